@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Lattice: a GraphQL client runtime whose normalized store is the UI's state,
+/// and the benchmark lab that measures it. Layout: ../shared/DESIGN.md.
+let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling"]
+
+let package = Package(
+    name: "Lattice",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "GraphQLSyntax", targets: ["GraphQLSyntax"]),
+        .library(name: "Lattice", targets: ["Lattice"]),
+        .library(name: "LatticeTesting", targets: ["LatticeTesting"]),
+        .library(name: "LatticeBench", targets: ["LatticeBench"]),
+        .executable(name: "lattice", targets: ["lattice"]),
+    ],
+    targets: [
+        .target(name: "GraphQLSyntax"),
+        .target(name: "Lattice", dependencies: ["GraphQLSyntax"]),
+        .target(name: "LatticeTesting", dependencies: ["Lattice"]),
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc",
+                       providers: [.apt(["libjemalloc-dev"])]),
+        .systemLibrary(name: "CUnwind", pkgConfig: "libunwind",
+                       providers: [.apt(["libunwind-dev"])]),
+        .target(name: "CCallgrind"),
+        .target(name: "LatticeBench", dependencies: ["CJemalloc", "CUnwind", "CCallgrind"]),
+        .executableTarget(name: "lattice",
+                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench"]),
+        .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"]),
+        .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
+        .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
+    ] + benchmarks.map { name in
+        .executableTarget(name: name,
+                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench"],
+                          path: "Benchmarks/\(name)")
+    },
+    swiftLanguageModes: [.v6]
+)

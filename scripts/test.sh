@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, builds, runs the Swift tests, then the
+# conformance and fixture checks. Run from anywhere; exits non-zero on the first failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
+cd "$LATTICE_ROOT"
+
+lattice_setup_system
+lattice_setup_venv
+
+echo "== build" >&2
+swift build --build-tests 2>&1 | tail -n 5 >&2
+echo "== swift test" >&2
+LATTICE_PYTHON="$LATTICE_PY" swift test --skip-build
