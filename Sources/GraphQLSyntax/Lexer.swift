@@ -66,7 +66,9 @@ struct Lexer {
             case UInt8(ascii: "}"): return punctuator(.braceR)
             case UInt8(ascii: "."):
                 if position + 2 < bytes.count, bytes[position + 1] == 0x2E, bytes[position + 2] == 0x2E {
-                    return make(.spread, from: position, to: position + 3)
+                    let token = make(.spread, from: position, to: position + 3)
+                    position += 3
+                    return token
                 }
                 throw error(.unexpectedCharacter("."), at: position)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
