@@ -11,7 +11,7 @@ public final class Artifact: Sendable {
     /// A declared variable of an operation.
     public struct Variable: Sendable {
         public let name: String
-        public let type: TypeReference
+        public let type: GraphQLType
         /// The default from the definition (`$first: Int = 10`), if any.
         public let defaultValue: JSONValue?
     }
@@ -20,7 +20,7 @@ public final class Artifact: Sendable {
     public let kind: Kind
     /// The operation's root type, or the fragment's type condition.
     public let typeName: String
-    public let selectionSet: SelectionSet
+    public let selectionSet: ObjectSelection
     /// Declared variables (operations only).
     public let variables: [Variable]
     /// `@throwOnFieldError` on the definition.
@@ -34,6 +34,8 @@ public final class Artifact: Sendable {
     public let variableKeys: [StorageKeyTemplate]
     /// The source location of the definition, `FILE:LINE:COLUMN`.
     public let location: String
+    /// Where the own selection uses variables, for checking each operation that spreads it.
+    let variableUsages: [VariableUsage]
 
     /// Whether some `@required` chain of the own selection reaches the root, so the
     /// document's data can become null.
@@ -48,9 +50,10 @@ public final class Artifact: Sendable {
     /// Fields of the own selection (spreads excluded): the size of a verdict walk.
     public var ownFieldCount: Int { selectionSet.ownFieldCount }
 
-    init(name: String, kind: Kind, typeName: String, selectionSet: SelectionSet,
+    init(name: String, kind: Kind, typeName: String, selectionSet: ObjectSelection,
          variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
-         expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String) {
+         expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String,
+         variableUsages: [VariableUsage]) {
         self.name = name
         self.kind = kind
         self.typeName = typeName
@@ -61,10 +64,11 @@ public final class Artifact: Sendable {
         self.expiresSeconds = expiresSeconds
         self.variableKeys = variableKeys
         self.location = location
+        self.variableUsages = variableUsages
         hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
     }
 
-    private static func containsRequiredThrow(_ set: SelectionSet) -> Bool {
+    private static func containsRequiredThrow(_ set: ObjectSelection) -> Bool {
         set.selections.contains { selection in
             switch selection {
             case .field(let field):
@@ -81,10 +85,13 @@ public final class Artifact: Sendable {
 
     /// Fragments spread anywhere in this document's tree (directly, not transitively).
     /// - Complexity: O(selections).
-    public var spreadFragments: [Artifact] {
+    public var spreadFragments: [Artifact] { Artifact.spreads(in: selectionSet) }
+
+    /// Fragments spread anywhere in `set` (directly, not transitively), in document order.
+    static func spreads(in set: ObjectSelection) -> [Artifact] {
         var seen: Set<ObjectIdentifier> = []
         var result: [Artifact] = []
-        func visit(_ set: SelectionSet) {
+        func visit(_ set: ObjectSelection) {
             for selection in set.selections {
                 switch selection {
                 case .field(let field): field.selectionSet.map(visit)
@@ -96,7 +103,19 @@ public final class Artifact: Sendable {
                 }
             }
         }
-        visit(selectionSet)
+        visit(set)
         return result
     }
+}
+
+/// One use of a variable in a selection: which, where, and what type the position expects.
+struct VariableUsage: Sendable {
+    let name: String
+    let expected: GraphQLType
+    /// The argument has a default in the schema (a nullable variable may then fill a
+    /// non-null argument).
+    let positionHasDefault: Bool
+    let file: String
+    let line: Int
+    let column: Int
 }

@@ -30,7 +30,7 @@ public final class BoundArtifact {
     /// The key and observation key path of `field` under these variables.
     /// - Complexity: O(1), no hashing.
     @inline(__always)
-    func key(of field: FieldSelection) -> (key: FieldKey, keyPath: FieldKeyPath) {
+    func key(of field: FieldNode) -> (key: FieldKey, keyPath: FieldKeyPath) {
         switch field.key {
         case let .constant(key, keyPath): (key, keyPath)
         case let .variable(index, _): keys[index]

@@ -65,11 +65,11 @@ public struct SchemaType: Sendable {
 /// A field of an object or interface (or an input field, without arguments).
 public struct SchemaField: Sendable {
     public let name: String
-    public let type: TypeReference
+    public let type: GraphQLType
     /// Arguments by name.
     public let arguments: [String: SchemaArgument]
 
-    public init(name: String, type: TypeReference, arguments: [String: SchemaArgument] = [:]) {
+    public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:]) {
         self.name = name
         self.type = type
         self.arguments = arguments
@@ -79,11 +79,11 @@ public struct SchemaField: Sendable {
 /// An argument of a field or directive.
 public struct SchemaArgument: Sendable {
     public let name: String
-    public let type: TypeReference
+    public let type: GraphQLType
     /// Whether the SDL gives a default value (a non-null argument with one may be omitted).
     public let hasDefault: Bool
 
-    public init(name: String, type: TypeReference, hasDefault: Bool) {
+    public init(name: String, type: GraphQLType, hasDefault: Bool) {
         self.name = name
         self.type = type
         self.hasDefault = hasDefault

@@ -40,7 +40,7 @@ public struct DataChecker: SelectionVisitor {
         return true
     }
 
-    mutating func missing(_ field: FieldSelection, on record: Record) -> Bool {
+    mutating func missing(_ field: FieldNode, on record: Record) -> Bool {
         isMissing = true
         return false
     }

@@ -22,7 +22,7 @@ struct ReferenceMarker: SelectionVisitor {
         return true
     }
 
-    mutating func missing(_ field: FieldSelection, on record: Record) -> Bool { true }
+    mutating func missing(_ field: FieldNode, on record: Record) -> Bool { true }
 }
 
 extension Store {

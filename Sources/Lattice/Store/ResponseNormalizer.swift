@@ -40,7 +40,7 @@ private struct Walker {
 
     var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
 
-    mutating func normalize(_ object: [String: JSONValue], set: SelectionSet, id: DataID,
+    mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID,
                             type: TypeKey?, bound: BoundArtifact,
                             trie node: ErrorTrie.Node?) throws(NormalizeError) {
         for selection in set.selections {
@@ -60,7 +60,7 @@ private struct Walker {
         }
     }
 
-    private mutating func write(_ field: FieldSelection, of object: [String: JSONValue],
+    private mutating func write(_ field: FieldNode, of object: [String: JSONValue],
                                 to id: DataID, bound: BoundArtifact,
                                 trie node: ErrorTrie.Node?) throws(NormalizeError) {
         path.append(.key(field.responseKey))
@@ -116,7 +116,7 @@ private struct Walker {
 
     /// Stages one object: its id (own or client), its `__typename`, then its selections.
     private mutating func normalizeObject(
-        _ object: [String: JSONValue], set: SelectionSet, parent: DataID, key: FieldKey,
+        _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?
     ) throws(NormalizeError) -> DataID {
         let typename: String
@@ -159,8 +159,8 @@ private struct Walker {
     }
 
     /// Checks a non-null leaf value against its type, list wrappers included.
-    private func check(_ value: JSONValue, fits type: TypeReference,
-                       leaf: FieldSelection.Leaf) throws(NormalizeError) {
+    private func check(_ value: JSONValue, fits type: GraphQLType,
+                       leaf: FieldNode.Leaf) throws(NormalizeError) {
         switch type.nullable {
         case .list(let item):
             guard case .array(let items) = value else {

@@ -6,19 +6,19 @@ protocol SelectionVisitor {
     /// Called for each record reached (with its selection); return false to skip it.
     mutating func enter(_ record: Record) -> Bool
     /// Called for a field never received; return false to stop the whole walk.
-    mutating func missing(_ field: FieldSelection, on record: Record) -> Bool
+    mutating func missing(_ field: FieldNode, on record: Record) -> Bool
 }
 
 @MainActor
 extension SelectionVisitor {
     /// Visits `set` on `record` under `bound`. Returns false if the visitor stopped.
     /// - Complexity: O(fields reached).
-    mutating func visit(_ set: SelectionSet, on record: Record, bound: BoundArtifact) -> Bool {
+    mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
         guard enter(record) else { return true }
         return visitSelections(set, on: record, bound: bound)
     }
 
-    private mutating func visitSelections(_ set: SelectionSet, on record: Record,
+    private mutating func visitSelections(_ set: ObjectSelection, on record: Record,
                                           bound: BoundArtifact) -> Bool {
         for selection in set.selections {
             switch selection {

@@ -1,28 +1,28 @@
 /// One entry of a compiled selection set.
-public enum Selection: Sendable {
+public enum SelectionNode: Sendable {
     /// A field, scalar or linked.
-    case field(FieldSelection)
+    case field(FieldNode)
     /// `... on Type { ... }` (or without a condition), read as part of the enclosing object.
-    case inlineFragment(InlineFragment)
+    case inlineFragment(InlineFragmentNode)
     /// `...Fragment`: normalized, checked and marked through, but masked from reads of the
     /// enclosing document; read through the fragment's own lens.
-    case spread(FragmentSpread)
+    case spread(SpreadNode)
 }
 
 /// A compiled inline fragment.
-public final class InlineFragment: Sendable {
+public final class InlineFragmentNode: Sendable {
     /// `nil` when the condition always holds (same type as the enclosing selection).
     public let condition: TypeCondition?
-    public let selectionSet: SelectionSet
+    public let selectionSet: ObjectSelection
 
-    init(condition: TypeCondition?, selectionSet: SelectionSet) {
+    init(condition: TypeCondition?, selectionSet: ObjectSelection) {
         self.condition = condition
         self.selectionSet = selectionSet
     }
 }
 
 /// A compiled fragment spread: the fragment's artifact and when it applies.
-public final class FragmentSpread: Sendable {
+public final class SpreadNode: Sendable {
     public let fragment: Artifact
     /// `nil` when the fragment applies to every object of the enclosing type.
     public let condition: TypeCondition?

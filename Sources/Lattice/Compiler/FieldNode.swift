@@ -1,14 +1,14 @@
 /// A compiled field: what the normalizer, the lens, the verdict walk and the checkers need,
 /// precomputed so no read builds a key, a key path or a path.
-public final class FieldSelection: Sendable {
+public final class FieldNode: Sendable {
     /// What the field holds.
     public enum Kind: Sendable {
         /// A scalar or enum, or a (nested) list of them, stored as one JSON value.
         case scalar(Leaf)
         /// An object: a link to a record read with `selectionSet`.
-        case linked(SelectionSet)
+        case linked(ObjectSelection)
         /// A list of objects: a list of links; `itemNonNull` from the schema (`[T!]`).
-        case linkedList(SelectionSet, itemNonNull: Bool)
+        case linkedList(ObjectSelection, itemNonNull: Bool)
     }
 
     /// The kind of a leaf's named type, for checking that a response value fits.
@@ -21,7 +21,7 @@ public final class FieldSelection: Sendable {
     /// The schema field's name.
     public let name: String
     /// The schema type.
-    public let type: TypeReference
+    public let type: GraphQLType
     public let kind: Kind
     /// How to find the storage key.
     public let key: FieldKeyRef
@@ -43,7 +43,7 @@ public final class FieldSelection: Sendable {
     /// Where the field was written, for messages: `LINE:COLUMN`.
     public let location: String
 
-    init(responseKey: String, name: String, type: TypeReference, kind: Kind, key: FieldKeyRef,
+    init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
          required: RequiredAction?, catchTarget: CatchTarget?, isGenerated: Bool,
          errorsThrow: Bool, location: String) {
         self.responseKey = responseKey
@@ -69,7 +69,7 @@ public final class FieldSelection: Sendable {
     }
 
     /// The selection set of a linked field, else `nil`.
-    public var selectionSet: SelectionSet? {
+    public var selectionSet: ObjectSelection? {
         switch kind {
         case .scalar: nil
         case .linked(let set), .linkedList(let set, _): set

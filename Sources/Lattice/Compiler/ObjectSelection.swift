@@ -1,9 +1,9 @@
 /// The compiled selections of one object, with the indexes reads need.
-public final class SelectionSet: Sendable {
+public final class ObjectSelection: Sendable {
     /// A field a lens may read on this object: directly, or inside an inline fragment whose
     /// condition must hold for the record.
     struct LensEntry: Sendable {
-        let field: FieldSelection
+        let field: FieldNode
         let condition: TypeCondition?
     }
 
@@ -15,7 +15,7 @@ public final class SelectionSet: Sendable {
     /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
     public let identifiedTypes: TypeCondition?
     /// The selections in document order, generated `id` / `__typename` included.
-    public let selections: [Selection]
+    public let selections: [SelectionNode]
     /// Fields a lens reads by response key (not generated ones, not inside spreads), in
     /// document order. Small sets are scanned: comparing short response keys is cheaper
     /// than hashing them.
@@ -23,27 +23,27 @@ public final class SelectionSet: Sendable {
     /// Response key to the first index in `lensEntries`, for large sets only.
     let lensIndex: [String: Int]?
     /// Spreads at this level (inside inline fragments too), for `Lens.fragment`.
-    let spreads: [FragmentSpread]
+    let spreads: [SpreadNode]
     /// Whether a `@required` null can make this set's object null.
     public let canBubble: Bool
     /// The selections to check when a lens on this object is made (those that can bubble).
-    let bubbleChecks: [Selection]
+    let bubbleChecks: [SelectionNode]
     /// The number of fields a read of this set's own selection visits (spreads excluded).
     public let ownFieldCount: Int
 
     private static let scanLimit = 16
 
     init(typeName: String, concreteTypename: String?, identifiedTypes: TypeCondition?,
-         selections: [Selection]) {
+         selections: [SelectionNode]) {
         self.typeName = typeName
         self.concreteTypename = concreteTypename
         self.identifiedTypes = identifiedTypes
         self.selections = selections
         var entries: [LensEntry] = []
-        var spreads: [FragmentSpread] = []
-        var checks: [Selection] = []
+        var spreads: [SpreadNode] = []
+        var checks: [SelectionNode] = []
         var count = 0
-        func collect(_ selections: [Selection], condition: TypeCondition?) {
+        func collect(_ selections: [SelectionNode], condition: TypeCondition?) {
             for selection in selections {
                 switch selection {
                 case .field(let field):
@@ -89,8 +89,8 @@ public final class SelectionSet: Sendable {
     /// selection has no such field at all. `matched` is false when the field exists but only
     /// under type conditions the record does not meet.
     /// - Complexity: O(fields) for small sets (string compares), O(1) for large ones.
-    func lensField(_ responseKey: String, type: TypeKey?) -> (field: FieldSelection, matched: Bool)? {
-        var first: FieldSelection?
+    func lensField(_ responseKey: String, type: TypeKey?) -> (field: FieldNode, matched: Bool)? {
+        var first: FieldNode?
         let start: Int
         if let lensIndex {
             guard let position = lensIndex[responseKey] else { return nil }

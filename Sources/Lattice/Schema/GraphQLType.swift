@@ -1,9 +1,9 @@
 /// A field's or argument's type as written in SDL: a named type wrapped in lists and
 /// non-null markers, e.g. `[Issue!]!`.
-public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible {
+public indirect enum GraphQLType: Hashable, Sendable, CustomStringConvertible {
     case named(String)
-    case list(TypeReference)
-    case nonNull(TypeReference)
+    case list(GraphQLType)
+    case nonNull(GraphQLType)
 
     /// The innermost named type. - Complexity: O(wrapping depth).
     public var namedType: String {
@@ -20,13 +20,13 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The type without its outermost non-null marker.
-    public var nullable: TypeReference {
+    public var nullable: GraphQLType {
         if case .nonNull(let inner) = self { return inner }
         return self
     }
 
     /// The item type if this is a (possibly non-null) list, else `nil`.
-    public var listItem: TypeReference? {
+    public var listItem: GraphQLType? {
         if case .list(let item) = nullable { return item }
         return nil
     }
@@ -52,7 +52,7 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
     /// Whether a value of type `self` may be passed where `expected` is required (GraphQL's
     /// "are types compatible" for variables: non-null may go where nullable is expected).
     /// - Complexity: O(wrapping depth).
-    public func isCompatible(with expected: TypeReference) -> Bool {
+    public func isCompatible(with expected: GraphQLType) -> Bool {
         switch (self, expected) {
         case let (.nonNull(inner), .nonNull(expectedInner)): inner.isCompatible(with: expectedInner)
         case let (.nonNull(inner), _): inner.isCompatible(with: expected)
