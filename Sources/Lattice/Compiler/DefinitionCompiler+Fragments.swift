@@ -62,7 +62,7 @@ extension DefinitionCompiler {
             added.append(.field(FieldNode(
                 responseKey: "__typename", name: "__typename", type: .nonNull(.named("String")),
                 kind: .scalar(.string), key: .constant(.typename, FieldKey.typename.keyPath),
-                required: nil, catchTarget: nil, isGenerated: true, errorsThrow: false,
+                required: nil, catchTarget: nil, isGenerated: true, errorsThrow: false, isCaught: false,
                 location: "<generated>")))
         }
         if type.isAbstract && !type.isIdentified {
@@ -82,6 +82,6 @@ extension DefinitionCompiler {
     private static func generatedID() -> FieldNode {
         FieldNode(responseKey: "id", name: "id", type: .nonNull(.named("ID")), kind: .scalar(.id),
                   key: .constant(.id, FieldKey.id.keyPath), required: nil, catchTarget: nil,
-                  isGenerated: true, errorsThrow: false, location: "<generated>")
+                  isGenerated: true, errorsThrow: false, isCaught: false, location: "<generated>")
     }
 }

@@ -243,7 +243,7 @@ struct DefinitionCompiler {
             key: fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
             isGenerated: false,
             errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,
-            location: place(field.location))
+            isCaught: underCatch || catchHere != nil, location: place(field.location))
     }
 
     /// A constant key when no argument uses a variable (the fast path), else a slot of the

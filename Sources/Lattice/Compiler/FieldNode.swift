@@ -35,6 +35,9 @@ public final class FieldNode: Sendable {
     /// Whether a field error here fails the read of the document: the document has
     /// `@throwOnFieldError` and no `@catch` encloses the field (or is on it).
     public let errorsThrow: Bool
+    /// Whether a `@catch` encloses the field (on the document, an ancestor, or itself): its
+    /// errors and THROW misses are caught, not failures of the document.
+    public let isCaught: Bool
     /// Whether a null bubbling out of this field's object keeps bubbling past this field:
     /// it is `@required` or non-null in the schema, and not `@catch`.
     public let passesBubble: Bool
@@ -45,7 +48,7 @@ public final class FieldNode: Sendable {
 
     init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
          required: RequiredAction?, catchTarget: CatchTarget?, isGenerated: Bool,
-         errorsThrow: Bool, location: String) {
+         errorsThrow: Bool, isCaught: Bool, location: String) {
         self.responseKey = responseKey
         self.name = name
         self.type = type
@@ -55,6 +58,7 @@ public final class FieldNode: Sendable {
         self.catchTarget = catchTarget
         self.isGenerated = isGenerated
         self.errorsThrow = errorsThrow
+        self.isCaught = isCaught
         self.location = location
         let passes = (required != nil || type.isNonNull) && catchTarget == nil
         passesBubble = passes
