@@ -63,6 +63,7 @@ public final class Store: Observable {
     /// response that does not fit the selection throws and leaves the store unchanged.
     /// - Returns: the commit's report and the errors no field holds (unplaced).
     /// - Complexity: O(response nodes + errors), plus one notification per changed field.
+    @discardableResult
     public func commit(_ response: GraphQLResponse, for operation: BoundArtifact,
                        root: DataID = .root) throws(NormalizeError) -> ResponseCommit {
         let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
