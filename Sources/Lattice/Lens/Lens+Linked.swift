@@ -100,7 +100,7 @@ extension Lens {
     public func caught<T: ScalarDecodable>(_ key: String) throws(ReadError) -> CatchResult<T?> {
         let (field, _) = node(key)
         if let errors = slot(field)?.errors { return .failure(errors) }
-        return .ok(try scalar(key, optional: true))
+        return .ok(try read(key) as T?)
     }
 
     /// An object field under `@catch(to: RESULT)`: its lens, or the errors at or under it.
