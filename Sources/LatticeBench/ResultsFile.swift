@@ -45,10 +45,7 @@ public struct ResultsFile: Codable, Sendable, Equatable, VersionedDocument {
     /// The JSON text of this file: pretty-printed with sorted keys, so equal results give
     /// equal bytes. - Complexity: O(total samples).
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        try ReportJSON.data(self)
     }
 
     /// Writes the JSON atomically: to a temporary file beside `url`, then renamed over it,
