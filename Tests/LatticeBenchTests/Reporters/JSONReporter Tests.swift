@@ -42,7 +42,7 @@ import Testing
         let results = try SampleResults.file()
         #expect(ReportFormat(rawValue: "github-action-benchmark") == .githubActionBenchmark)
         let json = try ReportFormat.json.render(results, colour: false)
-        #expect(try ResultsFile.decode(Data(json.utf8), file: "stdout") == results)
+        #expect(try DocumentDecoder.decode(ResultsFile.self, from: Data(json.utf8), file: "stdout") == results)
         for format in ReportFormat.allCases {
             #expect(try format.render(results, colour: false).contains("Example/sum/1000"))
         }
