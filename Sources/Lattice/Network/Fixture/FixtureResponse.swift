@@ -77,12 +77,15 @@ public enum FixtureLoadError: Error, Hashable, Sendable, CustomStringConvertible
     case corrupt(file: String, reason: String)
     /// The file is not named `<operation>.<case>.json`.
     case misnamed(file: String)
+    /// No fixture folder was found at any of these places.
+    case notFound(searched: [String])
 
     public var description: String {
         switch self {
         case .unreadable(let file, let underlying): "\(file): cannot read: \(underlying)"
         case .corrupt(let file, let reason): "\(file): not a response fixture: \(reason)"
         case .misnamed(let file): "\(file): expected a name <operation>.<case>.json"
+        case .notFound(let searched): "no spec/ folder found; looked in \(searched.joined(separator: ", "))"
         }
     }
 }

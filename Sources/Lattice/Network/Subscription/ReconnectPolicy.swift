@@ -57,9 +57,6 @@ public struct ReconnectPolicy: Hashable, Sendable {
 
 extension Duration {
     /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
+    var seconds: Double { self / .seconds(1) }
 }
 
