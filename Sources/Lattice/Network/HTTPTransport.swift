@@ -30,8 +30,8 @@ public final class HTTPTransport: Transport {
         self.timeout = timeout
         self.headers = headers
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout / .seconds(1)
-        configuration.timeoutIntervalForResource = timeout / .seconds(1)
+        configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+        configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         session = URLSession(configuration: configuration)
     }
@@ -73,7 +73,7 @@ public final class HTTPTransport: Transport {
 
     private func urlRequest(for request: GraphQLRequest) throws(Failure) -> URLRequest {
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                    timeoutInterval: timeout / .seconds(1))
+                                    timeoutInterval: Self.sessionTimeout(timeout))
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -87,9 +87,21 @@ public final class HTTPTransport: Transport {
         return urlRequest
     }
 
+    /// URLSession's own timeout, a backstop behind the transport's timer: on Linux,
+    /// swift-corelibs-foundation truncates it to whole seconds (0.5 s times out at once), so
+    /// it is rounded up and given a second's margin.
+    private static func sessionTimeout(_ timeout: Duration) -> Double {
+        (timeout / .seconds(1)).rounded(.up) + 1
+    }
+
     /// Sends `request` and returns the body and status, mapping every way it can fail.
     private func send(_ request: URLRequest) async throws(Failure) -> (Data, Int) {
         let running = RunningTask()
+        let timer = Task { [timeout] in
+            do { try await Task.sleep(for: timeout) } catch { return }
+            running.timeOut()
+        }
+        defer { timer.cancel() }
         let outcome: Result<(Data, Int), Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: request) { [timeout] data, response, error in
@@ -99,6 +111,9 @@ public final class HTTPTransport: Transport {
             }
         } onCancel: {
             running.cancel()
+        }
+        if case .failure(.cancelled) = outcome, running.didTimeOut {
+            throw .timedOut(after: timeout)
         }
         return try outcome.get()
     }

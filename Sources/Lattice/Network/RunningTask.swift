@@ -5,11 +5,13 @@ import FoundationNetworking
 #endif
 
 /// The URLSession task of one request, so that the Swift task's cancellation handler (which
-/// may run before the URLSession task exists, or at the same time) can cancel it.
+/// may run before the URLSession task exists, or at the same time) and the transport's
+/// timeout can cancel it.
 final class RunningTask: Sendable {
     private struct State {
         var task: URLSessionDataTask?
         var isCancelled = false
+        var didTimeOut = false
     }
 
     private let state = Mutex(State())
@@ -33,4 +35,13 @@ final class RunningTask: Sendable {
         }
         task?.cancel()
     }
+
+    /// Cancels the task because its time ran out; `didTimeOut` tells the two apart after.
+    func timeOut() {
+        state.withLock { $0.didTimeOut = true }
+        cancel()
+    }
+
+    /// Whether `timeOut()` cancelled the task.
+    var didTimeOut: Bool { state.withLock { $0.didTimeOut } }
 }
