@@ -81,8 +81,8 @@ public final class HTTPTransport: Transport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         do { urlRequest.httpBody = try encoder.encode(request) } catch {
-            // A JSONValue always encodes, unless a double is not finite.
-            throw .undecodableResponse(reason: "the request's variables do not encode: \(error)", snippet: "")
+            // A JSONValue always encodes unless a double is not finite, which no server accepts.
+            throw .requestErrors([GraphQLError(message: "the variables do not encode as JSON: \(error)")])
         }
         return urlRequest
     }
