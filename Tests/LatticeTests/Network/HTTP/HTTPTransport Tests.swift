@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Lattice
+import LatticeTesting
 
 /// HTTPTransport against the real loopback server (`scripts/server.py`): one server per test,
 /// stopped at its end. A missing server or Python fails the test with what to do.
@@ -21,6 +22,22 @@ import Lattice
         } catch {
             return error
         }
+    }
+
+    /// The server runs the fixture graph, so its answer to an operation is the recorded `ok`
+    /// fixture, and FixtureTransport loading spec/responses answers the same.
+    @Test func aQueryRoundTripsToTheFixtureGraphsAnswer() async throws {
+        let spec = try Spec.locate()
+        let operation = try #require(try spec.operations().first { $0.name == "IssueAuthorCard" })
+        let recorded = try #require(try spec.responses().first { $0.operation == "IssueAuthorCard" && $0.case == "ok" })
+        let request = GraphQLRequest(query: operation.text, operationName: "IssueAuthorCard",
+                                     variables: recorded.variables)
+        try await withServer { server in
+            let answer = try await HTTPTransport(url: try server.url("/graphql")).execute(request)
+            #expect(answer == recorded.response)
+        }
+        let fixtures = try FixtureTransport(directory: spec.responsesDirectory)
+        #expect(try await fixtures.execute(request) == recorded.response)
     }
 
     @Test func aServerErrorStatusIsHTTPStatusWithTheBody() async throws {
