@@ -86,8 +86,8 @@ struct Lexer {
 
     // MARK: - Tokens
 
-    func make(_ kind: TokenKind, from start: Int, to end: Int, hasEscape: Bool = false) -> Token {
-        Token(kind: kind, hasEscape: hasEscape, start: start, end: end,
+    func make(_ kind: TokenKind, from start: Int, to end: Int) -> Token {
+        Token(kind: kind, hasEscape: false, start: start, end: end,
               line: line, column: start - lineStart - lineExtraBytes + 1)
     }
 
@@ -202,16 +202,18 @@ struct Lexer {
 
     private mutating func readString() throws(SyntaxError) -> Token {
         let start = position
-        var hasEscape = false
+        // Located before the loop moves `lineExtraBytes` past the string's own scalars.
+        var token = make(.string, from: start, to: start)
         position += 1
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return make(.string, from: start, to: position, hasEscape: hasEscape)
+                token.end = position
+                return token
             case UInt8(ascii: "\\"):
-                hasEscape = true
+                token.hasEscape = true
                 position += try escape(at: position).length
             case 0x0A, 0x0D:
                 throw error(.unterminatedString, at: position)
@@ -224,18 +226,17 @@ struct Lexer {
 
     private mutating func readBlockString() throws(SyntaxError) -> Token {
         let start = position
-        let token = make(.blockString, from: start, to: start)
-        var hasEscape = false
+        var token = make(.blockString, from: start, to: start)
         position += 3
         while position < bytes.count {
             let current = bytes[position]
             switch current {
             case UInt8(ascii: "\"") where isTripleQuote(at: position):
                 position += 3
-                return Token(kind: .blockString, hasEscape: hasEscape, start: start, end: position,
-                             line: token.line, column: token.column)
+                token.end = position
+                return token
             case UInt8(ascii: "\\") where isTripleQuote(at: position + 1):
-                hasEscape = true
+                token.hasEscape = true
                 position += 4
             case 0x0A:
                 position += 1
