@@ -129,6 +129,13 @@ enum Printer {
 
     /// Every line indented by two spaces.
     static func indent(_ string: String) -> String {
-        wrap("  ", string.replacing("\n", with: "\n  "))
+        guard !string.isEmpty else { return "" }
+        var utf8: [UInt8] = [0x20, 0x20]
+        utf8.reserveCapacity(string.utf8.count + 64)
+        for byte in string.utf8 {
+            utf8.append(byte)
+            if byte == 0x0A { utf8.append(contentsOf: [0x20, 0x20]) }
+        }
+        return String(decoding: utf8, as: UTF8.self)
     }
 }
