@@ -1,0 +1,123 @@
+import Foundation
+
+/// The function symbols of one ELF object file (executable or shared library), from its
+/// `.symtab` (every function, the executable's internal ones included) or, when stripped,
+/// its `.dynsym` (exported functions only).
+///
+/// Executables built by SwiftPM do not export their functions, so `dladdr` alone cannot
+/// name them; reading the file's own symbol table can. Any malformed or truncated input
+/// yields an empty table, never a crash.
+struct ELFSymbolTable: Sendable {
+    /// A function's start address (as in the file, before relocation), size and raw name.
+    struct Symbol: Equatable, Sendable {
+        var address: UInt64
+        var size: UInt64
+        var name: String
+    }
+
+    /// Function symbols ordered by address.
+    let symbols: [Symbol]
+    /// Whether addresses in the file are relative to the load base (`ET_DYN`: shared
+    /// libraries and position-independent executables) rather than absolute (`ET_EXEC`).
+    let isRelocatable: Bool
+
+    /// Reads the object at `path`; an unreadable or non-ELF64 file gives an empty table.
+    /// - Complexity: O(symbols · log symbols); the file is memory-mapped.
+    init(path: String) {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+            self.init(symbols: [], isRelocatable: true)
+            return
+        }
+        self.init(data: data)
+    }
+
+    /// Parses an ELF64 little-endian image.
+    init(data: Data) {
+        let reader = ByteReader(data: data)
+        guard data.count >= 64, data.prefix(4).elementsEqual([0x7F, 0x45, 0x4C, 0x46]),
+              data[data.startIndex + 4] == 2, data[data.startIndex + 5] == 1,
+              let type = reader.uint16(at: 16), let sectionsOffset = reader.uint64(at: 40),
+              let sectionSize = reader.uint16(at: 58), let sectionCount = reader.uint16(at: 60)
+        else {
+            self.init(symbols: [], isRelocatable: true)
+            return
+        }
+        struct Section { var type: UInt32; var offset: UInt64; var size: UInt64; var link: UInt32 }
+        let sections: [Section] = (0..<Int(sectionCount)).compactMap { index in
+            let base = Int(sectionsOffset) + index * Int(sectionSize)
+            guard let type = reader.uint32(at: base + 4), let offset = reader.uint64(at: base + 24),
+                  let size = reader.uint64(at: base + 32), let link = reader.uint32(at: base + 40)
+            else { return nil }
+            return Section(type: type, offset: offset, size: size, link: link)
+        }
+        let symtabType: UInt32 = 2
+        let dynsymType: UInt32 = 11
+        let table = sections.first { $0.type == symtabType } ?? sections.first { $0.type == dynsymType }
+        var symbols: [Symbol] = []
+        if let table, Int(table.link) < sections.count {
+            let strings = sections[Int(table.link)]
+            let entrySize = 24
+            for index in 0..<Int(table.size) / entrySize {
+                let base = Int(table.offset) + index * entrySize
+                guard let nameOffset = reader.uint32(at: base), let info = reader.uint8(at: base + 4),
+                      let value = reader.uint64(at: base + 8), let size = reader.uint64(at: base + 16)
+                else { break }
+                let functionType: UInt8 = 2
+                guard info & 0xF == functionType, value != 0, UInt64(nameOffset) < strings.size,
+                      let name = reader.cString(at: Int(strings.offset) + Int(nameOffset)) else { continue }
+                symbols.append(Symbol(address: value, size: size, name: name))
+            }
+        }
+        self.init(symbols: symbols.sorted { $0.address < $1.address }, isRelocatable: type == 3)
+    }
+
+    private init(symbols: [Symbol], isRelocatable: Bool) {
+        self.symbols = symbols
+        self.isRelocatable = isRelocatable
+    }
+
+    /// The function containing `address` (a file address), if any.
+    /// - Complexity: O(log symbols).
+    func symbol(containing address: UInt64) -> Symbol? {
+        var low = 0
+        var high = symbols.count
+        while low < high {
+            let middle = (low + high) / 2
+            if symbols[middle].address <= address { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let candidate = symbols[low - 1]
+        return address < candidate.address + max(candidate.size, 1) ? candidate : nil
+    }
+}
+
+/// Bounds-checked little-endian reads from a byte buffer.
+private struct ByteReader {
+    let data: Data
+
+    func uint8(at offset: Int) -> UInt8? {
+        guard offset >= 0, offset < data.count else { return nil }
+        return data[data.startIndex + offset]
+    }
+
+    func uint16(at offset: Int) -> UInt16? { integer(at: offset, bytes: 2).map { UInt16($0) } }
+    func uint32(at offset: Int) -> UInt32? { integer(at: offset, bytes: 4).map { UInt32($0) } }
+    func uint64(at offset: Int) -> UInt64? { integer(at: offset, bytes: 8) }
+
+    private func integer(at offset: Int, bytes: Int) -> UInt64? {
+        guard offset >= 0, offset <= data.count - bytes else { return nil }
+        var value: UInt64 = 0
+        for index in (0..<bytes).reversed() {
+            value = value << 8 | UInt64(data[data.startIndex + offset + index])
+        }
+        return value
+    }
+
+    /// The NUL-terminated UTF-8 string at `offset`.
+    func cString(at offset: Int) -> String? {
+        guard offset >= 0, offset < data.count else { return nil }
+        let start = data.startIndex + offset
+        guard let end = data[start...].firstIndex(of: 0) else { return nil }
+        return String(decoding: data[start..<end], as: UTF8.self)
+    }
+}
