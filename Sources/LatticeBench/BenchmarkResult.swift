@@ -1,5 +1,5 @@
 /// Everything measured for one benchmark in one run.
-public struct BenchmarkResult: Codable, Sendable {
+public struct BenchmarkResult: Codable, Sendable, Equatable {
     /// Unique name within a results file, `/`-separated from general to specific, the
     /// executable first, e.g. `PhaseRead/derived/IssueDashboard/tracked`.
     public var name: String

@@ -1,5 +1,5 @@
 /// One metric of one benchmark: every sample, per operation, and their summary.
-public struct MetricResult: Codable, Sendable {
+public struct MetricResult: Codable, Sendable, Equatable {
     /// What was measured.
     public var metric: Metric
     /// Raw samples in the metric's unit, per operation, in the order they were taken.

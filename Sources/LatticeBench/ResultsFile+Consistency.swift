@@ -1,6 +1,6 @@
 extension ResultsFile {
     /// The first internal inconsistency JSON decoding cannot catch: a duplicate benchmark or
-    /// metric name, a summary whose `n` differs from its sample count, a non-positive
+    /// metric name, no samples, a summary whose `n` differs from its sample count, a non-positive
     /// `iterationsPerSample`. - Complexity: O(benchmarks · metrics).
     func inconsistency() -> DecodingFailure? {
         var names = Set<String>()
@@ -20,6 +20,9 @@ extension ResultsFile {
                 guard metricNames.insert(result.metric.name).inserted else {
                     return DecodingFailure(path: "\(metricAt).metric.name",
                                            reason: "duplicate metric \"\(result.metric.name)\"")
+                }
+                guard !result.samples.isEmpty else {
+                    return DecodingFailure(path: "\(metricAt).samples", reason: "no samples")
                 }
                 guard result.summary.n == result.samples.count else {
                     return DecodingFailure(

@@ -2,7 +2,9 @@ import Foundation
 
 /// A run's results as written to disk: the context of the measurements and, per benchmark
 /// and metric, the raw samples and their summary. Schema: docs/results-schema.md.
-public struct ResultsFile: Codable, Sendable {
+public struct ResultsFile: Codable, Sendable, Equatable, VersionedDocument {
+    static let versionKey = "schemaVersion"
+
     /// The schema version this code writes and reads. Bumped on any change a reader of the
     /// previous version would misread.
     public static let currentSchemaVersion = 1
@@ -77,31 +79,16 @@ public struct ResultsFile: Codable, Sendable {
 
     /// Decodes and checks results JSON; `file` names the source in errors.
     static func decode(_ data: Data, file: String) throws(ResultsFileError) -> ResultsFile {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            // The version first, so a future file is reported as such, not as corrupt.
-            let version = try decoder.decode(VersionProbe.self, from: data).schemaVersion
-            guard version == currentSchemaVersion else {
-                throw ResultsFileError.unsupportedSchemaVersion(
-                    file: file, found: version, supported: currentSchemaVersion)
-            }
-            let results = try decoder.decode(ResultsFile.self, from: data)
-            if let failure = results.inconsistency() {
-                throw ResultsFileError.corrupt(file: file, path: failure.path, reason: failure.reason)
-            }
-            return results
-        } catch let error as ResultsFileError {
-            throw error
-        } catch let error as DecodingError {
-            let failure = DecodingFailure(error)
-            throw .corrupt(file: file, path: failure.path, reason: failure.reason)
+            return try DocumentDecoder.decode(ResultsFile.self, from: data,
+                                              supported: currentSchemaVersion) { $0.inconsistency() }
         } catch {
-            throw .corrupt(file: file, path: "$", reason: String(describing: error))
+            switch error {
+            case .unsupportedVersion(let found):
+                throw .unsupportedSchemaVersion(file: file, found: found, supported: currentSchemaVersion)
+            case .invalid(let failure):
+                throw .corrupt(file: file, path: failure.path, reason: failure.reason)
+            }
         }
-    }
-
-    private struct VersionProbe: Decodable {
-        var schemaVersion: Int
     }
 }

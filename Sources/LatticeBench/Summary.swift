@@ -15,6 +15,11 @@ public struct Summary: Codable, Sendable, Hashable {
     /// The seed used unless another is given: the ASCII bytes of "LATTICE!". Fixed so that
     /// the same samples print the same interval on every run.
     public static let defaultSeed: UInt64 = 0x4C41_5454_4943_4521
+    /// Confidence level of `medianInterval` unless another is given: 0.95.
+    public static let defaultConfidence = 0.95
+    /// Bootstrap resamples unless another count is given: 2000 (Efron & Tibshirani advise at
+    /// least 1000 for percentile intervals, whose ends are tail quantiles).
+    public static let defaultResamples = 2000
 
     /// Number of samples.
     public var n: Int
@@ -54,7 +59,8 @@ public struct Summary: Codable, Sendable, Hashable {
     ///   - seed: bootstrap seed; the default makes reruns print the same interval.
     /// - Throws: `StatisticsError` for empty or non-finite samples or invalid parameters.
     /// - Complexity: O(n log n + resamples · n); skips the bootstrap when all samples are equal.
-    public init(samples: [Double], confidence: Double = 0.95, resamples: Int = 2000,
+    public init(samples: [Double], confidence: Double = Summary.defaultConfidence,
+                resamples: Int = Summary.defaultResamples,
                 seed: UInt64 = Summary.defaultSeed) throws(StatisticsError) {
         try StatisticsError.validate(samples, role: "samples")
         guard confidence > 0, confidence < 1 else { throw .invalidConfidence(confidence) }
