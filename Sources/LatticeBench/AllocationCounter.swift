@@ -42,7 +42,9 @@ struct AllocationCounter {
         threadAllocated = pointer
 
         let before = read()
-        free(malloc(4096))
+        let probe = malloc(4096)
+        blackHole(probe)  // so the optimizer cannot elide the malloc/free pair
+        free(probe)
         guard read().mallocs > before.mallocs else { throw .notTheProcessAllocator }
     }
 

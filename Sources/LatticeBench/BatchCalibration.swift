@@ -40,4 +40,25 @@ enum BatchCalibration {
             batch = Int(min(next, Double(maximumBatch)))
         }
     }
+
+    /// Warms `instance` up for `settings.warmUpNanoseconds` with doubling batches (at least
+    /// one operation), then calibrates from the last batch's time per operation.
+    /// - Complexity: about the warm-up time plus a few minimum-length samples.
+    @MainActor
+    static func warmUpAndCalibrate(_ instance: BenchmarkInstance,
+                                   settings: MeasurementSettings) throws -> Int {
+        var batch = 1
+        var estimate = 0.0
+        let start = Clocks.wallNanoseconds()
+        repeat {
+            let sample = try TimingSample.take(instance, batch: batch)
+            estimate = Double(sample.wallNanoseconds) / Double(batch)
+            if sample.wallNanoseconds < settings.minimumSampleNanoseconds {
+                batch = min(batch * 2, maximumBatch)
+            }
+        } while Clocks.wallNanoseconds() &- start < settings.warmUpNanoseconds
+        return try batchSize(minimumNanoseconds: settings.minimumSampleNanoseconds,
+                             estimatedNanosecondsPerOperation: estimate,
+                             measure: { try TimingSample.take(instance, batch: $0).wallNanoseconds })
+    }
 }

@@ -52,6 +52,7 @@ public struct Benchmark: Sendable {
         self.instantiate = {
             let state = try setUp()
             return BenchmarkInstance(
+                callPath: .withState,
                 operation: { try operation(state) },
                 tearDown: { tearDown(state) },
                 readCounts: { counts(state) })
@@ -64,8 +65,11 @@ public struct Benchmark: Sendable {
         metrics: [Metric] = Benchmark.defaultMetrics,
         operation: @escaping @MainActor @Sendable () throws -> Void
     ) {
-        // Through the stateful initializer, so every benchmark (and the empty baseline the
-        // harness subtracts) is called through the same code path.
-        self.init(name, metrics: metrics, setUp: {}, operation: { _ in try operation() })
+        self.name = name
+        self.metrics = metrics
+        self.instantiate = {
+            BenchmarkInstance(callPath: .direct, operation: operation, tearDown: {},
+                              readCounts: { [:] })
+        }
     }
 }

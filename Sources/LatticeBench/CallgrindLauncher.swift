@@ -14,7 +14,7 @@ enum CallgrindLauncher {
     static let childFlag = "--callgrind-child"
 
     /// Runs the child with `arguments` (after the executable) and returns instructions per
-    /// operation by benchmark result name.
+    /// operation by benchmark name (as declared).
     /// - Throws: `CallgrindLauncherError`.
     /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native).
     static func countInstructions(arguments: [String]) throws(CallgrindLauncherError) -> [String: Double] {
@@ -53,20 +53,21 @@ enum CallgrindLauncher {
     }
 
     /// Instructions per operation of every benchmark with both regions:
-    /// `(I(2n) − I(n) − (B(2n) − B(n))) / n`, `B` the empty baseline, clamped at 0.
+    /// `(I(2n) − I(n) − (B(2n) − B(n))) / n`, `B` the empty baseline of the same call path
+    /// (0 when missing), clamped at 0.
     /// - Complexity: O(regions).
     static func instructionsPerOperation(_ regions: [InstructionRegion: UInt64]) -> [String: Double] {
-        func difference(_ name: String?, _ iterations: Int) -> Double? {
-            guard let short = regions[InstructionRegion(benchmark: name, iterations: iterations)],
-                  let long = regions[InstructionRegion(benchmark: name, iterations: 2 * iterations)]
+        func difference(_ name: String?, _ path: BenchmarkInstance.CallPath, _ iterations: Int) -> Double? {
+            guard let short = regions[InstructionRegion(benchmark: name, callPath: path, iterations: iterations)],
+                  let long = regions[InstructionRegion(benchmark: name, callPath: path, iterations: 2 * iterations)]
             else { return nil }
             return Double(long) - Double(short)
         }
         var result: [String: Double] = [:]
         for region in regions.keys {
             guard let name = region.benchmark,
-                  let measured = difference(name, region.iterations) else { continue }
-            let baseline = difference(nil, region.iterations) ?? 0
+                  let measured = difference(name, region.callPath, region.iterations) else { continue }
+            let baseline = difference(nil, region.callPath, region.iterations) ?? 0
             result[name] = max(0, (measured - baseline) / Double(region.iterations))
         }
         return result

@@ -8,10 +8,12 @@ import Foundation
 /// name them; reading the file's own symbol table can. Any malformed or truncated input
 /// yields an empty table, never a crash.
 struct ELFSymbolTable: Sendable {
-    /// A function's start address (as in the file, before relocation), size and raw name.
+    /// A function's start address (as in the file, before relocation), end and raw name.
     struct Symbol: Equatable, Sendable {
         var address: UInt64
-        var size: UInt64
+        /// One past the last byte: `address + size`, or, for a size of 0 (unknown: Swift's
+        /// `main`, assembly), the end of the symbol's section.
+        var end: UInt64
         var name: String
     }
 
@@ -42,13 +44,14 @@ struct ELFSymbolTable: Sendable {
             self.init(symbols: [], isRelocatable: true)
             return
         }
-        struct Section { var type: UInt32; var offset: UInt64; var size: UInt64; var link: UInt32 }
+        struct Section { var type: UInt32; var address: UInt64; var offset: UInt64; var size: UInt64; var link: UInt32 }
         let sections: [Section] = (0..<Int(sectionCount)).compactMap { index in
             let base = Int(sectionsOffset) + index * Int(sectionSize)
-            guard let type = reader.uint32(at: base + 4), let offset = reader.uint64(at: base + 24),
-                  let size = reader.uint64(at: base + 32), let link = reader.uint32(at: base + 40)
+            guard let type = reader.uint32(at: base + 4), let address = reader.uint64(at: base + 16),
+                  let offset = reader.uint64(at: base + 24), let size = reader.uint64(at: base + 32),
+                  let link = reader.uint32(at: base + 40)
             else { return nil }
-            return Section(type: type, offset: offset, size: size, link: link)
+            return Section(type: type, address: address, offset: offset, size: size, link: link)
         }
         let symtabType: UInt32 = 2
         let dynsymType: UInt32 = 11
@@ -60,12 +63,18 @@ struct ELFSymbolTable: Sendable {
             for index in 0..<Int(table.size) / entrySize {
                 let base = Int(table.offset) + index * entrySize
                 guard let nameOffset = reader.uint32(at: base), let info = reader.uint8(at: base + 4),
-                      let value = reader.uint64(at: base + 8), let size = reader.uint64(at: base + 16)
+                      let sectionIndex = reader.uint16(at: base + 6), let value = reader.uint64(at: base + 8),
+                      let size = reader.uint64(at: base + 16)
                 else { break }
                 let functionType: UInt8 = 2
                 guard info & 0xF == functionType, value != 0, UInt64(nameOffset) < strings.size,
                       let name = reader.cString(at: Int(strings.offset) + Int(nameOffset)) else { continue }
-                symbols.append(Symbol(address: value, size: size, name: name))
+                var end = value &+ size
+                if size == 0 {
+                    let section = Int(sectionIndex) < sections.count ? sections[Int(sectionIndex)] : nil
+                    end = section.map { $0.address &+ $0.size } ?? value &+ 1
+                }
+                symbols.append(Symbol(address: value, end: end, name: name))
             }
         }
         self.init(symbols: symbols.sorted { $0.address < $1.address }, isRelocatable: type == 3)
@@ -76,7 +85,8 @@ struct ELFSymbolTable: Sendable {
         self.isRelocatable = isRelocatable
     }
 
-    /// The function containing `address` (a file address), if any.
+    /// The function containing `address` (a file address), if any: the last symbol starting
+    /// at or before it, when it ends after it.
     /// - Complexity: O(log symbols).
     func symbol(containing address: UInt64) -> Symbol? {
         var low = 0
@@ -87,7 +97,7 @@ struct ELFSymbolTable: Sendable {
         }
         guard low > 0 else { return nil }
         let candidate = symbols[low - 1]
-        return address < candidate.address + max(candidate.size, 1) ? candidate : nil
+        return address < candidate.end ? candidate : nil
     }
 }
 

@@ -44,12 +44,19 @@ struct HarnessOverhead: Equatable, Sendable {
     /// Batches of the empty operation timed to learn the per-iteration cost.
     static let iterationSamples = 101
 
-    /// Measures the overhead on this machine, now: the median of many empty regions, then the
-    /// median per-iteration cost of calibrated batches of an empty operation.
+    /// Measures the overhead on this machine, now, for benchmarks called through `callPath`:
+    /// the median of many empty regions, then the median per-iteration cost of calibrated
+    /// batches of an empty operation called through that path.
     /// - Complexity: about `iterationSamples` × the minimum sample duration (10 ms by default).
     @MainActor
-    static func measure(minimumSampleNanoseconds: UInt64) throws -> HarnessOverhead {
-        let empty = try Benchmark("empty baseline", setUp: {}, operation: { _ in }).instantiate()
+    static func measure(minimumSampleNanoseconds: UInt64,
+                        callPath: BenchmarkInstance.CallPath) throws -> HarnessOverhead {
+        let benchmark = switch callPath {
+        case .direct: Benchmark("-") {}
+        case .withState: Benchmark("-", setUp: {}, operation: { _ in })
+        }
+        let empty = try benchmark.instantiate()
+        precondition(empty.callPath == callPath, "HarnessOverhead.measure(): wrong call path")
         defer { empty.tearDown() }
         var wallRegions: [Double] = []
         var cpuRegions: [Double] = []

@@ -3,11 +3,11 @@ import CCallgrind
 /// The in-process half of instruction counting: run under callgrind, it marks measured
 /// regions with callgrind's client requests; `CallgrindLauncher` reads the counts back.
 ///
-/// Every benchmark (and an empty baseline) is warmed up with `iterations` uncounted
+/// Every benchmark (and an empty baseline for each `CallPath`) is warmed up with `iterations` uncounted
 /// operations, then counted twice: `iterations` and `2 × iterations` operations, each region
 /// zeroed before and dumped after under its `InstructionRegion` label. The difference of the
 /// two regions cancels the fixed cost of a region (zeroing, dumping, the loop's entry); the
-/// baseline's difference cancels the loop's per-iteration cost. Nothing here depends on a
+/// difference of the baseline with the same call path cancels the loop's per-iteration cost. Nothing here depends on a
 /// clock, so the same binary and input give the same counts.
 @MainActor
 enum InstructionCounter {
@@ -16,28 +16,31 @@ enum InstructionCounter {
         lattice_running_on_valgrind() != 0
     }
 
-    /// Runs and marks the regions of `benchmarks` (result name, benchmark).
+    /// Runs and marks the regions of `benchmarks`, labelled with their own names (the parent
+    /// adds the executable's name, which a symbolic link could change).
     /// - Throws: whatever a benchmark's `setUp` or operation throws.
     /// - Complexity: `4 × iterations` operations per benchmark, at callgrind's speed.
-    static func markRegions(_ benchmarks: [(name: String, benchmark: Benchmark)], iterations: Int,
-                            progress: Progress) throws {
+    static func markRegions(_ benchmarks: [Benchmark], iterations: Int, progress: Progress) throws {
         lattice_callgrind_start_instrumentation()
         defer { lattice_callgrind_stop_instrumentation() }
-        let baseline = try Benchmark("-", setUp: {}, operation: { _ in }).instantiate()
-        try measure(baseline, name: nil, iterations: iterations)
-        baseline.tearDown()
-        for (name, benchmark) in benchmarks {
-            progress.line("\(name): counting instructions")
+        for baseline in [Benchmark("-") {}, Benchmark("-", setUp: {}, operation: { _ in })] {
+            let instance = try baseline.instantiate()
+            try measure(instance, name: nil, iterations: iterations)
+            instance.tearDown()
+        }
+        for benchmark in benchmarks {
+            progress.line("\(benchmark.name): counting instructions")
             let instance = try benchmark.instantiate()
             defer { instance.tearDown() }
-            try measure(instance, name: name, iterations: iterations)
+            try measure(instance, name: benchmark.name, iterations: iterations)
         }
     }
 
     private static func measure(_ instance: BenchmarkInstance, name: String?, iterations: Int) throws {
         try instance.run(iterations)
         for count in [iterations, 2 * iterations] {
-            try InstructionRegion(benchmark: name, iterations: count).label.withCString { label in
+            let region = InstructionRegion(benchmark: name, callPath: instance.callPath, iterations: count)
+            try region.label.withCString { label in
                 lattice_callgrind_zero_stats()
                 try instance.run(count)
                 lattice_callgrind_dump_stats_at(label)

@@ -13,22 +13,19 @@ import Darwin
 final class Progress {
     /// Whether standard error is a terminal.
     let isTerminal: Bool
-    private let silent: Bool
     private var lastUpdate: UInt64 = 0
     private var statusVisible = false
     private static let updateInterval: UInt64 = 100_000_000
 
-    /// Progress to standard error; `silent` writes nothing (for a callgrind child whose
-    /// parent reports).
-    init(silent: Bool = false) {
-        self.silent = silent
+    /// Progress to standard error.
+    init() {
         isTerminal = isatty(STDERR_FILENO) == 1
     }
 
     /// Shows what `name` is doing now (terminal only, throttled).
     /// - Complexity: one clock read when throttled; a write otherwise.
     func update(_ name: String, _ status: String) {
-        guard isTerminal, !silent else { return }
+        guard isTerminal else { return }
         let now = Clocks.wallNanoseconds()
         guard now &- lastUpdate >= Self.updateInterval else { return }
         lastUpdate = now
@@ -38,7 +35,6 @@ final class Progress {
 
     /// A permanent line (a finished benchmark, a note), replacing any status line.
     func line(_ text: String) {
-        guard !silent else { return }
         clearStatus()
         emit(text + "\n")
     }

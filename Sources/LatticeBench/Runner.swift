@@ -8,8 +8,8 @@
 struct Runner {
     /// How long and how often to measure.
     let settings: MeasurementSettings
-    /// Subtracted from every timing sample.
-    let overhead: HarnessOverhead
+    /// Subtracted from every timing sample, by the path the loop calls the benchmark through.
+    let overheads: [BenchmarkInstance.CallPath: HarnessOverhead]
     /// The allocation counter, or why allocations cannot be counted (a warning on each result
     /// that wanted them).
     let allocationCounter: Result<AllocationCounter, AllocationCounterError>
@@ -23,14 +23,19 @@ struct Runner {
         let instance = try benchmark.instantiate()
         defer { instance.tearDown() }
         var warnings: [String] = []
+        let overhead = overheads[instance.callPath] ?? .zero
+        if overheads[instance.callPath] == nil {
+            warnings.append("harness overhead not measured for this benchmark's call path; not subtracted")
+        }
 
         progress.update(resultName, "warming up")
-        let batch = try calibratedBatch(instance)
+        let batch = try BatchCalibration.warmUpAndCalibrate(instance, settings: settings)
         var results: [MetricResult] = []
         let wantsWall = benchmark.metrics.contains(.wallTime)
         let wantsCPU = benchmark.metrics.contains(.cpuTime)
         if wantsWall || wantsCPU {
-            let timing = try sampleTimes(instance, batch: batch, name: resultName, warnings: &warnings)
+            let timing = try sampleTimes(instance, batch: batch, overhead: overhead, name: resultName,
+                                         warnings: &warnings)
             if wantsWall { results.append(try summarize(.wallTime, timing.wall)) }
             if wantsCPU { results.append(try summarize(.cpuTime, timing.cpu)) }
         }
@@ -66,27 +71,10 @@ struct Runner {
                                warnings: warnings)
     }
 
-    /// Warm-up for `warmUpNanoseconds` with doubling batches, then the calibrated batch.
-    private func calibratedBatch(_ instance: BenchmarkInstance) throws -> Int {
-        var batch = 1
-        var estimate = 0.0
-        let start = Clocks.wallNanoseconds()
-        repeat {
-            let sample = try TimingSample.take(instance, batch: batch)
-            estimate = Double(sample.wallNanoseconds) / Double(batch)
-            if sample.wallNanoseconds < settings.minimumSampleNanoseconds {
-                batch = min(batch * 2, BatchCalibration.maximumBatch)
-            }
-        } while Clocks.wallNanoseconds() &- start < settings.warmUpNanoseconds
-        return try BatchCalibration.batchSize(
-            minimumNanoseconds: settings.minimumSampleNanoseconds,
-            estimatedNanosecondsPerOperation: estimate,
-            measure: { try TimingSample.take(instance, batch: $0).wallNanoseconds })
-    }
-
     /// Timing samples, per operation, until `maxSamples` or the budget (but at least
     /// `minimumSamples`).
-    private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, name: String,
+    private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead,
+                             name: String,
                              warnings: inout [String]) throws -> (wall: [Double], cpu: [Double]) {
         var wall: [Double] = []
         var cpu: [Double] = []
