@@ -3,17 +3,23 @@ import CJemalloc
 import Glibc
 #endif
 
-/// Exact allocation counters of the process, read from jemalloc (linked through `CJemalloc`,
-/// so every `malloc` of the process, Swift's included, goes through it).
+/// Exact allocation counters of the calling thread, read from jemalloc (linked through
+/// `CJemalloc`, so every `malloc` of the process, Swift's included, goes through it).
 ///
+/// Creating a counter gives the calling thread an arena of its own (`arenas.create`, then
+/// `thread.arena`), so the arena's request totals are this thread's alone, even while other
+/// threads allocate (a test runner's, say). Read it on the thread that created it.
 /// A reading flushes the thread's cache (so its requests reach the arena statistics), bumps
-/// the statistics epoch, then reads the small and large request totals of all arenas and the
+/// the statistics epoch, then reads the arena's small and large request totals and the
 /// thread's allocated-bytes counter. Names are resolved to MIBs once, so a reading allocates
 /// nothing. Readings cost microseconds: never take one inside a timed region.
+///
+/// Not counted in `mallocs`: single allocations of 8 MiB or more, which jemalloc serves from
+/// its shared huge arena (`opt.oversize_threshold`); their bytes are counted.
 struct AllocationCounter {
-    /// Totals since the process started.
+    /// Totals since the counter was created (requests) or the thread started (bytes).
     struct Reading: Equatable, Sendable {
-        /// Allocation requests (small + large) of every arena.
+        /// Allocation requests (small + large) served by the thread's arena.
         var mallocs: UInt64
         /// Bytes allocated by this thread.
         var bytes: UInt64
@@ -25,17 +31,30 @@ struct AllocationCounter {
     private let largeRequestsMIB: [Int]
     private let threadAllocated: UnsafeMutablePointer<UInt64>
 
-    /// Resolves the counters and checks that jemalloc keeps statistics and really is the
-    /// process's allocator (a `malloc` through the C library must move its counters).
+    /// Gives the calling thread its own arena, resolves the counters, and checks that jemalloc
+    /// keeps statistics and really is the process's allocator (a `malloc` through the C
+    /// library must move its counters).
     /// - Throws: `AllocationCounterError`.
     init() throws(AllocationCounterError) {
         var statsEnabled = false
         try Self.read("config.stats", into: &statsEnabled)
         guard statsEnabled else { throw .statisticsDisabled }
+        var arena: UInt32 = 0
+        try Self.read("arenas.create", into: &arena)
+        let code = withUnsafeMutableBytes(of: &arena) { bytes in
+            mallctl("thread.arena", nil, nil, bytes.baseAddress, bytes.count)
+        }
+        guard code == 0 else { throw .mallctlFailed(name: "thread.arena", code: code) }
         flushMIB = try Self.mib("thread.tcache.flush")
         epochMIB = try Self.mib("epoch")
-        smallRequestsMIB = try Self.mib("stats.arenas.\(MALLCTL_ARENAS_ALL).small.nrequests")
-        largeRequestsMIB = try Self.mib("stats.arenas.\(MALLCTL_ARENAS_ALL).large.nrequests")
+        // The statistics know of the new arena only after an epoch refresh.
+        var epoch: UInt64 = 1
+        let refreshed = withUnsafeMutableBytes(of: &epoch) { bytes in
+            mallctl("epoch", nil, nil, bytes.baseAddress, bytes.count)
+        }
+        guard refreshed == 0 else { throw .mallctlFailed(name: "epoch", code: refreshed) }
+        smallRequestsMIB = try Self.mib("stats.arenas.\(arena).small.nrequests")
+        largeRequestsMIB = try Self.mib("stats.arenas.\(arena).large.nrequests")
         var pointer: UnsafeMutablePointer<UInt64>?
         try Self.read("thread.allocatedp", into: &pointer)
         guard let pointer else { throw .mallctlFailed(name: "thread.allocatedp", code: 0) }

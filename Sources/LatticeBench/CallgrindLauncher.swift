@@ -56,7 +56,7 @@ enum CallgrindLauncher {
     /// `(I(2n) − I(n) − (B(2n) − B(n))) / n`, `B` the empty baseline of the same call path
     /// (0 when missing), clamped at 0.
     /// - Complexity: O(regions).
-    static func instructionsPerOperation(_ regions: [InstructionRegion: UInt64]) -> [String: Double] {
+    nonisolated static func instructionsPerOperation(_ regions: [InstructionRegion: UInt64]) -> [String: Double] {
         func difference(_ name: String?, _ path: BenchmarkInstance.CallPath, _ iterations: Int) -> Double? {
             guard let short = regions[InstructionRegion(benchmark: name, callPath: path, iterations: iterations)],
                   let long = regions[InstructionRegion(benchmark: name, callPath: path, iterations: 2 * iterations)]

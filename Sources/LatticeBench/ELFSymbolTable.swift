@@ -35,15 +35,19 @@ struct ELFSymbolTable: Sendable {
 
     /// Parses an ELF64 little-endian image.
     init(data: Data) {
-        let reader = ByteReader(data: data)
-        guard data.count >= 64, data.prefix(4).elementsEqual([0x7F, 0x45, 0x4C, 0x46]),
-              data[data.startIndex + 4] == 2, data[data.startIndex + 5] == 1,
-              let type = reader.uint16(at: 16), let sectionsOffset = reader.uint64(at: 40),
-              let sectionSize = reader.uint16(at: 58), let sectionCount = reader.uint16(at: 60)
-        else {
-            self.init(symbols: [], isRelocatable: true)
-            return
+        let (symbols, isRelocatable) = data.withUnsafeBytes { bytes in
+            Self.parse(ByteReader(bytes: bytes))
         }
+        self.init(symbols: symbols, isRelocatable: isRelocatable)
+    }
+
+    private static func parse(_ reader: ByteReader) -> (symbols: [Symbol], isRelocatable: Bool) {
+        let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1]  // ELF, 64-bit, little-endian
+        guard magic.indices.allSatisfy({ reader.uint8(at: $0) == magic[$0] }),
+              let type = reader.uint16(at: 16), let sectionsOffset = reader.uint64(at: 40),
+              let sectionSize = reader.uint16(at: 58), let sectionCount = reader.uint16(at: 60),
+              sectionsOffset < UInt64(Int.max / 2)
+        else { return ([], true) }
         struct Section { var type: UInt32; var address: UInt64; var offset: UInt64; var size: UInt64; var link: UInt32 }
         let sections: [Section] = (0..<Int(sectionCount)).compactMap { index in
             let base = Int(sectionsOffset) + index * Int(sectionSize)
@@ -57,7 +61,8 @@ struct ELFSymbolTable: Sendable {
         let dynsymType: UInt32 = 11
         let table = sections.first { $0.type == symtabType } ?? sections.first { $0.type == dynsymType }
         var symbols: [Symbol] = []
-        if let table, Int(table.link) < sections.count {
+        if let table, Int(table.link) < sections.count, table.size < UInt64(Int.max / 2),
+           table.offset < UInt64(Int.max / 2), sections[Int(table.link)].offset < UInt64(Int.max / 2) {
             let strings = sections[Int(table.link)]
             let entrySize = 24
             for index in 0..<Int(table.size) / entrySize {
@@ -77,7 +82,7 @@ struct ELFSymbolTable: Sendable {
                 symbols.append(Symbol(address: value, end: end, name: name))
             }
         }
-        self.init(symbols: symbols.sorted { $0.address < $1.address }, isRelocatable: type == 3)
+        return (symbols.sorted { $0.address < $1.address }, type == 3)
     }
 
     private init(symbols: [Symbol], isRelocatable: Bool) {
@@ -103,31 +108,30 @@ struct ELFSymbolTable: Sendable {
 
 /// Bounds-checked little-endian reads from a byte buffer.
 private struct ByteReader {
-    let data: Data
+    let bytes: UnsafeRawBufferPointer
 
     func uint8(at offset: Int) -> UInt8? {
-        guard offset >= 0, offset < data.count else { return nil }
-        return data[data.startIndex + offset]
+        guard offset >= 0, offset < bytes.count else { return nil }
+        return bytes[offset]
     }
 
     func uint16(at offset: Int) -> UInt16? { integer(at: offset, bytes: 2).map { UInt16($0) } }
     func uint32(at offset: Int) -> UInt32? { integer(at: offset, bytes: 4).map { UInt32($0) } }
     func uint64(at offset: Int) -> UInt64? { integer(at: offset, bytes: 8) }
 
-    private func integer(at offset: Int, bytes: Int) -> UInt64? {
-        guard offset >= 0, offset <= data.count - bytes else { return nil }
+    private func integer(at offset: Int, bytes count: Int) -> UInt64? {
+        guard offset >= 0, offset <= bytes.count - count else { return nil }
         var value: UInt64 = 0
-        for index in (0..<bytes).reversed() {
-            value = value << 8 | UInt64(data[data.startIndex + offset + index])
+        for index in (0..<count).reversed() {
+            value = value << 8 | UInt64(bytes[offset + index])
         }
         return value
     }
 
     /// The NUL-terminated UTF-8 string at `offset`.
     func cString(at offset: Int) -> String? {
-        guard offset >= 0, offset < data.count else { return nil }
-        let start = data.startIndex + offset
-        guard let end = data[start...].firstIndex(of: 0) else { return nil }
-        return String(decoding: data[start..<end], as: UTF8.self)
+        guard offset >= 0, offset < bytes.count,
+              let end = bytes[offset...].firstIndex(of: 0) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
     }
 }
