@@ -42,7 +42,8 @@ enum BatchCalibration {
     }
 
     /// Warms `instance` up for `settings.warmUpNanoseconds` with doubling batches (at least
-    /// one operation), then calibrates from the last batch's time per operation.
+    /// one operation), then calibrates from the last batch's time per operation, for samples
+    /// of `settings.targetSampleNanoseconds`.
     /// - Complexity: about the warm-up time plus a few minimum-length samples.
     @MainActor
     static func warmUpAndCalibrate(_ instance: BenchmarkInstance,
@@ -53,11 +54,11 @@ enum BatchCalibration {
         repeat {
             let sample = try TimingSample.take(instance, batch: batch)
             estimate = Double(sample.wallNanoseconds) / Double(batch)
-            if sample.wallNanoseconds < settings.minimumSampleNanoseconds {
+            if sample.wallNanoseconds < settings.targetSampleNanoseconds {
                 batch = min(batch * 2, maximumBatch)
             }
         } while Clocks.wallNanoseconds() &- start < settings.warmUpNanoseconds
-        return try batchSize(minimumNanoseconds: settings.minimumSampleNanoseconds,
+        return try batchSize(minimumNanoseconds: settings.targetSampleNanoseconds,
                              estimatedNanosecondsPerOperation: estimate,
                              measure: { try TimingSample.take(instance, batch: $0).wallNanoseconds })
     }
