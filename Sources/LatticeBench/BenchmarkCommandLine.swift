@@ -2,20 +2,6 @@
 ///
 /// `--option value` and `--option=value` are both accepted. See `usage` for the options.
 public struct BenchmarkCommandLine: Equatable, Sendable {
-    /// How results are printed.
-    public enum Format: String, CaseIterable, Sendable {
-        /// A table for people (the default).
-        case terminal
-        /// A markdown table.
-        case markdown
-        /// The results JSON (docs/results-schema.md).
-        case json
-        /// Bencher Metric Format.
-        case bencher
-        /// github-action-benchmark's `customSmallerIsBetter`.
-        case github
-    }
-
     /// `--help`: print usage and exit 0.
     public var help = false
     /// `--quick`: a short, lower-confidence run, marked quick in the results.
@@ -23,8 +9,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     /// `--filter`: run only benchmarks whose result name contains this text or, when it has
     /// `*`, `?` or `[`, matches it as a glob.
     public var filter: String?
-    /// `--format`: report format (default terminal).
-    public var format: Format = .terminal
+    /// `--format`: report format (default terminal); `github` is short for
+    /// `github-action-benchmark`.
+    public var format: ReportFormat = .terminal
     /// `--output`: where the report goes instead of standard output; in profile mode, the
     /// folder for the profiles.
     public var output: String?
@@ -87,9 +74,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 result.filter = pattern
             case "--format":
                 let name = try value()
-                guard let format = Format(rawValue: name) else {
+                guard let format = name == "github" ? .githubActionBenchmark : ReportFormat(rawValue: name) else {
                     throw .invalidValue(option: option, value: name,
-                                        expected: Format.allCases.map(\.rawValue).joined(separator: ", "))
+                                        expected: ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 result.format = format
             case "--output":
@@ -134,7 +121,8 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
           --quick                 a short run (fewer samples), marked quick in the results
           --samples N             at most N timing samples per benchmark (default 1000, quick 50)
           --time-budget SECONDS   sampling (or profiling) time per benchmark (default 2, quick 0.2)
-          --format FORMAT         terminal (default), markdown, json, bencher, github
+          --format FORMAT         terminal (default), markdown, json, bencher,
+                                  github-action-benchmark (or github)
           --output PATH           write the report to PATH (atomically) instead of standard output;
                                   with --profile, the folder for profiles
                                   (default .build/lattice-bench/profiles)

@@ -137,7 +137,8 @@ struct BenchmarkSession {
                                configuration: outcome.configuration, benchmarks: outcome.results)
         progress.clearStatus()
         do {
-            let text = try ReportRendering.render(file, format: command.format)
+            let colour = command.output == nil && isatty(STDOUT_FILENO) == 1
+            let text = try command.format.render(file, colour: colour)
             if let output = command.output {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } else {

@@ -14,6 +14,9 @@ import Testing
         expected.timeBudgetSeconds = 0.5
         expected.output = "out.json"
         #expect(command == expected)
+        #expect(try BenchmarkCommandLine.parse(["--format", "github"]).format == .githubActionBenchmark)
+        #expect(try BenchmarkCommandLine.parse(["--format=github-action-benchmark"]).format
+                == .githubActionBenchmark)
     }
 
     @Test func modes() throws {
@@ -31,7 +34,7 @@ import Testing
         (["--time-budget", "-1"], .invalidValue(option: "--time-budget", value: "-1", expected: "seconds > 0")),
         (["--time-budget", "inf"], .invalidValue(option: "--time-budget", value: "inf", expected: "seconds > 0")),
         (["--format", "xml"], .invalidValue(option: "--format", value: "xml",
-                                           expected: "terminal, markdown, json, bencher, github")),
+                                           expected: "terminal, markdown, json, bencher, github-action-benchmark")),
         (["--filter="], .invalidValue(option: "--filter", value: "", expected: "a non-empty pattern")),
         (["sumArray"], .unexpectedArgument("sumArray")),
         (["--instructions", "--profile"], .conflictingOptions("--instructions", "--profile")),
