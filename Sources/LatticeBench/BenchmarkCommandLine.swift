@@ -36,7 +36,7 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
         var result = BenchmarkCommandLine()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
+            guard argument.hasPrefix("--") || argument == "-h" else { throw .unexpectedArgument(argument) }
             var option = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
@@ -47,6 +47,14 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 if let inlineValue { return inlineValue }
                 guard let next = remaining.popFirst() else { throw .missingValue(option: option) }
                 return next
+            }
+            /// The value, converted by `parse`; nil from `parse` means invalid.
+            func value<Value>(_ expected: String, _ parse: (String) -> Value?) throws(CommandLineError) -> Value {
+                let text = try value()
+                guard let parsed = parse(text) else {
+                    throw .invalidValue(option: option, value: text, expected: expected)
+                }
+                return parsed
             }
             func flag() throws(CommandLineError) {
                 if inlineValue != nil { throw .unexpectedValue(option: option) }
@@ -69,32 +77,22 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 try flag()
                 result.callgrindChild = true
             case "--filter":
-                let pattern = try value()
-                guard !pattern.isEmpty else { throw .invalidValue(option: option, value: pattern, expected: "a non-empty pattern") }
-                result.filter = pattern
+                result.filter = try value("a non-empty pattern") { text -> String? in text.isEmpty ? nil : text }
             case "--format":
-                let name = try value()
-                guard let format = name == "github" ? .githubActionBenchmark : ReportFormat(rawValue: name) else {
-                    throw .invalidValue(option: option, value: name,
-                                        expected: ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                let names = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                result.format = try value(names) { name -> ReportFormat? in
+                    name == "github" ? .githubActionBenchmark : ReportFormat(rawValue: name)
                 }
-                result.format = format
             case "--output":
-                let path = try value()
-                guard !path.isEmpty else { throw .invalidValue(option: option, value: path, expected: "a path") }
-                result.output = path
+                result.output = try value("a path") { text -> String? in text.isEmpty ? nil : text }
             case "--samples":
-                let text = try value()
-                guard let count = Int(text), count >= 1 else {
-                    throw .invalidValue(option: option, value: text, expected: "a whole number ≥ 1")
+                result.samples = try value("a whole number ≥ 1") { text -> Int? in
+                    Int(text).flatMap { $0 >= 1 ? $0 : nil }
                 }
-                result.samples = count
             case "--time-budget":
-                let text = try value()
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-                    throw .invalidValue(option: option, value: text, expected: "seconds > 0")
+                result.timeBudgetSeconds = try value("seconds > 0") { text -> Double? in
+                    Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
                 }
-                result.timeBudgetSeconds = seconds
             default:
                 throw .unknownOption(option)
             }

@@ -19,6 +19,12 @@ import Testing
                 == .githubActionBenchmark)
     }
 
+    @Test func helpHasAShortForm() throws {
+        #expect(try BenchmarkCommandLine.parse(["-h"]).help)
+        #expect(try BenchmarkCommandLine.parse(["--help"]).help)
+        #expect(throws: CommandLineError.unexpectedArgument("-q")) { try BenchmarkCommandLine.parse(["-q"]) }
+    }
+
     @Test func modes() throws {
         #expect(try BenchmarkCommandLine.parse([]).mode == .measure)
         #expect(try BenchmarkCommandLine.parse(["--instructions"]).mode == .instructions)
