@@ -99,7 +99,7 @@ struct BenchmarkSession {
     func markInstructionRegions(_ selected: Selection) -> ExitStatus {
         if !command.callgrindChild {
             progress.line("\(executable): under valgrind, marking one callgrind dump per region "
-                          + "(labels 'lattice-bench <operations> <name>'; read with callgrind_annotate)")
+                          + "(labels 'lattice-bench <operations> <call path> <name>'; read with callgrind_annotate)")
         }
         let wanted = selected.map(\.benchmark).filter { $0.metrics.contains(.instructions) }
         do {
