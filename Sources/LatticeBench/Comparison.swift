@@ -1,0 +1,61 @@
+/// Baseline against candidate for one metric: the test, the shift, the relative change and
+/// the verdict.
+///
+/// Noisy metrics: `.noChange` when the Mann-Whitney p >= alpha, or when the whole
+/// Hodges-Lehmann interval lies within ±noise·|baseline median|; otherwise the sign of the
+/// Hodges-Lehmann estimate and the metric's polarity decide regression or improvement.
+/// Exact metrics: the medians are compared directly (no test, no interval); any difference
+/// beyond exact·|baseline median| is a change.
+public struct Comparison: Codable, Sendable {
+    /// The metric compared (its polarity and exactness decide the verdict).
+    public var metric: Metric
+    /// Median of the baseline samples.
+    public var baselineMedian: Double
+    /// Median of the candidate samples.
+    public var candidateMedian: Double
+    /// (candidate median - baseline median) / |baseline median|; nil when the baseline
+    /// median is 0.
+    public var relativeChange: Double?
+    /// The rank test; nil for exact metrics.
+    public var test: MannWhitneyU?
+    /// The shift estimate and its interval; nil for exact metrics.
+    public var shift: HodgesLehmann?
+    /// The conclusion.
+    public var verdict: Verdict
+
+    /// Compares `candidate` with `baseline` (per-operation samples of `metric`).
+    /// - Throws: `StatisticsError` for empty or non-finite samples or bad thresholds.
+    /// - Complexity: O(n log n) with n = n₁ + n₂ (see `MannWhitneyU`, `HodgesLehmann`).
+    public init(metric: Metric, baseline: [Double], candidate: [Double],
+                thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
+        try StatisticsError.validate(baseline, role: "baseline")
+        try StatisticsError.validate(candidate, role: "candidate")
+        self.metric = metric
+        baselineMedian = SortedSamples(baseline).median
+        candidateMedian = SortedSamples(candidate).median
+        let difference = candidateMedian - baselineMedian
+        let scale = Swift.abs(baselineMedian)
+        relativeChange = scale == 0 ? nil : difference / scale
+
+        if metric.exact {
+            test = nil
+            shift = nil
+            verdict = Swift.abs(difference) <= thresholds.exact * scale
+                ? .noChange
+                : Verdict.change(of: difference, polarity: metric.polarity)
+            return
+        }
+        let test = try MannWhitneyU(baseline: baseline, candidate: candidate)
+        let shift = try HodgesLehmann(baseline: baseline, candidate: candidate,
+                                      confidence: thresholds.confidence)
+        self.test = test
+        self.shift = shift
+        let band = thresholds.noise * scale
+        if test.pValue >= thresholds.alpha
+            || (shift.interval.lower >= -band && shift.interval.upper <= band) {
+            verdict = .noChange
+        } else {
+            verdict = Verdict.change(of: shift.estimate, polarity: metric.polarity)
+        }
+    }
+}

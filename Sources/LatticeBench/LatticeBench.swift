@@ -1,1 +1,0 @@
-// Placeholder until the harness issue lands.

@@ -1,0 +1,71 @@
+/// One limit of `spec/limits.json`: a bound on a statistic of a metric of the benchmarks a
+/// pattern selects, written before the run.
+///
+/// The bound is on the bad side of the metric's polarity: an upper bound for
+/// `.prefersSmaller` metrics (time, allocations), a lower bound for `.prefersLarger`.
+public struct Limit: Codable, Sendable, Hashable {
+    /// The noise bound used when `maxCV` is absent: 0.10, a spread at which a 95 % interval
+    /// of a median from a few hundred samples is still a few percent wide, but beyond which
+    /// the machine was too busy for a verdict to mean much.
+    public static let defaultMaxCV = 0.10
+
+    /// Stable identifier, unique in the file, e.g. `phase-read-largest`.
+    public var id: String
+    /// What the limit protects and why, for reports.
+    public var description: String
+    /// A benchmark name or pattern: `*` matches any run of characters (including `/`), and
+    /// `{ships}` stands for the file's `ships` strategy, e.g. `PhaseRead/{ships}/*/tracked`.
+    public var benchmark: String
+    /// The metric's name, e.g. `wallTime`, `mallocs`, `extraBodies`.
+    public var metric: String
+    /// Which figure of the samples is bounded.
+    public var statistic: Statistic
+    /// The bound, in the metric's unit (nanoseconds for time).
+    public var bound: Double
+    /// Largest coefficient of variation at which a noisy metric is judged; above it the limit
+    /// is undecided. Ignored for exact metrics. Absent: `defaultMaxCV`.
+    public var maxCV: Double?
+
+    /// Creates a limit.
+    public init(id: String, description: String, benchmark: String, metric: String,
+                statistic: Statistic, bound: Double, maxCV: Double? = nil) {
+        self.id = id
+        self.description = description
+        self.benchmark = benchmark
+        self.metric = metric
+        self.statistic = statistic
+        self.bound = bound
+        self.maxCV = maxCV
+    }
+
+    /// Whether `name` is selected by `benchmark` with `{ships}` replaced by `ships`.
+    /// - Complexity: O(pattern · name) worst case.
+    public func selects(_ name: String, ships: String) -> Bool {
+        let pattern = benchmark.replacingOccurrences(of: "{ships}", with: ships)
+        return Self.wildcardMatch(Array(pattern), Array(name))
+    }
+
+    /// Greedy `*` matching with backtracking to the last star.
+    private static func wildcardMatch(_ pattern: [Character], _ text: [Character]) -> Bool {
+        var p = 0, t = 0
+        var star: Int?, resume = 0
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = p
+                resume = t
+                p += 1
+            } else if p < pattern.count, pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if let star {
+                p = star + 1
+                resume += 1
+                t = resume
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+}

@@ -1,0 +1,30 @@
+/// The decision on one limit for one benchmark.
+public enum LimitOutcome: Codable, Sendable, Hashable {
+    /// The pessimistic end of the figure's interval (or the exact value) is within the bound.
+    case passed
+    /// The pessimistic end (or the exact value) is beyond the bound.
+    case failed
+    /// No decision could be made; never counted as passed.
+    case undecided(Reason)
+
+    /// Why a limit could not be decided.
+    public enum Reason: Codable, Sendable, Hashable {
+        /// No benchmark in the results matches the limit's pattern (after `{ships}`).
+        case benchmarkMissing(pattern: String)
+        /// The benchmark was not measured for the limit's metric.
+        case metricMissing(metric: String)
+        /// A noisy metric with fewer than two samples has no spread to judge.
+        case tooFewSamples(n: Int)
+        /// The coefficient of variation is above the limit's bound (nil: undefined, the mean
+        /// being 0).
+        case tooNoisy(cv: Double?, maxCV: Double)
+    }
+
+    /// Whether this outcome lets a release ship.
+    public var passed: Bool {
+        switch self {
+        case .passed: true
+        case .failed, .undecided: false
+        }
+    }
+}

@@ -1,0 +1,22 @@
+extension ResultsComparison {
+    /// One metric of one benchmark, compared.
+    public struct Row: Sendable {
+        /// The benchmark's name.
+        public var benchmark: String
+        /// The baseline's summary of the metric.
+        public var baseline: Summary
+        /// The candidate's summary of the metric.
+        public var candidate: Summary
+        /// The comparison of the two sample sets.
+        public var comparison: Comparison
+
+        /// Creates a row.
+        public init(benchmark: String, baseline: Summary, candidate: Summary,
+                    comparison: Comparison) {
+            self.benchmark = benchmark
+            self.baseline = baseline
+            self.candidate = candidate
+            self.comparison = comparison
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Every metric of every benchmark present in both a baseline and a candidate results file,
+/// compared; what is present on one side only is listed, not silently dropped.
+public struct ResultsComparison: Sendable {
+    /// Comparisons in the candidate's benchmark and metric order.
+    public var rows: [Row]
+    /// Benchmarks in the baseline missing from the candidate.
+    public var onlyInBaseline: [String]
+    /// Benchmarks in the candidate missing from the baseline.
+    public var onlyInCandidate: [String]
+    /// Metrics that could not be compared (missing on one side, or measured in other units).
+    public var warnings: [String]
+
+    /// Compares every benchmark and metric the two files share, matching by name.
+    /// - Throws: `StatisticsError` only for invalid thresholds (files read through
+    ///   `ResultsFile.read` hold finite, non-empty samples).
+    /// - Complexity: O(benchmarks · metrics · n log n).
+    public init(baseline: ResultsFile, candidate: ResultsFile,
+                thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
+        let baselineNames = Set(baseline.benchmarks.map(\.name))
+        let candidateNames = Set(candidate.benchmarks.map(\.name))
+        onlyInBaseline = baseline.benchmarks.map(\.name).filter { !candidateNames.contains($0) }
+        onlyInCandidate = candidate.benchmarks.map(\.name).filter { !baselineNames.contains($0) }
+        rows = []
+        warnings = []
+        for new in candidate.benchmarks {
+            guard let old = baseline.benchmark(named: new.name) else { continue }
+            for newMetric in new.metrics {
+                let name = newMetric.metric.name
+                guard let oldMetric = old.metric(named: name) else {
+                    warnings.append("\(new.name): \(name) is not in the baseline")
+                    continue
+                }
+                guard oldMetric.metric.unit == newMetric.metric.unit else {
+                    warnings.append("\(new.name): \(name) is in \(oldMetric.metric.unit) in the baseline "
+                                    + "but in \(newMetric.metric.unit) in the candidate")
+                    continue
+                }
+                let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
+                                                candidate: newMetric.samples, thresholds: thresholds)
+                rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
+                                candidate: newMetric.summary, comparison: comparison))
+            }
+            for oldMetric in old.metrics where new.metric(named: oldMetric.metric.name) == nil {
+                warnings.append("\(new.name): \(oldMetric.metric.name) is not in the candidate")
+            }
+        }
+    }
+
+    /// The rows whose verdict is a regression.
+    public var regressions: [Row] { rows.filter { $0.comparison.verdict == .regression } }
+
+    /// `.regression` when any row regressed, else `.ok`.
+    public var exitStatus: ExitStatus { regressions.isEmpty ? .ok : .regression }
+}

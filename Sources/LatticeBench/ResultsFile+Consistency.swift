@@ -1,0 +1,36 @@
+extension ResultsFile {
+    /// The first internal inconsistency JSON decoding cannot catch: a duplicate benchmark or
+    /// metric name, no samples, a summary whose `n` differs from its sample count, a non-positive
+    /// `iterationsPerSample`. - Complexity: O(benchmarks · metrics).
+    func inconsistency() -> DecodingFailure? {
+        var names = Set<String>()
+        for (b, benchmark) in benchmarks.enumerated() {
+            let at = "$.benchmarks[\(b)]"
+            guard names.insert(benchmark.name).inserted else {
+                return DecodingFailure(path: "\(at).name",
+                                       reason: "duplicate benchmark name \"\(benchmark.name)\"")
+            }
+            guard benchmark.iterationsPerSample >= 1 else {
+                return DecodingFailure(path: "\(at).iterationsPerSample",
+                                       reason: "must be at least 1, found \(benchmark.iterationsPerSample)")
+            }
+            var metricNames = Set<String>()
+            for (m, result) in benchmark.metrics.enumerated() {
+                let metricAt = "\(at).metrics[\(m)]"
+                guard metricNames.insert(result.metric.name).inserted else {
+                    return DecodingFailure(path: "\(metricAt).metric.name",
+                                           reason: "duplicate metric \"\(result.metric.name)\"")
+                }
+                guard !result.samples.isEmpty else {
+                    return DecodingFailure(path: "\(metricAt).samples", reason: "no samples")
+                }
+                guard result.summary.n == result.samples.count else {
+                    return DecodingFailure(
+                        path: "\(metricAt).summary.n",
+                        reason: "is \(result.summary.n) but there are \(result.samples.count) samples")
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import LatticeBench
+
+@Suite struct LimitsFileTests {
+    static let valid = """
+    {
+      "version": 1,
+      "ships": "derived",
+      "limits": [
+        { "id": "phase-read", "description": "phase read on the largest operation",
+          "benchmark": "PhaseRead/{ships}/*/tracked", "metric": "wallTime",
+          "statistic": "median", "bound": 50000, "maxCV": 0.2 },
+        { "id": "extra-bodies", "description": "no extra bodies",
+          "benchmark": "BodyReruns/{ships}/spreads/readValueChanged", "metric": "extraBodies",
+          "statistic": "value", "bound": 0 }
+      ]
+    }
+    """
+
+    @Test func readsAValidFileFromDisk() throws {
+        let url = try SampleResults.temporaryDirectory().appendingPathComponent("limits.json")
+        try Data(Self.valid.utf8).write(to: url)
+        let file = try LimitsFile.read(from: url)
+        #expect(file.version == 1)
+        #expect(file.ships == "derived")
+        #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies"])
+        #expect(file.limits[0].statistic == .median)
+        #expect(file.limits[0].bound == 50000)
+        #expect(file.limits[0].maxCV == 0.2)
+        #expect(file.limits[1].maxCV == nil)
+    }
+
+    @Test(arguments: [
+        ("\"ships\": \"derived\",", "", "$.ships"),
+        ("\"statistic\": \"median\"", "\"statistic\": \"p95\"", "$.limits[0].statistic"),
+        ("\"bound\": 0", "\"bound\": \"zero\"", "$.limits[1].bound"),
+        ("\"id\": \"extra-bodies\"", "\"id\": \"phase-read\"", "$.limits[1].id"),
+        ("\"maxCV\": 0.2", "\"maxCV\": -1", "$.limits[0].maxCV"),
+        ("\"benchmark\": \"PhaseRead/{ships}/*/tracked\"", "\"benchmark\": \"\"", "$.limits[0].benchmark"),
+        ("\"ships\": \"derived\"", "\"ships\": \"\"", "$.ships"),
+    ])
+    func namesTheJSONPathOfWhatIsWrong(replacing: String, with: String, path: String) throws {
+        let text = Self.valid.replacingOccurrences(of: replacing, with: with)
+        #expect(text != Self.valid)
+        do {
+            _ = try DocumentDecoder.decode(LimitsFile.self, from: Data(text.utf8), file: "spec/limits.json")
+            Issue.record("expected an error")
+        } catch {
+            guard case .corrupt(let file, let found, _) = error else {
+                Issue.record("expected .corrupt, got \(error)")
+                return
+            }
+            #expect(file == "spec/limits.json")
+            #expect(found == path)
+            #expect(error.description.hasPrefix("spec/limits.json: \(path): "))
+        }
+    }
+
+    @Test func rejectsAnotherVersionAndBrokenJSON() throws {
+        let future = Self.valid.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
+        #expect(throws: LimitsFileError.unsupportedVersion(file: "l.json", found: 2, supported: 1)) {
+            try DocumentDecoder.decode(LimitsFile.self, from: Data(future.utf8), file: "l.json")
+        }
+        #expect(throws: LimitsFileError.self) {
+            try DocumentDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
+        }
+        let missing = try SampleResults.temporaryDirectory().appendingPathComponent("none.json")
+        #expect(throws: LimitsFileError.self) { try LimitsFile.read(from: missing) }
+    }
+
+    @Test(arguments: [
+        ("PhaseRead/{ships}/*/tracked", "PhaseRead/derived/IssueDashboard/tracked", true),
+        ("PhaseRead/{ships}/*/tracked", "PhaseRead/stored/IssueDashboard/tracked", false),
+        ("PhaseRead/{ships}/*/tracked", "PhaseRead/derived/IssueDashboard/untracked", false),
+        ("*", "anything/at/all", true),
+        ("Read*Scaling/*", "ReadScaling/derived/100", true),
+        ("ReadScaling/derived/100", "ReadScaling/derived/1000", false),
+        ("a*b*c", "a-b-b-c", true),
+        ("a*b*c", "a-b-c-d", false),
+    ])
+    func patternsSelectBenchmarks(pattern: String, name: String, selected: Bool) {
+        let limit = Limit(id: "x", description: "", benchmark: pattern, metric: "wallTime",
+                          statistic: .median, bound: 1)
+        #expect(limit.selects(name, ships: "derived") == selected)
+    }
+}

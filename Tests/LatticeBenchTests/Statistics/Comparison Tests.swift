@@ -1,0 +1,105 @@
+import Testing
+@testable import LatticeBench
+
+/// Tolerances against scipy (relative to max(1, |expected|)):
+/// - U: exact (a sum of half-integers); p-value: 1e-9 (erfc against scipy's ndtr);
+/// - Hodges-Lehmann estimate and interval ends: exact (order statistics of the same
+///   differences, computed the same way).
+@Suite struct ComparisonTests {
+    @Test(arguments: ScipyReference.comparisons)
+    func mannWhitneyMatchesScipy(_ reference: ScipyReference.ComparisonCase) throws {
+        let test = try MannWhitneyU(baseline: reference.baseline, candidate: reference.candidate)
+        #expect(test.u == reference.u)
+        #expect(isClose(test.pValue, reference.pValue, relative: 1e-9),
+                "p \(test.pValue) vs scipy \(reference.pValue)")
+    }
+
+    @Test(arguments: ScipyReference.comparisons)
+    func hodgesLehmannMatchesNumpy(_ reference: ScipyReference.ComparisonCase) throws {
+        let shift = try HodgesLehmann(baseline: reference.baseline, candidate: reference.candidate)
+        #expect(shift.estimate == reference.shift)
+        #expect(shift.interval.lower == reference.lower)
+        #expect(shift.interval.upper == reference.upper)
+    }
+
+    @Test func pairwiseDifferencesRankLikeASortedList() {
+        let baseline: [Double] = [3, -1.5, 0, 3, 7.25, -0.0]
+        let candidate: [Double] = [0, 2, 3, -4, 1e-3, 3]
+        let brute = candidate.flatMap { c in baseline.map { c - $0 } }.sorted()
+        let differences = PairwiseDifferences(baseline: baseline, candidate: candidate)
+        #expect(differences.count == brute.count)
+        for k in 1...brute.count {
+            #expect(differences.smallest(k) == brute[k - 1], "k = \(k)")
+        }
+    }
+
+    @Test func tenPercentSlowerIsARegressionOfTime() throws {
+        let reference = try #require(ScipyReference.comparisons.first { $0.name == "ten percent slower" })
+        let comparison = try Comparison(metric: .wallTime, baseline: reference.baseline,
+                                        candidate: reference.candidate)
+        #expect(comparison.verdict == .regression)
+        let change = try #require(comparison.relativeChange)
+        #expect(change > 0.05 && change < 0.15)
+        #expect(isClose(comparison.test?.pValue, reference.pValue, relative: 1e-9))
+    }
+
+    @Test func aLargerValueImprovesAMetricThatPrefersLarger() throws {
+        let reference = try #require(ScipyReference.comparisons.first { $0.name == "ten percent slower" })
+        let throughput = Metric(name: "throughput", unit: .count, polarity: .prefersLarger, exact: false)
+        let comparison = try Comparison(metric: throughput, baseline: reference.baseline,
+                                        candidate: reference.candidate)
+        #expect(comparison.verdict == .improvement)
+    }
+
+    @Test func theSameDistributionIsNoChange() throws {
+        let reference = try #require(ScipyReference.comparisons.first { $0.name == "same distribution" })
+        let comparison = try Comparison(metric: .wallTime, baseline: reference.baseline,
+                                        candidate: reference.candidate)
+        #expect(comparison.verdict == .noChange)
+    }
+
+    @Test func aSignificantShiftInsideTheNoiseBandIsNoChange() throws {
+        let baseline = (0..<40).map { 1000 + Double($0) * 0.1 }
+        let candidate = baseline.map { $0 + 10 } // +1 %: significant, within 5 %
+        let comparison = try Comparison(metric: .wallTime, baseline: baseline, candidate: candidate)
+        #expect(try #require(comparison.test).pValue < 0.05)
+        #expect(comparison.verdict == .noChange)
+        let strict = ComparisonThresholds(alpha: 0.05, noise: 0.001, exact: 0, confidence: 0.95)
+        let strictComparison = try Comparison(metric: .wallTime, baseline: baseline,
+                                              candidate: candidate, thresholds: strict)
+        #expect(strictComparison.verdict == .regression)
+    }
+
+    @Test func exactMetricsCompareValuesWithoutStatistics() throws {
+        let same = try Comparison(metric: .mallocs, baseline: [12, 12, 12], candidate: [12, 12])
+        #expect(same.verdict == .noChange)
+        #expect(same.test == nil)
+        #expect(same.shift == nil)
+        let oneMore = try Comparison(metric: .mallocs, baseline: [12, 12, 12], candidate: [13])
+        #expect(oneMore.verdict == .regression)
+        let oneFewer = try Comparison(metric: .instructions, baseline: [1000], candidate: [999])
+        #expect(oneFewer.verdict == .improvement)
+        #expect(oneFewer.relativeChange == -0.001)
+        let tolerant = ComparisonThresholds(alpha: 0.05, noise: 0.05, exact: 0.01, confidence: 0.95)
+        #expect(try Comparison(metric: .instructions, baseline: [1000], candidate: [1005],
+                               thresholds: tolerant).verdict == .noChange)
+    }
+
+    @Test func aZeroBaselineHasNoRelativeChange() throws {
+        let comparison = try Comparison(metric: .count("bodyReruns"), baseline: [0], candidate: [1])
+        #expect(comparison.relativeChange == nil)
+        #expect(comparison.verdict == .regression)
+    }
+
+    @Test func rejectsEmptyOrNonFiniteSamples() {
+        #expect(throws: StatisticsError.empty(role: "baseline")) {
+            try Comparison(metric: .wallTime, baseline: [], candidate: [1])
+        }
+        #expect(throws: StatisticsError.empty(role: "candidate")) {
+            try MannWhitneyU(baseline: [1], candidate: [])
+        }
+        #expect(throws: StatisticsError.nonFinite(role: "candidate", index: 1, value: -.infinity)) {
+            try HodgesLehmann(baseline: [1], candidate: [1, -.infinity])
+        }
+    }
+}
