@@ -32,6 +32,10 @@ public final class ObjectSelection: Sendable {
     public let canBubble: Bool
     /// The selections to check when a lens on this object is made (those that can bubble).
     let bubbleChecks: [SelectionNode]
+    /// The own selections as the verdict walk iterates them.
+    let walkSteps: [WalkStep]
+    /// `bubbleChecks` as the walk iterates them.
+    let bubbleSteps: [WalkStep]
     /// The number of fields a read of this set's own selection visits (spreads excluded).
     public let ownFieldCount: Int
 
@@ -79,6 +83,8 @@ public final class ObjectSelection: Sendable {
         lensEntries = entries
         self.spreads = spreads
         bubbleChecks = checks
+        walkSteps = WalkStep.steps(selections)
+        bubbleSteps = WalkStep.steps(checks)
         canBubble = !checks.isEmpty
         ownFieldCount = count
         if entries.count > Self.scanLimit {
