@@ -21,8 +21,9 @@ public final class ObjectSelection: Sendable {
     /// The selections in document order, generated `id` / `__typename` included.
     public let selections: [SelectionNode]
     /// Fields a lens reads by response key (not generated ones, not inside spreads), in
-    /// document order. Small sets are scanned: comparing short response keys is cheaper
-    /// than hashing them.
+    /// document order. Sets of up to `scanLimit` fields are scanned: an unequal `==` of two
+    /// short keys costs ~50 instructions, hashing the key for a dictionary ~300 (callgrind,
+    /// untracked lens read of an 8-field selection: scan 275, dictionary 450 per read).
     let lensEntries: [LensEntry]
     /// Response key to the first index in `lensEntries`, for large sets only.
     let lensIndex: [String: Int]?
