@@ -25,6 +25,8 @@ public final class ObjectSelection: Sendable {
     /// short keys costs ~50 instructions, hashing the key for a dictionary ~300 (callgrind,
     /// untracked lens read of an 8-field selection: scan 275, dictionary 450 per read).
     let lensEntries: [LensEntry]
+    /// The response keys of `lensEntries`, scanned without touching (retaining) the nodes.
+    let lensKeys: [String]
     /// Response key to the first index in `lensEntries`, for large sets only.
     let lensIndex: [String: Int]?
     /// Spreads at this level (inside inline fragments too), for `Lens.fragment`.
@@ -82,6 +84,7 @@ public final class ObjectSelection: Sendable {
             }
         }
         lensEntries = entries
+        lensKeys = entries.map(\.field.responseKey)
         self.spreads = spreads
         bubbleChecks = checks
         walkSteps = WalkStep.steps(selections)
@@ -112,17 +115,14 @@ public final class ObjectSelection: Sendable {
         } else {
             start = 0
         }
-        for position in start..<lensEntries.count {
+        for position in start..<lensKeys.count where lensKeys[position] == responseKey {
             let entry = lensEntries[position]
-            guard entry.field.responseKey == responseKey else { continue }
             if entry.condition?.matches(type) ?? true { return (entry.field, true) }
             if first == nil { first = entry.field }
         }
         return first.map { ($0, false) }
     }
 
-    /// Every response key a lens may read, for messages. - Complexity: O(fields).
-    var lensKeys: [String] { lensEntries.map(\.field.responseKey) }
 
     /// The response keys the server sends for an object of type `type`: written fields of
     /// every part whose condition admits it, spreads included.
