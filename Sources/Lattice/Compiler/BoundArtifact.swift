@@ -5,6 +5,7 @@
 /// Fragments spread in the document are bound to the same variables on first use and kept.
 @MainActor
 public final class BoundArtifact {
+    /// The document bound.
     public let artifact: Artifact
     /// The variables, with the operation's declared defaults applied.
     public let variables: [String: JSONValue]

@@ -10,6 +10,7 @@ public protocol ReadTracking {
 /// Tracked: each read goes through the record's `ObservationRegistrar`, inside whatever
 /// tracking scope the caller is in (`withObservationTracking`, a SwiftUI body).
 public struct TrackedReads: ReadTracking {
+    /// Tracked reads.
     public init() {}
 
     /// - Complexity: one registrar access: free outside a scope, a key path hash inside one.
@@ -21,6 +22,7 @@ public struct TrackedReads: ReadTracking {
 
 /// Untracked: no registrar call at all.
 public struct UntrackedReads: ReadTracking {
+    /// Untracked reads.
     public init() {}
 
     @inline(__always)
@@ -31,8 +33,10 @@ public struct UntrackedReads: ReadTracking {
 /// strategy intersects with a commit's changed fields. Reuse one value across walks
 /// (`fields.removeAll(keepingCapacity: true)`) to keep its storage.
 public struct RecordedReads: ReadTracking {
+    /// The fields read so far.
     public var fields: Set<FieldRef>
 
+    /// Records into `fields` (pass an emptied set to reuse its storage).
     public init(fields: Set<FieldRef> = []) {
         self.fields = fields
     }
