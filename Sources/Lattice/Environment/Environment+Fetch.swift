@@ -24,7 +24,7 @@ extension Environment {
     private func run(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure) -> Lens {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
-        let request = program.request(for: operation, variables: bound.variables)
+        let request = program.request(for: operation, variables: variables)
         let response = try await transport.execute(request)
         let commit = try self.commit(response, bound: bound, key: key)
         let lens = Lens(bound, record: rootRecord)

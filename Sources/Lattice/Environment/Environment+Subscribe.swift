@@ -11,7 +11,7 @@ extension Environment {
                      "Environment.subscribe(): `\(operation.name)` is a \(operation.kind.rawValue), not a subscription")
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
-        let request = program.request(for: operation, variables: bound.variables)
+        let request = program.request(for: operation, variables: variables)
         return SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
                                   scheduler: scheduler) { [weak self] response in
             guard let self else { return }

@@ -102,7 +102,7 @@ public final class Environment {
             return root
         }
         let root = OperationRoot(key: key, bound: bound, record: rootRecord,
-                                 request: program.request(for: operation, variables: bound.variables),
+                                 request: program.request(for: operation, variables: variables),
                                  retention: store.retain(bound))
         root.handleCount = 1
         roots[key] = root
