@@ -10,6 +10,7 @@ import Darwin
 let commands: [Command] = [
     parseCommand,
     validateCommand,
+    normalizeCommand,
 ]
 
 exit(Command.dispatch(CommandLine.arguments, among: commands))

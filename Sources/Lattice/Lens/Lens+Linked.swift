@@ -100,7 +100,7 @@ extension Lens {
     public func caught<T: ScalarDecodable>(_ key: String) throws(ReadError) -> CatchResult<T?> {
         let (field, _) = node(key)
         if let errors = slot(field)?.errors { return .failure(errors) }
-        return .ok(try scalar(key, optional: true))
+        return .ok(try read(key) as T?)
     }
 
     /// An object field under `@catch(to: RESULT)`: its lens, or the errors at or under it.
@@ -125,7 +125,7 @@ extension Lens {
             preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
                 + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
         }
-        guard spread.condition?.matches(record.typeKey) ?? true else { return nil }
+        guard spread.condition?.matches(record.type) ?? true else { return nil }
         let fragment = bound.fragment(spread.fragment)
         return try child(record, spread.fragment.selectionSet, bound: fragment)
     }

@@ -8,6 +8,20 @@ public struct FieldRef: Hashable, Sendable {
         self.record = record
         self.key = key
     }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(record)
+        hasher.combine(key.rawValue)
+    }
+
+    // Sets of reads are filled per field walked by the rootVerdict strategy: mix the two
+    // integers directly instead of running SipHash (see FieldKey).
+    public func _rawHashValue(seed: Int) -> Int {
+        var mixed = UInt64(bitPattern: Int64(record)) &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= UInt64(UInt32(bitPattern: key.rawValue)) &+ UInt64(bitPattern: Int64(seed))
+        mixed = (mixed ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: UInt(mixed ^ (mixed >> 29)))
+    }
 }
 
 /// A change that can change a verdict (Relay's `noteNulls`): the stored-phase strategy
