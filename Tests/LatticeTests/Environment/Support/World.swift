@@ -4,15 +4,15 @@ import LatticeTesting
 
 /// spec/ compiled and its responses loaded once for the whole test process.
 enum SharedFixtures {
-    private static let loaded = Result { try SpecFixtures.load() }
+    private static let loaded = Result { try CompiledSpec.load() }
 
-    static func get() throws -> SpecFixtures { try loaded.get() }
+    static func get() throws -> CompiledSpec { try loaded.get() }
 }
 
 /// One environment over the fixtures, with its transport and the clock the test controls.
 @MainActor
 struct World {
-    let fixtures: SpecFixtures
+    let fixtures: CompiledSpec
     let environment: Environment
     let transport: FixtureTransport
     let scheduler: ManualScheduler
