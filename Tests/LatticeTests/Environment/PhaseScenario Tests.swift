@@ -111,20 +111,18 @@ extension PhaseScenario {
         },
         PhaseScenario("past @expires",
                       ["ready", "stale", "ready", "ready refreshing", "ready", "available"]) { world in
-            let handle = try await world.attachLoaded("RepositoryIssues")
+            let handle = try await world.attachLoaded("ViewerSidebar")     // expires in 600 s
             let fresh = handle.shown
-            world.scheduler.advance(by: .seconds(301))
-            let availability = try world.environment.check(world.artifact("RepositoryIssues"),
-                                                           variables: world.variables("RepositoryIssues"))
+            world.scheduler.advance(by: .seconds(600))
+            let availability = try world.environment.check(world.artifact("ViewerSidebar"))
             let stale = handle.shown
             let gate = Gate()
-            world.transport.enqueue("RepositoryIssues", after: gate)
+            world.transport.enqueue("ViewerSidebar", after: gate)
             world.environment.revalidate()
             let refreshing = handle.shown
             gate.open()
             await handle.settled()
-            let after = try world.environment.check(world.artifact("RepositoryIssues"),
-                                                    variables: world.variables("RepositoryIssues"))
+            let after = try world.environment.check(world.artifact("ViewerSidebar"))
             return [fresh, availability.rawValue, stale, refreshing, handle.shown, after.rawValue]
         },
         PhaseScenario("invalidated record", ["stale", "ready", "ready refreshing", "ready", "available"]) { world in
@@ -142,9 +140,9 @@ extension PhaseScenario {
             return [availability.rawValue, stale, refreshing, handle.shown, after.rawValue]
         },
         PhaseScenario("invalidated store", ["stale", "ready", "ready"]) { world in
-            let handle = try await world.attachLoaded("Dashboard")
+            let handle = try await world.attachLoaded("ViewerSidebar")
             world.environment.invalidateStore()
-            let availability = try world.environment.check(world.artifact("Dashboard"))
+            let availability = try world.environment.check(world.artifact("ViewerSidebar"))
             let stale = handle.shown
             world.environment.revalidate()
             await handle.settled()
