@@ -69,4 +69,23 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         await handle.refetch().value
         #expect(handle.shown == "ready")
     }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aResponseOfTheOperationBringsTheDataToEveryHandleOfItButNetworkOnly(_ strategy: PhaseStrategy) async throws {
+        let world = try World(strategy)
+        let storeOnly = try world.attach(operation, policy: .storeOnly)
+        let gate = Gate()
+        world.transport.enqueue(operation, after: gate)
+        let networkOnly = try world.attach(operation, policy: .networkOnly)
+        let probe = BodyProbe { storeOnly.phase.name }
+        #expect(probe.value == "failed")
+
+        let loaded = try await world.attachLoaded(operation, policy: .storeOrNetwork)
+        #expect(probe.flush())
+        #expect(probe.value == "ready")
+        #expect([storeOnly, networkOnly, loaded].map(\.shown) == ["ready", "loading", "ready"])
+        gate.open()
+        await networkOnly.settled()
+        #expect(networkOnly.shown == "ready")
+    }
 }
