@@ -56,6 +56,19 @@ struct World {
         return handle
     }
 
+    /// Holds the next answer to `operation` at a gate, runs `start`, and returns what
+    /// `handle` shows while that fetch is held; then lets it through and waits for it.
+    func whileHeld(_ operation: String, _ handle: OperationHandle,
+                   _ start: () throws -> Void) async rethrows -> String {
+        let gate = Gate()
+        transport.enqueue(operation, after: gate)
+        try start()
+        let shown = handle.shown
+        gate.open()
+        await handle.settled()
+        return shown
+    }
+
     /// A record the fixtures hold, by id.
     func record(_ id: String) throws -> Record {
         guard let record = environment.store.record(DataID(id)) else {
