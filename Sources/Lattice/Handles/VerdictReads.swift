@@ -36,15 +36,20 @@ enum VerdictReads {
     }
 
     /// Walks without tracking, recording each field read into `reads` (rootVerdict
-    /// strategy); the count is the number of distinct fields recorded.
+    /// strategy). Counted like the others: field visits, not distinct fields.
     /// - Complexity: O(fields of the own selection), one set insertion each.
     static func recorded(_ operation: BoundArtifact, root: Record, into reads: inout RecordedReads,
                          counters: RuntimeCounters?) -> Verdict {
-        let verdict = Verdict.evaluate(operation, root: root, tracking: &reads)
-        if let counters, operation.artifact.needsVerdictWalk {
-            counters.total.handlesWalked += 1
-            counters.total.fieldsWalkedUntracked += reads.fields.count
+        guard let counters, operation.artifact.needsVerdictWalk else {
+            return Verdict.evaluate(operation, root: root, tracking: &reads)
         }
+        // Move the set into the counting copy and back (swaps, no copy of its storage).
+        var counted = CountedReads(base: RecordedReads())
+        swap(&counted.base.fields, &reads.fields)
+        let verdict = Verdict.evaluate(operation, root: root, tracking: &counted)
+        swap(&counted.base.fields, &reads.fields)
+        counters.total.handlesWalked += 1
+        counters.total.fieldsWalkedUntracked += counted.count
         return verdict
     }
 }
