@@ -61,6 +61,14 @@ import LatticeTesting
         #expect(three.phasesSettled == 3)
         #expect(three.phasesChanged == 0)
 
+        // A null written to a record no handle reads: every handle still walks.
+        world.environment.commitUpdate { delta in
+            delta.set(FieldState(value: .null), for: FieldKey("note"), on: DataID("client:elsewhere"))
+        }
+        let elsewhere = try counters(world).lastCommit
+        #expect(elsewhere.reevaluateCalls == 1)
+        #expect(elsewhere.handlesWalked == 3)
+
         // A value changed without a verdict-relevant change: no reevaluate at all.
         set(.scalar("again"), "bio", in: world)
         set(.scalar("quiet"), "bio", in: world)
