@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "LatticeBench", dependencies: ["CJemalloc", "CUnwind", "CCallgrind"]),
         .executableTarget(name: "lattice",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench"]),
-        .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"]),
+        .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
     ] + benchmarks.map { name in

@@ -12,3 +12,5 @@ echo "== build" >&2
 swift build --build-tests 2>&1 | tail -n 5 >&2
 echo "== swift test" >&2
 LATTICE_PYTHON="$LATTICE_PY" swift test --skip-build
+echo "== conformance: lattice parse --ast-json against graphql-core" >&2
+"$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice

@@ -1,1 +1,15 @@
-print("lattice: no commands yet")
+// The `lattice` command: one table entry and one file per subcommand.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every subcommand, in the order `lattice --help` lists them. Adding a command is one
+/// line here and one file defining its `Command`.
+let commands: [Command] = [
+    parseCommand,
+    validateCommand,
+]
+
+exit(Command.dispatch(CommandLine.arguments, among: commands))

@@ -1,0 +1,158 @@
+// Documents, operations, fragments and selections.
+
+extension Parser {
+    mutating func parseDocument() throws(SyntaxError) -> Document {
+        // An empty document is an error ("Unexpected <EOF>."), as in graphql-core.
+        var definitions = [try parseDefinition()]
+        while !peek(.endOfFile) {
+            definitions.append(try parseDefinition())
+        }
+        return Document(definitions: definitions,
+                        location: SourceLocation(start: 0, end: lastEnd, line: 1, column: 1))
+    }
+
+    /// The spelling of a name token short enough to be a keyword, without allocating
+    /// (Swift strings of up to 15 UTF-8 bytes are stored inline).
+    func keyword(_ token: Token) -> String? {
+        guard token.kind == .name, token.end - token.start <= 15 else { return nil }
+        return lexer.string(token.start..<token.end)
+    }
+
+    private mutating func parseDefinition() throws(SyntaxError) -> Definition {
+        if peek(.braceL) {
+            return .operation(try parseOperationDefinition())
+        }
+        let hasDescription = peek(.string) || peek(.blockString)
+        let keywordToken = hasDescription ? try peekNext() : token
+        switch keyword(keywordToken) {
+        case "schema": return .schema(try parseSchemaDefinition())
+        case "scalar": return .scalarType(try parseScalarTypeDefinition())
+        case "type": return .objectType(try parseObjectTypeDefinition())
+        case "interface": return .interfaceType(try parseInterfaceTypeDefinition())
+        case "union": return .unionType(try parseUnionTypeDefinition())
+        case "enum": return .enumType(try parseEnumTypeDefinition())
+        case "input": return .inputObjectType(try parseInputObjectTypeDefinition())
+        case "directive": return .directive(try parseDirectiveDefinition())
+        case .some where hasDescription:
+            throw error(.unexpectedDescription, at: token)
+        case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
+        case "fragment": return .fragment(try parseFragmentDefinition())
+        case "extend": return try parseTypeSystemExtension()
+        default: throw unexpected(keywordToken)
+        }
+    }
+
+    private mutating func parseOperationDefinition() throws(SyntaxError) -> OperationDefinition {
+        let start = token
+        if peek(.braceL) {
+            let selectionSet = try parseSelectionSet()
+            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
+                                       selectionSet: selectionSet, location: location(from: start))
+        }
+        let operation = try parseOperationType()
+        let name = peek(.name) ? try parseName() : nil
+        let variableDefinitions = try optionalMany(.parenL, .parenR) { (p: inout Parser) throws(SyntaxError) in
+            try p.parseVariableDefinition()
+        }
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return OperationDefinition(operation: operation, name: name, variableDefinitions: variableDefinitions,
+                                   directives: directives, selectionSet: selectionSet, location: location(from: start))
+    }
+
+    mutating func parseOperationType() throws(SyntaxError) -> OperationType {
+        let operationToken = try expect(.name)
+        switch keyword(operationToken) {
+        case "query": return .query
+        case "mutation": return .mutation
+        case "subscription": return .subscription
+        default: throw unexpected(operationToken)
+        }
+    }
+
+    private mutating func parseVariableDefinition() throws(SyntaxError) -> VariableDefinition {
+        let start = token
+        let variable = try parseVariable()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
+        let directives = try parseDirectives(const: true)
+        return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
+                                  directives: directives, location: location(from: start))
+    }
+
+    mutating func parseVariable() throws(SyntaxError) -> Variable {
+        let start = token
+        try expect(.dollar)
+        let name = try parseName()
+        return Variable(name: name, location: location(from: start))
+    }
+
+    private mutating func parseSelectionSet() throws(SyntaxError) -> SelectionSet {
+        try descend()
+        defer { ascend() }
+        let start = token
+        let selections = try many(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
+            try p.parseSelection()
+        }
+        return SelectionSet(selections: selections, location: location(from: start))
+    }
+
+    private mutating func parseSelection() throws(SyntaxError) -> Selection {
+        peek(.spread) ? try parseFragment() : .field(try parseField())
+    }
+
+    private mutating func parseField() throws(SyntaxError) -> Field {
+        let start = token
+        let nameOrAlias = try parseName()
+        let alias: Name?
+        let name: Name
+        if try expectOptional(.colon) {
+            alias = nameOrAlias
+            name = try parseName()
+        } else {
+            alias = nil
+            name = nameOrAlias
+        }
+        let arguments = try parseArguments(const: false)
+        let directives = try parseDirectives(const: false)
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        return Field(alias: alias, name: name, arguments: arguments, directives: directives,
+                     selectionSet: selectionSet, location: location(from: start))
+    }
+
+    /// A fragment spread or an inline fragment, after `...`.
+    private mutating func parseFragment() throws(SyntaxError) -> Selection {
+        let start = token
+        try expect(.spread)
+        let hasTypeCondition = try expectOptionalKeyword("on")
+        if !hasTypeCondition, peek(.name) {
+            let name = try parseFragmentName()
+            let directives = try parseDirectives(const: false)
+            return .fragmentSpread(FragmentSpread(name: name, directives: directives, location: location(from: start)))
+        }
+        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
+                                              selectionSet: selectionSet, location: location(from: start)))
+    }
+
+    private mutating func parseFragmentDefinition() throws(SyntaxError) -> FragmentDefinition {
+        let start = token
+        try expectKeyword("fragment")
+        let name = try parseFragmentName()
+        try expectKeyword("on")
+        let typeCondition = try parseNamedType()
+        let directives = try parseDirectives(const: false)
+        let selectionSet = try parseSelectionSet()
+        return FragmentDefinition(name: name, typeCondition: typeCondition, directives: directives,
+                                  selectionSet: selectionSet, location: location(from: start))
+    }
+
+    /// A name other than `on`.
+    private mutating func parseFragmentName() throws(SyntaxError) -> Name {
+        if isKeyword(token, "on") { throw unexpected(token) }
+        return try parseName()
+    }
+}

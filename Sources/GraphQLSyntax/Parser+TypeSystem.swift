@@ -1,0 +1,182 @@
+// Type-system definitions (SDL).
+
+extension Parser {
+    private mutating func parseDescription() throws(SyntaxError) -> StringValue? {
+        peek(.string) || peek(.blockString) ? try parseStringLiteral() : nil
+    }
+
+    mutating func parseSchemaDefinition() throws(SyntaxError) -> SchemaDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("schema")
+        let directives = try parseDirectives(const: true)
+        let operationTypes = try many(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
+            try p.parseOperationTypeDefinition()
+        }
+        return SchemaDefinition(description: description, directives: directives,
+                                operationTypes: operationTypes, location: location(from: start))
+    }
+
+    mutating func parseOperationTypeDefinition() throws(SyntaxError) -> OperationTypeDefinition {
+        let start = token
+        let operation = try parseOperationType()
+        try expect(.colon)
+        let type = try parseNamedType()
+        return OperationTypeDefinition(operation: operation, type: type, location: location(from: start))
+    }
+
+    mutating func parseScalarTypeDefinition() throws(SyntaxError) -> ScalarTypeDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("scalar")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        return ScalarTypeDefinition(description: description, name: name, directives: directives,
+                                    location: location(from: start))
+    }
+
+    mutating func parseObjectTypeDefinition() throws(SyntaxError) -> ObjectTypeDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("type")
+        let name = try parseName()
+        let interfaces = try parseImplementsInterfaces()
+        let directives = try parseDirectives(const: true)
+        let fields = try parseFieldsDefinition()
+        return ObjectTypeDefinition(description: description, name: name, interfaces: interfaces,
+                                    directives: directives, fields: fields, location: location(from: start))
+    }
+
+    mutating func parseInterfaceTypeDefinition() throws(SyntaxError) -> InterfaceTypeDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("interface")
+        let name = try parseName()
+        let interfaces = try parseImplementsInterfaces()
+        let directives = try parseDirectives(const: true)
+        let fields = try parseFieldsDefinition()
+        return InterfaceTypeDefinition(description: description, name: name, interfaces: interfaces,
+                                       directives: directives, fields: fields, location: location(from: start))
+    }
+
+    /// `implements A & B`, with an optional leading `&`; empty without `implements`.
+    mutating func parseImplementsInterfaces() throws(SyntaxError) -> [NamedType] {
+        guard try expectOptionalKeyword("implements") else { return [] }
+        return try delimitedMany(.ampersand) { (p: inout Parser) throws(SyntaxError) in try p.parseNamedType() }
+    }
+
+    mutating func parseFieldsDefinition() throws(SyntaxError) -> [FieldDefinition] {
+        try optionalMany(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
+            let start = p.token
+            let description = try p.parseDescription()
+            let name = try p.parseName()
+            let arguments = try p.parseArgumentDefinitions()
+            try p.expect(.colon)
+            let type = try p.parseTypeReference()
+            let directives = try p.parseDirectives(const: true)
+            return FieldDefinition(description: description, name: name, arguments: arguments, type: type,
+                                   directives: directives, location: p.location(from: start))
+        }
+    }
+
+    private mutating func parseArgumentDefinitions() throws(SyntaxError) -> [InputValueDefinition] {
+        try optionalMany(.parenL, .parenR) { (p: inout Parser) throws(SyntaxError) in try p.parseInputValueDefinition() }
+    }
+
+    mutating func parseInputFieldsDefinition() throws(SyntaxError) -> [InputValueDefinition] {
+        try optionalMany(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in try p.parseInputValueDefinition() }
+    }
+
+    private mutating func parseInputValueDefinition() throws(SyntaxError) -> InputValueDefinition {
+        let start = token
+        let description = try parseDescription()
+        let name = try parseName()
+        try expect(.colon)
+        let type = try parseTypeReference()
+        let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
+        let directives = try parseDirectives(const: true)
+        return InputValueDefinition(description: description, name: name, type: type, defaultValue: defaultValue,
+                                    directives: directives, location: location(from: start))
+    }
+
+    mutating func parseUnionTypeDefinition() throws(SyntaxError) -> UnionTypeDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("union")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        let types = try parseUnionMemberTypes()
+        return UnionTypeDefinition(description: description, name: name, directives: directives, types: types,
+                                   location: location(from: start))
+    }
+
+    /// `= A | B`, with an optional leading `|`; empty without `=`.
+    mutating func parseUnionMemberTypes() throws(SyntaxError) -> [NamedType] {
+        guard try expectOptional(.equals) else { return [] }
+        return try delimitedMany(.pipe) { (p: inout Parser) throws(SyntaxError) in try p.parseNamedType() }
+    }
+
+    mutating func parseEnumTypeDefinition() throws(SyntaxError) -> EnumTypeDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("enum")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        let values = try parseEnumValuesDefinition()
+        return EnumTypeDefinition(description: description, name: name, directives: directives, values: values,
+                                  location: location(from: start))
+    }
+
+    mutating func parseEnumValuesDefinition() throws(SyntaxError) -> [EnumValueDefinition] {
+        try optionalMany(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
+            let start = p.token
+            let description = try p.parseDescription()
+            switch p.keyword(p.token) {
+            case "true", "false", "null": throw p.error(.reservedEnumValue(p.found(p.token)), at: p.token)
+            default: break
+            }
+            let name = try p.parseName()
+            let directives = try p.parseDirectives(const: true)
+            return EnumValueDefinition(description: description, name: name, directives: directives,
+                                       location: p.location(from: start))
+        }
+    }
+
+    mutating func parseInputObjectTypeDefinition() throws(SyntaxError) -> InputObjectTypeDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("input")
+        let name = try parseName()
+        let directives = try parseDirectives(const: true)
+        let fields = try parseInputFieldsDefinition()
+        return InputObjectTypeDefinition(description: description, name: name, directives: directives,
+                                         fields: fields, location: location(from: start))
+    }
+
+    mutating func parseDirectiveDefinition() throws(SyntaxError) -> DirectiveDefinition {
+        let start = token
+        let description = try parseDescription()
+        try expectKeyword("directive")
+        try expect(.at)
+        let name = try parseName()
+        let arguments = try parseArgumentDefinitions()
+        let repeatable = try expectOptionalKeyword("repeatable")
+        try expectKeyword("on")
+        let locations = try delimitedMany(.pipe) { (p: inout Parser) throws(SyntaxError) in
+            let locationToken = p.token
+            let name = try p.parseName()
+            guard Self.directiveLocations.contains(name.value) else { throw p.unexpected(locationToken) }
+            return name
+        }
+        return DirectiveDefinition(description: description, name: name, arguments: arguments,
+                                   repeatable: repeatable, locations: locations, location: location(from: start))
+    }
+
+    /// The spec's `DirectiveLocation` names.
+    private static let directiveLocations: Set<String> = [
+        "QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION", "FRAGMENT_SPREAD",
+        "INLINE_FRAGMENT", "VARIABLE_DEFINITION", "SCHEMA", "SCALAR", "OBJECT", "FIELD_DEFINITION",
+        "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE", "INPUT_OBJECT",
+        "INPUT_FIELD_DEFINITION",
+    ]
+}

@@ -1,0 +1,113 @@
+// Arguments, values, directives and type references.
+
+extension Parser {
+    mutating func parseArguments(const: Bool) throws(SyntaxError) -> [Argument] {
+        try optionalMany(.parenL, .parenR) { (p: inout Parser) throws(SyntaxError) in
+            let start = p.token
+            let name = try p.parseName()
+            try p.expect(.colon)
+            let value = try p.parseValue(const: const)
+            return Argument(name: name, value: value, location: p.location(from: start))
+        }
+    }
+
+    /// A value literal; `const` rejects variables (default values, SDL directives).
+    mutating func parseValue(const: Bool) throws(SyntaxError) -> Value {
+        let start = token
+        switch start.kind {
+        case .bracketL:
+            try descend()
+            defer { ascend() }
+            let values = try any(.bracketL, .bracketR) { (p: inout Parser) throws(SyntaxError) in
+                try p.parseValue(const: const)
+            }
+            return .list(ListValue(values: values, location: location(from: start)))
+        case .braceL:
+            try descend()
+            defer { ascend() }
+            let fields = try any(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
+                try p.parseObjectField(const: const)
+            }
+            return .object(ObjectValue(fields: fields, location: location(from: start)))
+        case .int:
+            try advance()
+            return .int(IntValue(value: lexer.string(start.start..<start.end), location: location(from: start)))
+        case .float:
+            try advance()
+            return .float(FloatValue(value: lexer.string(start.start..<start.end), location: location(from: start)))
+        case .string, .blockString:
+            return .string(try parseStringLiteral())
+        case .name:
+            try advance()
+            switch keyword(start) {
+            case "true": return .boolean(BooleanValue(value: true, location: location(from: start)))
+            case "false": return .boolean(BooleanValue(value: false, location: location(from: start)))
+            case "null": return .null(NullValue(location: location(from: start)))
+            default: return .enum(EnumValue(value: lexer.string(start.start..<start.end), location: location(from: start)))
+            }
+        case .dollar:
+            guard const else { return .variable(try parseVariable()) }
+            try advance()
+            if token.kind == .name {
+                throw error(.variableInConstantValue(lexer.string(token.start..<token.end)), at: start)
+            }
+            throw unexpected(start)
+        case .startOfFile, .endOfFile, .bang, .ampersand, .parenL, .parenR, .spread, .colon, .equals, .at,
+             .bracketR, .pipe, .braceR:
+            throw unexpected(start)
+        }
+    }
+
+    private mutating func parseObjectField(const: Bool) throws(SyntaxError) -> ObjectField {
+        let start = token
+        let name = try parseName()
+        try expect(.colon)
+        let value = try parseValue(const: const)
+        return ObjectField(name: name, value: value, location: location(from: start))
+    }
+
+    mutating func parseStringLiteral() throws(SyntaxError) -> StringValue {
+        let start = token
+        try advance()
+        return StringValue(value: try lexer.stringValue(of: start), block: start.kind == .blockString,
+                           location: location(from: start))
+    }
+
+    mutating func parseDirectives(const: Bool) throws(SyntaxError) -> [Directive] {
+        var directives: [Directive] = []
+        while peek(.at) {
+            let start = token
+            try advance()
+            let name = try parseName()
+            let arguments = try parseArguments(const: const)
+            directives.append(Directive(name: name, arguments: arguments, location: location(from: start)))
+        }
+        return directives
+    }
+
+    /// `Name`, `[Type]` or either followed by `!`.
+    mutating func parseTypeReference() throws(SyntaxError) -> TypeReference {
+        let start = token
+        var type: TypeReference
+        if peek(.bracketL) {
+            try descend()
+            defer { ascend() }
+            try advance()
+            let inner = try parseTypeReference()
+            try expect(.bracketR)
+            type = .list(ListType(type: inner, location: location(from: start)))
+        } else {
+            type = .named(try parseNamedType())
+        }
+        if try expectOptional(.bang) {
+            return .nonNull(NonNullType(type: type, location: location(from: start)))
+        }
+        return type
+    }
+
+    mutating func parseNamedType() throws(SyntaxError) -> NamedType {
+        let start = token
+        let name = try parseName()
+        return NamedType(name: name, location: location(from: start))
+    }
+}

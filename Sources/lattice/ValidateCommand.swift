@@ -1,0 +1,95 @@
+import GraphQLSyntax
+
+/// `lattice validate --schema SDL... DOCUMENT...`: parses schema files and documents and
+/// checks that the client directives the documents use are declared in the schema files.
+/// Full validation against the schema arrives with the compiler.
+let validateCommand = Command(
+    name: "validate",
+    summary: "parse a schema and documents; check client directives are declared",
+    help: """
+    usage: lattice validate --schema SDL [--schema SDL]... DOCUMENT...
+
+    Parses every SDL file (type-system definitions only) and every DOCUMENT
+    (operations and fragments only), and checks that each client directive the
+    documents use (@\(ClientDirectives.names.joined(separator: " @"))) is declared by a
+    `directive` definition in the SDL files.
+
+    Each problem prints FILE:LINE:COLUMN: message to stderr. Exit status: 0 when there
+    is none, 1 otherwise.
+
+    """,
+    run: runValidate
+)
+
+private func runValidate(_ arguments: [String]) throws(CommandError) -> Int32 {
+    var schemaPaths: [String] = []
+    var documentPaths: [String] = []
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        if argument == "--schema" {
+            guard index + 1 < arguments.count else { throw .usage("--schema needs a file") }
+            schemaPaths.append(arguments[index + 1])
+            index += 2
+            continue
+        }
+        if argument.hasPrefix("-") { throw .usage("unknown option \(argument)") }
+        documentPaths.append(argument)
+        index += 1
+    }
+    guard !schemaPaths.isEmpty else { throw .usage("no --schema file given") }
+    guard !documentPaths.isEmpty else { throw .usage("no documents given") }
+
+    var problems = 0
+    var declared: Set<String> = []
+    for path in schemaPaths {
+        guard let document = try parseReporting(path) else { problems += 1; continue }
+        for definition in document.definitions {
+            if case .directive(let directive) = definition { declared.insert(directive.name.value) }
+            if let location = ClientDirectives.executableLocation(of: definition) {
+                problem(path, location, "a schema file may hold only type-system definitions")
+                problems += 1
+            }
+        }
+    }
+    var definitionCount = 0
+    for path in documentPaths {
+        guard let document = try parseReporting(path) else { problems += 1; continue }
+        definitionCount += document.definitions.count
+        for definition in document.definitions {
+            guard ClientDirectives.executableLocation(of: definition) != nil else {
+                problem(path, definition.location, "a document may hold only operations and fragments")
+                problems += 1
+                continue
+            }
+            for use in ClientDirectives.uses(in: definition) where !declared.contains(use.name.value) {
+                problem(path, use.location, "directive @\(use.name.value) is not declared in the schema files given")
+                problems += 1
+            }
+        }
+    }
+    if problems > 0 {
+        printError("validate: \(problems) problem\(problems == 1 ? "" : "s")\n")
+        return 1
+    }
+    print("validate: \(schemaPaths.count) schema files, \(documentPaths.count) documents, "
+          + "\(definitionCount) definitions: ok")
+    return 0
+}
+
+private func parseReporting(_ path: String) throws(CommandError) -> Document? {
+    do {
+        return try parse(readSource(path))
+    } catch let error as SyntaxError {
+        report(error)
+        return nil
+    } catch let error as CommandError {
+        throw error
+    } catch {
+        throw .unreadable(path: path)
+    }
+}
+
+private func problem(_ path: String, _ location: SourceLocation, _ message: String) {
+    printError("\(path):\(location.line):\(location.column): \(message)\n")
+}
