@@ -10,6 +10,7 @@ import Darwin
 let commands: [Command] = [
     parseCommand,
     validateCommand,
+    reportCommand,
 ]
 
 exit(Command.dispatch(CommandLine.arguments, among: commands))
