@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
+        .testTarget(name: "LabTests", dependencies: ["lattice", "LatticeBench"]),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
                           dependencies: ["Lattice", "LatticeTesting", "LatticeBench"],

@@ -10,7 +10,10 @@ import Darwin
 let commands: [Command] = [
     parseCommand,
     validateCommand,
+    mergeCommand,
     reportCommand,
+    compareCommand,
+    gateCommand,
 ]
 
 exit(Command.dispatch(CommandLine.arguments, among: commands))

@@ -35,7 +35,9 @@ struct ChartScale {
         case .linear:
             let bottom = Swift.min(0, low)
             let top = high > bottom ? high * 1.05 : bottom + 1
-            domain = bottom...top
+            // End on a tick, so the top of the axis is labelled.
+            let step = Self.step(for: top - bottom, minimum: minimumStep)
+            domain = bottom...((top / step).rounded(.up) * step)
         case .logarithmic:
             let bottom = pow(10, floor(log10(low)))
             let top = pow(10, ceil(log10(high)))
@@ -65,10 +67,7 @@ struct ChartScale {
             let last = Int(log10(domain.upperBound).rounded())
             return (first...Swift.max(first, last)).map { pow(10, Double($0)) }
         case .linear:
-            let span = domain.upperBound - domain.lowerBound
-            let rough = span / 5
-            let magnitude = pow(10, floor(log10(rough)))
-            let step = Swift.max(minimumStep, [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? rough)
+            let step = Self.step(for: domain.upperBound - domain.lowerBound, minimum: minimumStep)
             var values: [Double] = []
             var value = (domain.lowerBound / step).rounded(.up) * step
             while value <= domain.upperBound + step * 1e-9 {
@@ -77,5 +76,13 @@ struct ChartScale {
             }
             return values
         }
+    }
+
+    /// A round step (1, 2 or 5 times a power of ten, at least `minimum`) giving about five
+    /// ticks over `span`.
+    private static func step(for span: Double, minimum: Double) -> Double {
+        let rough = span / 5
+        let magnitude = pow(10, floor(log10(rough)))
+        return Swift.max(minimum, [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough } ?? rough)
     }
 }

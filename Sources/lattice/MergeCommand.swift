@@ -1,0 +1,38 @@
+import Foundation
+import LatticeBench
+
+/// `lattice merge`: the suite's per-executable results files as one.
+let mergeCommand = Command(
+    name: "merge",
+    summary: "merge results files of one run (one per benchmark executable) into one",
+    help: """
+    usage: lattice merge --out FILE RESULTS...
+
+    Concatenates the benchmarks of each RESULTS file (a benchmark name in two files is an
+    error); machine, toolchain and commit must agree. Writes FILE atomically.
+    Exit status: 0 written; 1 an input is unreadable, corrupt or incompatible.
+
+    """,
+    run: runMerge
+)
+
+private func runMerge(_ arguments: [String]) throws(CommandError) -> Int32 {
+    let options = try CommandOptions.parse(arguments, values: ["--out"], flags: [], positionalAllowed: true)
+    let out = try options.required("--out")
+    guard !options.positional.isEmpty else { throw .usage("no results files given") }
+    do {
+        let files = try options.positional.map { path throws(LabError) in try readResults(path) }
+        let merged: ResultsFile
+        do {
+            merged = try ResultsFile.merged(files)
+            try merged.write(to: URL(fileURLWithPath: out))
+        } catch {
+            throw LabError.results(error)
+        }
+        printError("merge: \(merged.benchmarks.count) benchmarks from \(files.count) files → \(out)\n")
+        return ExitStatus.ok.rawValue
+    } catch {
+        printError("lattice merge: \(error)\n")
+        return ExitStatus.couldNotRun.rawValue
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LatticeBench
+import Testing
+@testable import lattice
+
+@Suite struct ReportCommandTests {
+    private func report(_ directory: URL, results: String, limits: String = LabSamples.limitsURL.path,
+                        history: Bool = true) throws -> Int32 {
+        var arguments = ["--results", results, "--limits", limits,
+                         "--out", directory.appendingPathComponent("BENCHMARKS.md").path,
+                         "--dashboard", directory.appendingPathComponent("dashboards").path]
+        if history { arguments += ["--history", directory.appendingPathComponent("dashboards/history.json").path] }
+        return try reportCommand.run(arguments)
+    }
+
+    @Test func writesTheDocumentDashboardAndHistoryAndRegeneratesThemByteForByte() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        #expect(try report(directory, results: LabSamples.sampleResultsURL.path) == 0)
+        let files = ["BENCHMARKS.md", "dashboards/index.html", "dashboards/history.json"]
+        let first = try files.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
+        #expect(try report(directory, results: LabSamples.sampleResultsURL.path) == 0)
+        let second = try files.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
+        #expect(first == second)
+        let history = try History.read(from: directory.appendingPathComponent("dashboards/history.json"))
+        #expect(history.entries.count == 1)
+        let html = String(decoding: first[1], as: UTF8.self)
+        #expect(html.contains("<svg") && !html.contains("http://") || html.contains("http://www.w3.org/2000/svg"))
+        #expect(!html.contains("<script src") && !html.contains("<link "), "self-contained: nothing loaded")
+    }
+
+    @Test func corruptInputsExitOneAndLeaveTheOutputsAsTheyWere() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        let out = directory.appendingPathComponent("BENCHMARKS.md")
+        try Data("previous\n".utf8).write(to: out)
+        let corrupt = directory.appendingPathComponent("corrupt.json")
+        try Data(#"{"schemaVersion": 1, "benchmarks": ["#.utf8).write(to: corrupt)
+        #expect(try report(directory, results: corrupt.path) == 1)
+        let badLimits = directory.appendingPathComponent("limits.json")
+        try Data(#"{"version": 1, "ships": "", "limits": []}"#.utf8).write(to: badLimits)
+        #expect(try report(directory, results: LabSamples.sampleResultsURL.path, limits: badLimits.path) == 1)
+        let badHistory = directory.appendingPathComponent("dashboards/history.json")
+        try FileManager.default.createDirectory(at: badHistory.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: badHistory)
+        #expect(try report(directory, results: LabSamples.sampleResultsURL.path) == 1)
+        #expect(try String(contentsOf: out, encoding: .utf8) == "previous\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("dashboards/index.html").path))
+        #expect(try String(contentsOf: badHistory, encoding: .utf8) == "[]")
+    }
+
+    @Test func missingArgumentsAreAUsageError() {
+        #expect(throws: CommandError.self) { try reportCommand.run(["--results", "x.json"]) }
+        #expect(throws: CommandError.self) { try reportCommand.run(["--results", "x", "--results", "y"]) }
+        #expect(throws: CommandError.self) { try gateCommand.run(["stray"]) }
+    }
+
+    @Test func theGateExitsThreeWhenTheShippedStrategyFailsAndZeroWhenItPasses() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        let results = directory.appendingPathComponent("results.json")
+        try LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)).write(to: results)
+        let limits = directory.appendingPathComponent("limits.json")
+        try JSONEncoder().encode(LabSamples.limits(ships: "derived")).write(to: limits)
+        #expect(try gateCommand.run(["--results", results.path, "--limits", limits.path]) == 3)
+        try JSONEncoder().encode(LabSamples.limits(ships: "stored")).write(to: limits)
+        #expect(try gateCommand.run(["--results", results.path, "--limits", limits.path]) == 0)
+        let faster = directory.appendingPathComponent("baseline.json")
+        var quicker = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
+        quicker[1] = try LabSamples.timed("PhaseRead/stored/Dashboard/tracked", 7)
+        try LabSamples.file(quicker).write(to: faster)
+        #expect(try gateCommand.run(["--results", results.path, "--limits", limits.path,
+                                     "--baseline", faster.path]) == 2)
+    }
+}
