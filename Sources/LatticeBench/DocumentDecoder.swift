@@ -1,45 +1,68 @@
 import Foundation
 
-/// A JSON document with a top-level integer version field.
+/// A JSON document with a top-level integer version field, read by `DocumentDecoder`.
 protocol VersionedDocument: Decodable {
+    /// The error the document's readers throw.
+    associatedtype Failure: DocumentError
     /// The name of the version field (`schemaVersion`, `version`).
     static var versionKey: String { get }
+    /// The only version this code reads.
+    static var supportedVersion: Int { get }
+    /// The first problem JSON decoding cannot express (duplicates, inconsistent counts).
+    func inconsistency() -> DecodingFailure?
 }
 
-/// Decodes a versioned JSON document (results, limits): the version first, so a file from
-/// another version is reported as such rather than as corrupt, then the whole document,
-/// then the checks JSON decoding cannot express. Problems come back with a JSON path.
+/// The errors every versioned document reader reports; enum cases of the same names
+/// satisfy it.
+protocol DocumentError: Error {
+    static func unreadable(file: String, reason: String) -> Self
+    static func corrupt(file: String, path: String, reason: String) -> Self
+    static func unsupportedVersion(file: String, found: Int, supported: Int) -> Self
+}
+
+/// Reads a versioned JSON document (results, limits): the version first, so a file from
+/// another version is reported as such rather than as corrupt, then the whole document, then
+/// its consistency. Every error names the file and a JSON path.
 enum DocumentDecoder {
-    /// What is wrong with a document, before the caller names the file.
-    enum Problem: Error {
-        /// The document's version key holds another version.
-        case unsupportedVersion(Int)
-        /// Invalid JSON, a missing or mistyped field, or an inconsistency, at a JSON path.
-        case invalid(DecodingFailure)
+    /// Reads and decodes the file at `url`.
+    /// - Complexity: O(file size).
+    static func read<Document: VersionedDocument>(
+        _: Document.Type, from url: URL
+    ) throws(Document.Failure) -> Document {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(file: url.path, reason: error.localizedDescription)
+        }
+        return try decode(Document.self, from: data, file: url.path)
     }
 
-    /// Decodes `Document` from `data`; its top-level `Document.versionKey` must equal
-    /// `supported`.
-    /// - Parameter check: returns the first inconsistency of a decoded document, if any.
+    /// Decodes `data`; `file` names the source in errors.
     /// - Complexity: O(data) for the version probe plus the full decode.
     static func decode<Document: VersionedDocument>(
-        _: Document.Type, from data: Data, supported: Int, check: (Document) -> DecodingFailure?
-    ) throws(Problem) -> Document {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        _: Document.Type, from data: Data, file: String
+    ) throws(Document.Failure) -> Document {
+        let failure: DecodingFailure
         do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
             let version = try decoder.decode(VersionProbe<Document>.self, from: data).version
-            guard version == supported else { throw Problem.unsupportedVersion(version) }
+            guard version == Document.supportedVersion else {
+                throw Document.Failure.unsupportedVersion(file: file, found: version,
+                                                          supported: Document.supportedVersion)
+            }
             let document = try decoder.decode(Document.self, from: data)
-            if let failure = check(document) { throw Problem.invalid(failure) }
-            return document
-        } catch let problem as Problem {
-            throw problem
+            guard let inconsistency = document.inconsistency() else { return document }
+            failure = inconsistency
+        } catch let error as Document.Failure {
+            throw error
         } catch let error as DecodingError {
-            throw .invalid(syntaxFailure(in: data) ?? DecodingFailure(error))
+            failure = syntaxFailure(in: data) ?? DecodingFailure(error)
         } catch {
-            throw .invalid(DecodingFailure(path: "$", reason: String(describing: error)))
+            failure = DecodingFailure(path: "$", reason: String(describing: error))
         }
+        throw .corrupt(file: file, path: failure.path, reason: failure.reason)
     }
 
     /// Where `data` stops being JSON, as `line L, column C: ...`, or nil when it parses.

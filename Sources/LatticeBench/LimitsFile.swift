@@ -10,9 +10,11 @@ import Foundation
 ///                 "statistic": "median", "bound": 50000, "maxCV": 0.1 } ] }
 /// ```
 public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
+    typealias Failure = LimitsFileError
     /// The version this code reads.
     public static let currentVersion = 1
     static let versionKey = "version"
+    static var supportedVersion: Int { currentVersion }
 
     /// Always `currentVersion` for a file this code accepts.
     public var version: Int
@@ -33,32 +35,11 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
     ///   JSON path for invalid JSON, a missing or mistyped field, an unknown statistic, a
     ///   duplicate id, an empty pattern, a non-finite bound, or a negative maxCV.
     public static func read(from url: URL) throws(LimitsFileError) -> LimitsFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(file: url.path, reason: error.localizedDescription)
-        }
-        return try decode(data, file: url.path)
-    }
-
-    /// Decodes and checks limits JSON; `file` names the source in errors.
-    static func decode(_ data: Data, file: String) throws(LimitsFileError) -> LimitsFile {
-        do {
-            return try DocumentDecoder.decode(LimitsFile.self, from: data,
-                                              supported: currentVersion) { $0.inconsistency() }
-        } catch {
-            switch error {
-            case .unsupportedVersion(let found):
-                throw .unsupportedVersion(file: file, found: found, supported: currentVersion)
-            case .invalid(let failure):
-                throw .corrupt(file: file, path: failure.path, reason: failure.reason)
-            }
-        }
+        try DocumentDecoder.read(LimitsFile.self, from: url)
     }
 
     /// The first problem JSON decoding cannot catch. - Complexity: O(limits).
-    private func inconsistency() -> DecodingFailure? {
+    func inconsistency() -> DecodingFailure? {
         if ships.isEmpty { return DecodingFailure(path: "$.ships", reason: "empty strategy name") }
         var ids = Set<String>()
         for (index, limit) in limits.enumerated() {

@@ -1,6 +1,6 @@
 /// Why a limits file could not be used. Each case names the file and, for contents, the JSON
 /// path of the problem. Callers exit with `ExitStatus.couldNotRun`.
-public enum LimitsFileError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum LimitsFileError: DocumentError, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(file: String, reason: String)
     /// The file is not a valid limits document; `path` is a JSON path (`$` = whole file).

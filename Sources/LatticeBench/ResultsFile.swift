@@ -2,9 +2,7 @@ import Foundation
 
 /// A run's results as written to disk: the context of the measurements and, per benchmark
 /// and metric, the raw samples and their summary. Schema: docs/results-schema.md.
-public struct ResultsFile: Codable, Sendable, Equatable, VersionedDocument {
-    static let versionKey = "schemaVersion"
-
+public struct ResultsFile: Codable, Sendable, Equatable {
     /// The schema version this code writes and reads. Bumped on any change a reader of the
     /// previous version would misread.
     public static let currentSchemaVersion = 1
@@ -45,10 +43,7 @@ public struct ResultsFile: Codable, Sendable, Equatable, VersionedDocument {
     /// The JSON text of this file: pretty-printed with sorted keys, so equal results give
     /// equal bytes. - Complexity: O(total samples).
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        try ReportJSON.data(self)
     }
 
     /// Writes the JSON atomically: to a temporary file beside `url`, then renamed over it,
@@ -64,31 +59,16 @@ public struct ResultsFile: Codable, Sendable, Equatable, VersionedDocument {
 
     /// Reads and checks a results file.
     /// - Throws: `ResultsFileError.unreadable` if the file cannot be read,
-    ///   `.unsupportedSchemaVersion` for another version, `.corrupt` (with the JSON path)
+    ///   `.unsupportedVersion` for another schema version, `.corrupt` (with the JSON path)
     ///   for invalid JSON, a missing or mistyped field, or inconsistent contents.
     /// - Complexity: O(file size + total samples).
     public static func read(from url: URL) throws(ResultsFileError) -> ResultsFile {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(file: url.path, reason: error.localizedDescription)
-        }
-        return try decode(data, file: url.path)
+        try DocumentDecoder.read(ResultsFile.self, from: url)
     }
+}
 
-    /// Decodes and checks results JSON; `file` names the source in errors.
-    static func decode(_ data: Data, file: String) throws(ResultsFileError) -> ResultsFile {
-        do {
-            return try DocumentDecoder.decode(ResultsFile.self, from: data,
-                                              supported: currentSchemaVersion) { $0.inconsistency() }
-        } catch {
-            switch error {
-            case .unsupportedVersion(let found):
-                throw .unsupportedSchemaVersion(file: file, found: found, supported: currentSchemaVersion)
-            case .invalid(let failure):
-                throw .corrupt(file: file, path: failure.path, reason: failure.reason)
-            }
-        }
-    }
+extension ResultsFile: VersionedDocument {
+    typealias Failure = ResultsFileError
+    static let versionKey = "schemaVersion"
+    static var supportedVersion: Int { currentSchemaVersion }
 }

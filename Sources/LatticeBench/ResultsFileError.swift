@@ -1,12 +1,12 @@
 /// Why a results file could not be read, written or merged. Each case names the file (as
 /// given) and, for contents, the JSON path of the problem.
-public enum ResultsFileError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ResultsFileError: DocumentError, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(file: String, reason: String)
     /// The file is not a valid results document; `path` is a JSON path (`$` = whole file).
     case corrupt(file: String, path: String, reason: String)
     /// The file declares a schema version this reader does not understand.
-    case unsupportedSchemaVersion(file: String, found: Int, supported: Int)
+    case unsupportedVersion(file: String, found: Int, supported: Int)
     /// The file could not be written.
     case unwritable(file: String, reason: String)
     /// `merged` was given no files.
@@ -23,7 +23,7 @@ public enum ResultsFileError: Error, Hashable, Sendable, CustomStringConvertible
             "\(file): cannot read: \(reason)"
         case .corrupt(let file, let path, let reason):
             "\(file): \(path): \(reason)"
-        case .unsupportedSchemaVersion(let file, let found, let supported):
+        case .unsupportedVersion(let file, let found, let supported):
             "\(file): $.schemaVersion: schema version \(found) is not supported (this reader reads \(supported))"
         case .unwritable(let file, let reason):
             "\(file): cannot write: \(reason)"

@@ -1,6 +1,21 @@
 /// A figure of a metric's samples that a limit can bound or a report can show.
 public enum Statistic: String, Hashable, Codable, Sendable, CaseIterable {
-    case min, p25, median, p75, p90, p99, max, mean
+    /// The smallest sample.
+    case min
+    /// The 25th percentile.
+    case p25
+    /// The 50th percentile.
+    case median
+    /// The 75th percentile.
+    case p75
+    /// The 90th percentile.
+    case p90
+    /// The 99th percentile.
+    case p99
+    /// The largest sample.
+    case max
+    /// The arithmetic mean.
+    case mean
     /// The value of an exact (deterministic) metric: its median, which for a well-behaved
     /// exact metric equals every sample.
     case value

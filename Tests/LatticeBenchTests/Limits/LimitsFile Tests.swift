@@ -43,9 +43,9 @@ import Testing
     func namesTheJSONPathOfWhatIsWrong(replacing: String, with: String, path: String) throws {
         let text = Self.valid.replacingOccurrences(of: replacing, with: with)
         #expect(text != Self.valid)
-        #expect(throws: LimitsFileError.self) { try LimitsFile.decode(Data(text.utf8), file: "spec/limits.json") }
         do {
-            _ = try LimitsFile.decode(Data(text.utf8), file: "spec/limits.json")
+            _ = try DocumentDecoder.decode(LimitsFile.self, from: Data(text.utf8), file: "spec/limits.json")
+            Issue.record("expected an error")
         } catch {
             guard case .corrupt(let file, let found, _) = error else {
                 Issue.record("expected .corrupt, got \(error)")
@@ -60,10 +60,10 @@ import Testing
     @Test func rejectsAnotherVersionAndBrokenJSON() throws {
         let future = Self.valid.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
         #expect(throws: LimitsFileError.unsupportedVersion(file: "l.json", found: 2, supported: 1)) {
-            try LimitsFile.decode(Data(future.utf8), file: "l.json")
+            try DocumentDecoder.decode(LimitsFile.self, from: Data(future.utf8), file: "l.json")
         }
         #expect(throws: LimitsFileError.self) {
-            try LimitsFile.decode(Data(Self.valid.dropLast(3).utf8), file: "l.json")
+            try DocumentDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
         }
         let missing = try SampleResults.temporaryDirectory().appendingPathComponent("none.json")
         #expect(throws: LimitsFileError.self) { try LimitsFile.read(from: missing) }

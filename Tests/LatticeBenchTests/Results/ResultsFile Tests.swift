@@ -36,8 +36,8 @@ import Testing
     @Test func rejectsAnotherSchemaVersion() throws {
         let text = String(decoding: try SampleResults.file().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
-        #expect(throws: ResultsFileError.unsupportedSchemaVersion(file: "r.json", found: 2, supported: 1)) {
-            try ResultsFile.decode(Data(text.utf8), file: "r.json")
+        #expect(throws: ResultsFileError.unsupportedVersion(file: "r.json", found: 2, supported: 1)) {
+            try DocumentDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
         }
     }
 
@@ -95,7 +95,7 @@ import Testing
     private func corruptError(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws -> (path: String, reason: String) {
         do {
-            _ = try ResultsFile.decode(Data(text.utf8), file: "r.json")
+            _ = try DocumentDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
         } catch {
             if case .corrupt(let file, let path, let reason) = error {
                 #expect(file == "r.json", sourceLocation: sourceLocation)

@@ -15,7 +15,7 @@ enum SampleResults {
 
     /// A benchmark with noisy wall time around `nanoseconds` and exact mallocs.
     static func benchmark(_ name: String, nanoseconds: Double, mallocs: Double = 3,
-                          step: Double = 10) throws -> BenchmarkResult {
+                          step: Double = 1) throws -> BenchmarkResult {
         BenchmarkResult(
             name: name, tags: ["test"],
             metrics: [try MetricResult(metric: .wallTime, samples: spread(around: nanoseconds, step: step)),
@@ -36,6 +36,14 @@ enum SampleResults {
             configuration: RunConfiguration(quick: false, maxSamples: 101, mode: .measure,
                                             harnessOverheadNanoseconds: 21.5),
             benchmarks: try benchmarks ?? [try benchmark("Example/sum/10", nanoseconds: 640), slow])
+    }
+
+    /// The 95 % interval of `Example/sum/10`'s wall time as the reporters print it, read
+    /// from its summary (the reporters' job is to show the summary, not to compute it).
+    static func fastInterval() throws -> (lower: String, upper: String) {
+        let interval = try file().benchmarks[0].metrics[0].summary.medianInterval
+        return (ValueFormat.string(interval.lower, unit: .nanoseconds),
+                ValueFormat.string(interval.upper, unit: .nanoseconds))
     }
 
     /// A fresh empty directory under the temporary directory.

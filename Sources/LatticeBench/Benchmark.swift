@@ -1,0 +1,75 @@
+/// A named operation to measure, with the state it works on prepared outside the measured
+/// region.
+///
+/// ```swift
+/// Benchmark("sumArray", setUp: { Array(0..<1_000) }) { numbers in
+///     blackHole(numbers.reduce(0, &+))
+/// }
+/// ```
+///
+/// The runner calls `setUp` once per measuring pass, then `operation` many times (in batches
+/// whose size it calibrates), then `tearDown`; only the calls to `operation` are measured.
+/// Every figure is reported per call of `operation`. State is passed by value: a benchmark that
+/// mutates state keeps it in a class, so the measured call carries no exclusivity checks.
+///
+/// Custom exact counts (for example body re-runs) come from `counts`, which reads cumulative
+/// totals from the state; the runner reads them before and after a batch, outside the timed
+/// region, and reports the difference per operation as the metric `.count(name)`.
+public struct Benchmark: Sendable {
+    /// The benchmark's name, unique within its executable; results prefix it with the
+    /// executable's name (`HarnessExample/sumArray`).
+    public let name: String
+    /// The metrics it wants. `.instructions` is measured only in `--instructions` mode;
+    /// custom counts need not be listed (every key `counts` returns is reported).
+    public let metrics: [Metric]
+    /// Prepares one measuring pass: runs `setUp` and binds the state into an instance.
+    let instantiate: @MainActor @Sendable () throws -> BenchmarkInstance
+
+    /// The metrics measured when a benchmark does not choose: wall and CPU time, mallocs,
+    /// bytes allocated, and instructions (in `--instructions` mode).
+    public static let defaultMetrics: [Metric] = [
+        .wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions,
+    ]
+
+    /// A benchmark whose operation works on state made by `setUp`.
+    /// - Parameters:
+    ///   - name: unique within the executable; must not be empty or contain a newline.
+    ///   - metrics: what to measure (defaults to `defaultMetrics`).
+    ///   - setUp: makes the state, unmeasured; called once per measuring pass.
+    ///   - tearDown: disposes of the state, unmeasured.
+    ///   - counts: cumulative totals of the benchmark's own counters (e.g. body re-runs so far).
+    ///   - operation: the measured operation; keep its result alive with `blackHole(_:)`.
+    public init<State>(
+        _ name: String,
+        metrics: [Metric] = Benchmark.defaultMetrics,
+        setUp: @escaping @MainActor @Sendable () throws -> State,
+        tearDown: @escaping @MainActor @Sendable (State) -> Void = { _ in },
+        counts: @escaping @MainActor @Sendable (State) -> [String: Int] = { _ in [:] },
+        operation: @escaping @MainActor @Sendable (State) throws -> Void
+    ) {
+        self.name = name
+        self.metrics = metrics
+        self.instantiate = {
+            let state = try setUp()
+            return BenchmarkInstance(
+                callPath: .withState,
+                operation: { try operation(state) },
+                tearDown: { tearDown(state) },
+                readCounts: { counts(state) })
+        }
+    }
+
+    /// A benchmark of an operation that needs no state.
+    public init(
+        _ name: String,
+        metrics: [Metric] = Benchmark.defaultMetrics,
+        operation: @escaping @MainActor @Sendable () throws -> Void
+    ) {
+        self.name = name
+        self.metrics = metrics
+        self.instantiate = {
+            BenchmarkInstance(callPath: .direct, operation: operation, tearDown: {},
+                              readCounts: { [:] })
+        }
+    }
+}

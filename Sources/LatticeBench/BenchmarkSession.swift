@@ -1,0 +1,165 @@
+import Foundation
+
+/// One run of a benchmark executable, after its command line is parsed: runs the selected
+/// benchmarks in the chosen mode and reports.
+@MainActor
+struct BenchmarkSession {
+    /// Selected benchmarks with their result names (`Executable/name`).
+    typealias Selection = [(name: String, benchmark: Benchmark)]
+
+    /// Results of a mode, before reporting.
+    struct Outcome {
+        var results: [BenchmarkResult] = []
+        var configuration: RunConfiguration
+        /// Whether something could not be measured (the exit status is then 1).
+        var failed = false
+    }
+
+    let executable: String
+    let command: BenchmarkCommandLine
+    let settings: MeasurementSettings
+    let progress: Progress
+
+    /// Default mode: times, allocations and custom counts of each benchmark.
+    func measure(_ selected: Selection) -> Outcome {
+        var outcome = Outcome(configuration: configuration(mode: .measure))
+        progress.update(executable, "measuring the harness overhead")
+        var overheads: [BenchmarkInstance.CallPath: HarnessOverhead] = [:]
+        do {
+            for path in BenchmarkInstance.CallPath.allCases {
+                overheads[path] = try HarnessOverhead.measure(
+                    minimumSampleNanoseconds: settings.minimumSampleNanoseconds, callPath: path)
+            }
+        } catch {
+            fail("cannot measure the harness overhead: \(error)", &outcome)
+            return outcome
+        }
+        if let overhead = overheads[.withState] {
+            outcome.configuration.harnessOverheadNanoseconds = overhead.wallRegionNanoseconds
+        }
+        progress.line("\(executable): harness overhead per sample (clock reads): "
+                      + overheads.sorted { $0.key.rawValue < $1.key.rawValue }.map { path, overhead in
+                          String(format: "%@ %.1f ns + %.2f ns per operation", path.rawValue,
+                                 overhead.wallRegionNanoseconds, overhead.wallIterationNanoseconds)
+                      }.joined(separator: "; "))
+        let counter: Result<AllocationCounter, AllocationCounterError>
+        do throws(AllocationCounterError) {
+            counter = .success(try AllocationCounter())
+        } catch {
+            counter = .failure(error)
+        }
+        let runner = Runner(settings: settings, overheads: overheads, allocationCounter: counter,
+                            progress: progress)
+        for (index, item) in selected.enumerated() {
+            do {
+                let result = try runner.measure(item.benchmark, resultName: item.name)
+                outcome.results.append(result)
+                progress.line("[\(index + 1)/\(selected.count)] \(item.name)"
+                              + result.warnings.map { "\n  warning: \($0)" }.joined())
+            } catch {
+                fail("\(item.name): \(error)", &outcome)
+            }
+        }
+        return outcome
+    }
+
+    /// `--instructions`: runs this executable under callgrind and collects the counts of the
+    /// benchmarks that want `.instructions`.
+    func countInstructions(_ selected: Selection) -> Outcome {
+        var outcome = Outcome(configuration: configuration(mode: .instructions))
+        let wanted = selected.filter { $0.benchmark.metrics.contains(.instructions) }
+        var arguments: [String] = command.quick ? ["--quick"] : []
+        if let filter = command.filter { arguments += ["--filter", filter] }
+        progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
+        let counts: [String: Double]
+        do {
+            counts = try CallgrindLauncher.countInstructions(arguments: arguments)
+        } catch {
+            fail("\(executable): \(error)", &outcome)
+            return outcome
+        }
+        for item in wanted {
+            guard let count = counts[item.benchmark.name] else {
+                fail("\(item.name): callgrind reported no count", &outcome)
+                continue
+            }
+            do {
+                let metric = try MetricResult(metric: .instructions, samples: [count])
+                outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
+                                                       iterationsPerSample: settings.instructionIterations))
+            } catch {
+                fail("\(item.name): \(error)", &outcome)
+            }
+        }
+        return outcome
+    }
+
+    /// Under valgrind (the `--instructions` child, or a person running callgrind by hand):
+    /// mark the instruction regions and report nothing.
+    func markInstructionRegions(_ selected: Selection) -> ExitStatus {
+        if !command.callgrindChild {
+            progress.line("\(executable): under valgrind, marking one callgrind dump per region "
+                          + "(labels 'lattice-bench <operations> <name>'; read with callgrind_annotate)")
+        }
+        let wanted = selected.map(\.benchmark).filter { $0.metrics.contains(.instructions) }
+        do {
+            try InstructionCounter.markRegions(wanted, iterations: settings.instructionIterations,
+                                               progress: progress)
+            return .ok
+        } catch {
+            BenchmarkMain.printError("\(executable): \(error)\n")
+            return .couldNotRun
+        }
+    }
+
+    /// `--profile`: folded stacks and a flamegraph per benchmark; prints the files written.
+    func profile(_ selected: Selection) -> ExitStatus {
+        let directory = URL(fileURLWithPath: command.output ?? ProfilePass.defaultDirectory)
+        let pass = ProfilePass(settings: settings, directory: directory, progress: progress)
+        var status = ExitStatus.ok
+        for item in selected {
+            do {
+                let files = try pass.profile(item.benchmark, resultName: item.name)
+                progress.clearStatus()
+                files.forEach { print($0.path) }
+            } catch {
+                progress.line("\(item.name): \(error)")
+                status = .couldNotRun
+            }
+        }
+        return status
+    }
+
+    /// Writes the report of `outcome` in the chosen format, to `--output` or standard output.
+    func report(_ outcome: Outcome, machine: Machine) -> ExitStatus {
+        let file = ResultsFile(machine: machine, toolchain: Toolchain.reported(),
+                               revision: SourceRevision.current(in: URL(fileURLWithPath: ".")),
+                               configuration: outcome.configuration, benchmarks: outcome.results)
+        progress.clearStatus()
+        do {
+            let colour = command.output == nil && isatty(STDOUT_FILENO) == 1
+            let text = try command.format.render(file, colour: colour)
+            if let output = command.output {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } else {
+                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            }
+        } catch {
+            BenchmarkMain.printError("\(executable): cannot write the report: \(error)\n")
+            return .couldNotRun
+        }
+        return outcome.failed ? .couldNotRun : .ok
+    }
+
+    private func configuration(mode: RunConfiguration.Mode) -> RunConfiguration {
+        RunConfiguration(quick: settings.quick, warmUpNanoseconds: Double(settings.warmUpNanoseconds),
+                         maxSamples: settings.maxSamples,
+                         timeBudgetNanoseconds: Double(settings.timeBudgetNanoseconds),
+                         filter: command.filter, mode: mode)
+    }
+
+    private func fail(_ message: String, _ outcome: inout Outcome) {
+        progress.line("error: " + message)
+        outcome.failed = true
+    }
+}

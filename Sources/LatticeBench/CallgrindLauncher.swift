@@ -1,0 +1,159 @@
+import Foundation
+
+/// The parent half of `--instructions`: re-launches this executable under
+/// `valgrind --tool=callgrind --instr-atstart=no` with `--callgrind-child`, then reads the
+/// instruction counts of the regions `InstructionCounter` marked.
+///
+/// The child runs with `SWIFT_DETERMINISTIC_HASHING=1`, so hashing (and with it every
+/// dictionary's layout) is the same on every run; valgrind's own address layout is fixed.
+/// Hence the same binary and input give the same counts. Valgrind's debug-info warnings
+/// (`### ...` lines) are dropped from the child's standard error; the rest is passed on.
+@MainActor
+enum CallgrindLauncher {
+    /// The internal flag telling an executable it is the callgrind child.
+    static let childFlag = "--callgrind-child"
+
+    /// Runs the child with `arguments` (after the executable) and returns instructions per
+    /// operation by benchmark name (as declared).
+    /// - Throws: `CallgrindLauncherError`.
+    /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native).
+    static func countInstructions(arguments: [String]) throws(CallgrindLauncherError) -> [String: Double] {
+        guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lattice-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .launchFailed(reason: "cannot create \(directory.path): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = ["--tool=callgrind", "--instr-atstart=no", "-q",
+                             "--callgrind-out-file=\(directory.path)/callgrind.out",
+                             currentExecutable(), childFlag] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw .launchFailed(reason: "\(valgrind): \(error)")
+        }
+        forwardFilteringValgrindNoise(errors.fileHandleForReading)
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw .childFailed(status: process.terminationStatus)
+        }
+        return instructionsPerOperation(try readRegions(in: directory))
+    }
+
+    /// Instructions per operation of every benchmark with both regions:
+    /// `(I(2n) − I(n) − (B(2n) − B(n))) / n`, `B` the empty baseline of the same call path
+    /// (0 when missing), clamped at 0.
+    /// - Complexity: O(regions).
+    nonisolated static func instructionsPerOperation(_ regions: [InstructionRegion: UInt64]) -> [String: Double] {
+        func difference(_ name: String?, _ path: BenchmarkInstance.CallPath, _ iterations: Int) -> Double? {
+            guard let short = regions[InstructionRegion(benchmark: name, callPath: path, iterations: iterations)],
+                  let long = regions[InstructionRegion(benchmark: name, callPath: path, iterations: 2 * iterations)]
+            else { return nil }
+            return Double(long) - Double(short)
+        }
+        var result: [String: Double] = [:]
+        for region in regions.keys {
+            guard let name = region.benchmark,
+                  let measured = difference(name, region.callPath, region.iterations) else { continue }
+            let baseline = difference(nil, region.callPath, region.iterations) ?? 0
+            result[name] = max(0, (measured - baseline) / Double(region.iterations))
+        }
+        return result
+    }
+
+    /// Reads every labelled dump in `directory`: region → `Ir`.
+    private static func readRegions(in directory: URL) throws(CallgrindLauncherError) -> [InstructionRegion: UInt64] {
+        let files: [String]
+        do {
+            files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw .output(.unreadable(file: directory.path, reason: "\(error)"))
+        }
+        var regions: [InstructionRegion: UInt64] = [:]
+        for name in files where name.hasPrefix("callgrind.out") {
+            let path = directory.appendingPathComponent(name).path
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw .output(.unreadable(file: path, reason: "\(error)"))
+            }
+            let output: CallgrindOutput
+            do {
+                output = try CallgrindOutput(parsing: text, file: path)
+            } catch {
+                throw .output(error)
+            }
+            guard let label = output.clientRequestLabel, let region = InstructionRegion(label: label)
+            else { continue }
+            guard let instructions = output.total(of: "Ir") else { throw .noInstructionEvent(file: path) }
+            regions[region] = instructions
+        }
+        return regions
+    }
+
+    private static func forwardFilteringValgrindNoise(_ handle: FileHandle) {
+        var pending = Data()
+        while true {
+            let chunk = handle.availableData
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[pending.startIndex...newline]
+                pending = Data(pending[pending.index(after: newline)...])
+                if !line.starts(with: Array("### ".utf8)) {
+                    FileHandle.standardError.write(Data(line))
+                }
+            }
+            if chunk.isEmpty { break }
+        }
+        if !pending.isEmpty { FileHandle.standardError.write(pending) }
+    }
+
+    private static func currentExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+    }
+
+    private static func executableInPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":")
+            .map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// Why instructions could not be counted.
+enum CallgrindLauncherError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `valgrind` is not in `PATH`.
+    case valgrindNotFound
+    /// The child could not be started.
+    case launchFailed(reason: String)
+    /// The child exited with a non-zero status (or was killed by a signal).
+    case childFailed(status: Int32)
+    /// A dump file could not be read.
+    case output(CallgrindOutputError)
+    /// A labelled dump does not count `Ir`.
+    case noInstructionEvent(file: String)
+
+    var description: String {
+        switch self {
+        case .valgrindNotFound: "valgrind not found in PATH (apt-get install valgrind)"
+        case .launchFailed(let reason): "cannot start callgrind: \(reason)"
+        case .childFailed(let status): "the run under callgrind failed with status \(status)"
+        case .output(let error): error.description
+        case .noInstructionEvent(let file): "\(file): no 'Ir' event"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// The header of one callgrind output file (one dump): what triggered it, which events it
+/// counts, and their totals.
+///
+/// Format (callgrind's "callgrind format", version 1): `key: value` header lines, among them
+/// `desc: Trigger: <what>` (for `CALLGRIND_DUMP_STATS_AT(label)`, `Client Request: <label>`),
+/// `events: Ir ...` naming the event columns, and `summary: <n> ...`, the dump's event
+/// counters. An optional `totals:` line (the sum of the file's cost lines) is used only when
+/// `summary:` is absent: it can include costs of calls in progress when the counters were
+/// zeroed, so it is not exactly linear in the work done.
+struct CallgrindOutput: Equatable, Sendable {
+    /// The `desc: Trigger:` text, e.g. `Client Request: lattice-bench 20 Example/sum`.
+    var trigger: String?
+    /// Event names in column order, e.g. `["Ir"]`.
+    var events: [String]
+    /// One total per event, from `summary:` (or `totals:` when there is no summary).
+    var totals: [UInt64]
+
+    /// The label given to `CALLGRIND_DUMP_STATS_AT`, if a client request triggered the dump.
+    var clientRequestLabel: String? {
+        let prefix = "Client Request: "
+        guard let trigger, trigger.hasPrefix(prefix) else { return nil }
+        return String(trigger.dropFirst(prefix.count))
+    }
+
+    /// The total of `event` (e.g. `Ir`, instructions executed), if the file counts it.
+    func total(of event: String) -> UInt64? {
+        events.firstIndex(of: event).map { totals[$0] }
+    }
+
+    /// Parses the text of a callgrind output file; `file` names it in errors.
+    /// - Throws: `CallgrindOutputError` when `events:` or both `summary:` and `totals:` are
+    ///   missing, or a total is not a number or does not match the events.
+    /// - Complexity: O(text length).
+    init(parsing text: String, file: String) throws(CallgrindOutputError) {
+        var trigger: String?
+        var events: [String]?
+        var summary: (line: Int, values: [UInt64])?
+        var totals: (line: Int, values: [UInt64])?
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.hasPrefix("desc: Trigger: ") {
+                trigger = String(line.dropFirst("desc: Trigger: ".count))
+            } else if line.hasPrefix("events:") {
+                events = line.dropFirst("events:".count).split(separator: " ").map(String.init)
+            } else if line.hasPrefix("summary:") {
+                summary = (lineNumber, try Self.numbers(line.dropFirst("summary:".count),
+                                                        file: file, line: lineNumber))
+            } else if line.hasPrefix("totals:") {
+                totals = (lineNumber, try Self.numbers(line.dropFirst("totals:".count),
+                                                       file: file, line: lineNumber))
+            }
+        }
+        guard let events, !events.isEmpty else { throw .missingEvents(file: file) }
+        guard let counted = summary ?? totals else { throw .missingSummary(file: file) }
+        guard counted.values.count <= events.count else {
+            throw .eventCountMismatch(file: file, line: counted.line, events: events.count,
+                                      values: counted.values.count)
+        }
+        self.trigger = trigger
+        self.events = events
+        // Callgrind omits trailing zero columns.
+        self.totals = counted.values + Array(repeating: 0, count: events.count - counted.values.count)
+    }
+
+    private static func numbers(_ text: Substring, file: String, line: Int)
+        throws(CallgrindOutputError) -> [UInt64] {
+        var values: [UInt64] = []
+        for field in text.split(separator: " ") {
+            guard let value = UInt64(field) else {
+                throw .malformedNumber(file: file, line: line, text: String(field))
+            }
+            values.append(value)
+        }
+        return values
+    }
+}
+
+/// Why a callgrind output file could not be read. Each case names the file, and the line
+/// (1-based) where there is one.
+enum CallgrindOutputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read.
+    case unreadable(file: String, reason: String)
+    /// No `events:` line.
+    case missingEvents(file: String)
+    /// Neither `summary:` nor `totals:`.
+    case missingSummary(file: String)
+    /// A total is not an unsigned integer.
+    case malformedNumber(file: String, line: Int, text: String)
+    /// More totals than events.
+    case eventCountMismatch(file: String, line: Int, events: Int, values: Int)
+
+    var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            "\(file): cannot read: \(reason)"
+        case .missingEvents(let file):
+            "\(file): no 'events:' line"
+        case .missingSummary(let file):
+            "\(file): no 'summary:' or 'totals:' line"
+        case .malformedNumber(let file, let line, let text):
+            "\(file):\(line): '\(text)' is not a count"
+        case .eventCountMismatch(let file, let line, let events, let values):
+            "\(file):\(line): \(values) totals for \(events) events"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// A benchstat-like comparison table: per benchmark and metric the baseline and candidate
+/// medians (± the larger half-width of their 95 % interval, relative), the change or `~` when
+/// there is no significant change, the p-value (`exact` for deterministic metrics) and the
+/// verdict; then what could not be compared, and a one-line tally.
+public struct ComparisonReporter: Sendable {
+    /// Whether to colour regressions red and improvements green (terminal only).
+    public var colour: Bool
+
+    /// Creates a reporter.
+    public init(colour: Bool = false) {
+        self.colour = colour
+    }
+
+    /// Aligned columns for a terminal. - Complexity: O(rows).
+    public func terminal(_ comparison: ResultsComparison) -> String {
+        table(comparison).aligned(colour: colour) + notes(comparison).map { $0 + "\n" }.joined()
+    }
+
+    /// A Markdown table and notes. - Complexity: O(rows).
+    public func markdown(_ comparison: ResultsComparison) -> String {
+        table(comparison).markdown() + "\n" + notes(comparison).map { "- \($0)\n" }.joined()
+    }
+
+    private func table(_ comparison: ResultsComparison) -> TextTable {
+        var table = TextTable(headers: ["benchmark", "metric", "baseline", "candidate", "delta", "p", "verdict"],
+                              alignments: [.left, .left, .right, .right, .right, .left, .left])
+        var previous: String?
+        for row in comparison.rows {
+            let result = row.comparison
+            let delta = result.verdict == .noChange ? "~" : result.relativeChange.map(ValueFormat.percent) ?? "from 0"
+            let style: TextTable.Style? = switch result.verdict {
+            case .noChange: nil
+            case .regression: .red
+            case .improvement: .green
+            }
+            table.rows.append([
+                TextTable.Cell(row.benchmark == previous ? "" : row.benchmark, style: .bold),
+                TextTable.Cell(result.metric.name),
+                TextTable.Cell(Self.figure(row.baseline, metric: result.metric)),
+                TextTable.Cell(Self.figure(row.candidate, metric: result.metric)),
+                TextTable.Cell(delta, style: style),
+                TextTable.Cell(result.test.map { ValueFormat.probability($0.pValue) } ?? "exact"),
+                TextTable.Cell(result.verdict == .noChange ? "" : result.verdict.rawValue, style: style),
+            ])
+            previous = row.benchmark
+        }
+        return table
+    }
+
+    private func notes(_ comparison: ResultsComparison) -> [String] {
+        let verdicts = comparison.rows.map(\.comparison.verdict)
+        let tally = "regressions: \(verdicts.count { $0 == .regression }), "
+            + "improvements: \(verdicts.count { $0 == .improvement }), "
+            + "unchanged: \(verdicts.count { $0 == .noChange })"
+        return comparison.onlyInBaseline.map { "only in baseline: \($0)" }
+            + comparison.onlyInCandidate.map { "only in candidate: \($0)" }
+            + comparison.warnings
+            + [tally]
+    }
+
+    /// `640 ns ± 1.6%` for noisy metrics, the bare value for exact ones.
+    private static func figure(_ summary: Summary, metric: Metric) -> String {
+        let value = ValueFormat.string(summary.median, unit: metric.unit)
+        guard !metric.exact, summary.median != 0 else { return value }
+        let interval = summary.medianInterval
+        let halfWidth = Swift.max(summary.median - interval.lower, interval.upper - summary.median)
+        return "\(value) ± \(ValueFormat.percent(halfWidth / Swift.abs(summary.median)).dropFirst())"
+    }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Selects benchmarks by result name (`Executable/benchmark`): a pattern with `*`, `?` or
+/// `[` is a shell glob matched against the whole name (`fnmatch`); any other pattern
+/// selects names that contain it.
+struct NameFilter: Equatable, Sendable {
+    /// The pattern as given.
+    let pattern: String
+
+    /// Whether `name` is selected.
+    /// - Complexity: O(name × pattern) at worst.
+    func matches(_ name: String) -> Bool {
+        if pattern.contains(where: { "*?[".contains($0) }) {
+            return fnmatch(pattern, name, 0) == 0
+        }
+        return name.contains(pattern)
+    }
+}

@@ -1,0 +1,103 @@
+/// Measures benchmarks in the default mode: wall and CPU time, allocations, custom counts.
+///
+/// Per benchmark, on one instance (one `setUp`): a time-bounded warm-up, batch calibration,
+/// timing samples until `maxSamples` or the time budget, then `exactSamples` batches with
+/// the allocation and custom counters read around them. Timing and counting never share a
+/// batch, so counter reads never pollute a timing.
+@MainActor
+struct Runner {
+    /// How long and how often to measure.
+    let settings: MeasurementSettings
+    /// Subtracted from every timing sample, by the path the loop calls the benchmark through.
+    let overheads: [BenchmarkInstance.CallPath: HarnessOverhead]
+    /// The allocation counter, or why allocations cannot be counted (a warning on each result
+    /// that wanted them).
+    let allocationCounter: Result<AllocationCounter, AllocationCounterError>
+    /// Where progress goes.
+    let progress: Progress
+
+    /// Measures one benchmark; `resultName` is its name in the results.
+    /// - Throws: whatever `setUp` or the operation throws.
+    /// - Complexity: about warm-up + time budget of the benchmark's operation.
+    func measure(_ benchmark: Benchmark, resultName: String) throws -> BenchmarkResult {
+        let instance = try benchmark.instantiate()
+        defer { instance.tearDown() }
+        var warnings: [String] = []
+        let overhead = overheads[instance.callPath] ?? .zero
+        if overheads[instance.callPath] == nil {
+            warnings.append("harness overhead not measured for this benchmark's call path; not subtracted")
+        }
+
+        progress.update(resultName, "warming up")
+        let batch = try BatchCalibration.warmUpAndCalibrate(instance, settings: settings)
+        var results: [MetricResult] = []
+        let wantsWall = benchmark.metrics.contains(.wallTime)
+        let wantsCPU = benchmark.metrics.contains(.cpuTime)
+        if wantsWall || wantsCPU {
+            let timing = try sampleTimes(instance, batch: batch, overhead: overhead, name: resultName,
+                                         warnings: &warnings)
+            if wantsWall { results.append(try summarize(.wallTime, timing.wall)) }
+            if wantsCPU { results.append(try summarize(.cpuTime, timing.cpu)) }
+        }
+
+        let wantsAllocations = benchmark.metrics.contains(.mallocs)
+            || benchmark.metrics.contains(.bytesAllocated)
+        var counter: AllocationCounter?
+        if wantsAllocations {
+            switch allocationCounter {
+            case .success(let available): counter = available
+            case .failure(let error): warnings.append("allocations not measured: \(error)")
+            }
+        }
+        let countNames = instance.readCounts().keys.sorted()
+        if counter != nil || !countNames.isEmpty {
+            progress.update(resultName, "counting")
+            let exact = try ExactPass.run(instance, batch: batch, samples: settings.exactSamples,
+                                          allocationCounter: counter, countNames: countNames)
+            if counter != nil {
+                if benchmark.metrics.contains(.mallocs) {
+                    results.append(try summarize(.mallocs, exact.mallocs))
+                }
+                if benchmark.metrics.contains(.bytesAllocated) {
+                    results.append(try summarize(.bytesAllocated, exact.bytes))
+                }
+            }
+            for name in countNames {
+                results.append(try summarize(.count(name), exact.counts[name] ?? []))
+            }
+        }
+        return BenchmarkResult(name: resultName, metrics: results, iterationsPerSample: batch,
+                               harnessOverheadNanoseconds: overhead.wallNanoseconds(batch: batch),
+                               warnings: warnings)
+    }
+
+    /// Timing samples, per operation, until `maxSamples` or the budget (but at least
+    /// `minimumSamples`).
+    private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead,
+                             name: String,
+                             warnings: inout [String]) throws -> (wall: [Double], cpu: [Double]) {
+        var wall: [Double] = []
+        var cpu: [Double] = []
+        wall.reserveCapacity(settings.maxSamples)
+        cpu.reserveCapacity(settings.maxSamples)
+        let start = Clocks.wallNanoseconds()
+        while wall.count < settings.maxSamples {
+            let elapsed = Clocks.wallNanoseconds() &- start
+            if elapsed >= settings.timeBudgetNanoseconds && wall.count >= settings.minimumSamples {
+                warnings.append("time budget (\(Double(settings.timeBudgetNanoseconds) / 1e9) s) "
+                                + "reached after \(wall.count) of \(settings.maxSamples) samples")
+                break
+            }
+            let perOperation = overhead.perOperation(try TimingSample.take(instance, batch: batch),
+                                                     batch: batch)
+            wall.append(perOperation.wall)
+            cpu.append(perOperation.cpu)
+            progress.update(name, "sample \(wall.count)/\(settings.maxSamples)")
+        }
+        return (wall, cpu)
+    }
+
+    private func summarize(_ metric: Metric, _ samples: [Double]) throws -> MetricResult {
+        try MetricResult(metric: metric, samples: samples)
+    }
+}
