@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// A transport that answers from recorded fixtures, with behaviour a test scripts per
+/// operation: held at a `Gate`, failed with any `Failure`, answered with another case or
+/// response. The default for the lab and the tests; it never touches the network.
+///
+/// Unscripted, a request is answered with its operation's `ok` fixture for its variables. A
+/// request no fixture answers gets `requestErrors` whose message lists what there is.
+public final class FixtureTransport: Transport {
+    /// What a request is answered with.
+    public enum Outcome: Hashable, Sendable {
+        /// The fixture of this case (`ok`, `field-error`, ...) for the request's variables.
+        case fixture(case: String)
+        /// This response, as if the server sent it.
+        case respond(GraphQLResponse)
+        /// This failure, as if the network or server produced it.
+        case fail(Failure)
+    }
+
+    private struct Step: Sendable {
+        var outcome: Outcome
+        var gate: Gate?
+    }
+
+    private struct State {
+        var queued: [String: [Step]] = [:]
+        var defaults: [String: Step] = [:]
+        var requests: [GraphQLRequest] = []
+        var scriptedStreams: [String: [[SubscriptionEvent]]] = [:]
+        var channels: [String: [SubscriptionChannel]] = [:]
+    }
+
+    private let fixtures: [String: [FixtureResponse]]
+    private let state = Mutex(State())
+
+    /// Answers from `responses`. - Complexity: O(responses).
+    public init(responses: [FixtureResponse]) {
+        fixtures = Dictionary(grouping: responses, by: \.operation)
+    }
+
+    /// Answers from the `<operation>.<case>.json` files of `directory`.
+    /// - Throws: `FixtureLoadError` naming the first file that does not load.
+    public convenience init(directory: URL) throws(FixtureLoadError) {
+        self.init(responses: try FixtureResponse.load(directory: directory))
+    }
+
+    // MARK: Scripting
+
+    /// The next request for `operation` (first in, first out) gets `outcome`, after `gate`
+    /// opens if one is given.
+    public func enqueue(_ operation: String, _ outcome: Outcome = .fixture(case: "ok"), after gate: Gate? = nil) {
+        state.withLock { $0.queued[operation, default: []].append(Step(outcome: outcome, gate: gate)) }
+    }
+
+    /// Every request for `operation` with nothing enqueued gets `outcome`, after `gate`.
+    public func setDefault(_ operation: String, _ outcome: Outcome, after gate: Gate? = nil) {
+        state.withLock { $0.defaults[operation] = Step(outcome: outcome, gate: gate) }
+    }
+
+    /// The next subscription to `operation` is sent `events` as soon as it opens; the
+    /// channel then stays for the test to feed (unless the events ended it).
+    public func enqueueStream(_ operation: String, _ events: [SubscriptionEvent]) {
+        state.withLock { $0.scriptedStreams[operation, default: []].append(events) }
+    }
+
+    // MARK: What happened
+
+    /// Every query and mutation request made, in order.
+    public var requests: [GraphQLRequest] { state.withLock { $0.requests } }
+
+    /// How many query and mutation requests were made for `operation`.
+    public func requestCount(for operation: String) -> Int {
+        state.withLock { $0.requests.count { $0.operationName == operation } }
+    }
+
+    /// The subscription streams opened for `operation`, oldest first.
+    public func channels(for operation: String) -> [SubscriptionChannel] {
+        state.withLock { $0.channels[operation] ?? [] }
+    }
+
+    // MARK: Transport
+
+    public func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+        let step = state.withLock { state in
+            state.requests.append(request)
+            if let step = Self.takeFirst(of: &state.queued, at: request.operationName) { return step }
+            return state.defaults[request.operationName] ?? Step(outcome: .fixture(case: "ok"))
+        }
+        if let gate = step.gate { try await gate.pass() }
+        if Task.isCancelled { throw .cancelled }
+        switch step.outcome {
+        case .fixture(let name): return try fixture(name, for: request).checked()
+        case .respond(let response): return try response.checked()
+        case .fail(let failure): throw failure
+        }
+    }
+
+    public func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SubscriptionEvent.self)
+        let channel = SubscriptionChannel(request: request, continuation: continuation)
+        let events = state.withLock { state in
+            state.channels[request.operationName, default: []].append(channel)
+            return Self.takeFirst(of: &state.scriptedStreams, at: request.operationName) ?? []
+        }
+        for event in events { channel.send(event) }
+        return stream
+    }
+
+    private static func takeFirst<Element>(of queues: inout [String: [Element]], at key: String) -> Element? {
+        guard var queue = queues[key], !queue.isEmpty else { return nil }
+        let first = queue.removeFirst()
+        queues[key] = queue
+        return first
+    }
+
+    private func fixture(_ name: String, for request: GraphQLRequest) -> GraphQLResponse {
+        let candidates = (fixtures[request.operationName] ?? []).filter { $0.case == name }
+        if let match = candidates.first(where: { $0.variables == request.variables }) {
+            return match.response
+        }
+        let have = candidates.isEmpty
+            ? "no \"\(name)\" fixture for it"
+            : "\"\(name)\" fixtures have variables \(candidates.map { "\($0.variables)" }.joined(separator: ", "))"
+        return GraphQLResponse(data: nil, errors: [GraphQLError(
+            message: "FixtureTransport: no answer for \(request.operationName) with variables \(request.variables): \(have)")])
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that POSTs each request as GraphQL-over-HTTP JSON through URLSession.
+///
+/// Every outcome is mapped to a `Failure` kind: a refused or unresolvable connection is
+/// `transport(.unreachable)`, a connection dropped mid-answer `transport(.connectionLost)`, a
+/// non-2xx status `httpStatus`, a body that is not a GraphQL response `undecodableResponse`,
+/// errors without data `requestErrors`, no answer within `timeout` `timedOut`, and task
+/// cancellation `cancelled`.
+///
+/// Subscriptions: plain HTTP has no stream, so `subscribe` POSTs the subscription and
+/// delivers the server's one answer as one event, then completes. A streaming protocol
+/// (SSE, WebSocket) would be another `Transport`.
+public final class HTTPTransport: Transport {
+    /// The GraphQL endpoint.
+    public let url: URL
+    /// How long a request may take, from sending to the last byte of the answer.
+    public let timeout: Duration
+    /// Extra headers sent with every request (authorization, client name).
+    public let headers: [String: String]
+    private let session: URLSession
+
+    /// A transport to `url`, with its own ephemeral URLSession (no cookies, no cache).
+    /// `timeout` defaults to 30 seconds.
+    public init(url: URL, timeout: Duration = .seconds(30), headers: [String: String] = [:]) {
+        self.url = url
+        self.timeout = timeout
+        self.headers = headers
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+        configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// - Complexity: one HTTP round trip; decoding is O(body size).
+    public func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+        let (body, status) = try await send(try urlRequest(for: request))
+        let snippet = Self.snippet(of: body)
+        guard (200..<300).contains(status) else {
+            throw .httpStatus(code: status, body: snippet)
+        }
+        let response: GraphQLResponse
+        do { response = try JSONDecoder().decode(GraphQLResponse.self, from: body) } catch {
+            throw .undecodableResponse(reason: DecodingFailure.describe(error), snippet: snippet)
+        }
+        return try response.checked(snippet: snippet)
+    }
+
+    public func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> {
+        AsyncStream { continuation in
+            let task = Task {
+                do throws(Failure) {
+                    let response = try await execute(request)
+                    continuation.yield(.opened)
+                    continuation.yield(.next(response))
+                    continuation.yield(.completed)
+                } catch {
+                    continuation.yield(.failed(error))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private func urlRequest(for request: GraphQLRequest) throws(Failure) -> URLRequest {
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                                    timeoutInterval: Self.sessionTimeout(timeout))
+        urlRequest.httpMethod = "POST"
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        do { urlRequest.httpBody = try encoder.encode(request) } catch {
+            // A JSONValue always encodes unless a double is not finite, which no server accepts.
+            throw .requestErrors([GraphQLError(message: "the variables do not encode as JSON: \(error)")])
+        }
+        return urlRequest
+    }
+
+    /// URLSession's own timeout, a backstop behind the transport's timer: on Linux,
+    /// swift-corelibs-foundation truncates it to whole seconds (0.5 s times out at once), so
+    /// it is rounded up and given a second's margin.
+    private static func sessionTimeout(_ timeout: Duration) -> Double {
+        (timeout / .seconds(1)).rounded(.up) + 1
+    }
+
+    /// Sends `request` and returns the body and status, mapping every way it can fail.
+    private func send(_ request: URLRequest) async throws(Failure) -> (Data, Int) {
+        let running = RunningTask()
+        let timer = Task { [timeout] in
+            do { try await Task.sleep(for: timeout) } catch { return }
+            running.timeOut()
+        }
+        defer { timer.cancel() }
+        let outcome: Result<(Data, Int), Failure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let task = session.dataTask(with: request) { [timeout] data, response, error in
+                    continuation.resume(returning: Self.outcome(data, response, error, timeout: timeout))
+                }
+                running.start(task)
+            }
+        } onCancel: {
+            running.cancel()
+        }
+        if case .failure(.cancelled) = outcome, running.didTimeOut {
+            throw .timedOut(after: timeout)
+        }
+        return try outcome.get()
+    }
+
+    private static func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?,
+                                timeout: Duration) -> Result<(Data, Int), Failure> {
+        if let error {
+            return .failure(URLErrorMapping.failure(for: error, timeout: timeout))
+        }
+        guard let response = response as? HTTPURLResponse else {
+            return .failure(.transport(.connectionLost, underlying: "the answer was not an HTTP response"))
+        }
+        return .success((data ?? Data(), response.statusCode))
+    }
+
+    /// The start of a body, for a failure's message: at most 512 bytes, as UTF-8.
+    static func snippet(of body: Data) -> String {
+        String(decoding: body.prefix(512), as: UTF8.self)
+    }
+}

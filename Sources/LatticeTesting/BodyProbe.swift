@@ -1,0 +1,56 @@
+import Observation
+import Synchronization
+
+/// Runs a closure the way SwiftUI runs a view body, and counts how often it runs.
+///
+/// The body runs under `withObservationTracking` when the probe is made. A change to anything
+/// it read marks the probe dirty, once: like SwiftUI, the tracking is one-shot, so further
+/// changes before the body runs again change nothing. `flush()` re-runs a dirty body, which
+/// re-arms the tracking with what that run read. Use it to assert how many bodies a commit
+/// re-runs: make probes, commit, `flush()`, read `runs`.
+@MainActor
+public final class BodyProbe<Value> {
+    /// How many times the body has run, the first run (at `init`) included.
+    public private(set) var runs = 0
+    /// What the last run returned.
+    public private(set) var value: Value
+
+    private let body: @MainActor () -> Value
+    private let dirty: DirtyFlag
+
+    /// Runs `body` once, tracked.
+    public init(_ body: @escaping @MainActor () -> Value) {
+        let dirty = DirtyFlag()
+        self.body = body
+        self.dirty = dirty
+        self.value = Self.track(body, dirty: dirty)
+        self.runs = 1
+    }
+
+    /// Whether something the last run read has changed since it ran.
+    public var isDirty: Bool { dirty.isSet }
+
+    /// Re-runs the body if it is dirty; returns whether it ran.
+    @discardableResult
+    public func flush() -> Bool {
+        guard dirty.isSet else { return false }
+        value = Self.track(body, dirty: dirty)
+        runs += 1
+        return true
+    }
+
+    private static func track(_ body: @MainActor () -> Value, dirty: DirtyFlag) -> Value {
+        dirty.clear()
+        return withObservationTracking(body, onChange: dirty.set)
+    }
+}
+
+/// The probe's dirty bit. Observation calls `onChange` on the thread that mutates, so the bit
+/// is atomic rather than main-actor state.
+private final class DirtyFlag: Sendable {
+    private let bit = Atomic(false)
+
+    var isSet: Bool { bit.load(ordering: .acquiring) }
+    @Sendable func set() { bit.store(true, ordering: .releasing) }
+    func clear() { bit.store(false, ordering: .releasing) }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import Lattice
+import LatticeTesting
+
+/// HTTPTransport against the real loopback server (`scripts/server.py`): one server per test,
+/// stopped at its end. A missing server or Python fails the test with what to do.
+@Suite(.timeLimit(.minutes(2))) struct HTTPTransportTests {
+    let query = GraphQLRequest(query: "query Echo { __typename }", operationName: "Echo")
+
+    /// Runs `body` with a started server, and stops it however `body` ends.
+    func withServer(_ body: (LoopbackServer) async throws -> Void) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        try await body(server)
+    }
+
+    func failure(of transport: HTTPTransport, _ request: GraphQLRequest? = nil) async -> Failure? {
+        do {
+            _ = try await transport.execute(request ?? query)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The server runs the fixture graph, so its answer to an operation is the recorded `ok`
+    /// fixture, and FixtureTransport loading spec/responses answers the same.
+    @Test func aQueryRoundTripsToTheFixtureGraphsAnswer() async throws {
+        let spec = try Spec.locate()
+        let operation = try #require(try spec.operations().first { $0.name == "IssueAuthorCard" })
+        let recorded = try #require(try spec.responses().first { $0.operation == "IssueAuthorCard" && $0.case == "ok" })
+        let request = GraphQLRequest(query: operation.text, operationName: "IssueAuthorCard",
+                                     variables: recorded.variables)
+        try await withServer { server in
+            let answer = try await HTTPTransport(url: try server.url("/graphql")).execute(request)
+            #expect(answer == recorded.response)
+        }
+        let fixtures = try FixtureTransport(directory: spec.responsesDirectory)
+        #expect(try await fixtures.execute(request) == recorded.response)
+    }
+
+    @Test func aServerErrorStatusIsHTTPStatusWithTheBody() async throws {
+        try await withServer { server in
+            let failure = await failure(of: HTTPTransport(url: try server.url("/status/500")))
+            guard case .httpStatus(let code, _)? = failure else {
+                Issue.record("expected http.status, got \(String(describing: failure))")
+                return
+            }
+            #expect(code == 500)
+        }
+    }
+
+    @Test func aClosedConnectionIsConnectionLost() async throws {
+        try await withServer { server in
+            let failure = await failure(of: HTTPTransport(url: try server.url("/close")))
+            #expect(failure?.name == "transport.connectionLost", "\(String(describing: failure))")
+        }
+    }
+
+    @Test func anAnswerSlowerThanTheTimeoutIsTimedOut() async throws {
+        try await withServer { server in
+            let transport = HTTPTransport(url: try server.url("/slow?ms=60000"), timeout: .milliseconds(500))
+            let failure = await failure(of: transport)
+            #expect(failure == .timedOut(after: .milliseconds(500)), "\(String(describing: failure))")
+        }
+    }
+
+    /// swift-corelibs-foundation truncates URLSession timeouts to whole seconds, so a 0.9 s
+    /// timeout left to URLSession fires at once; the transport keeps its own timer.
+    @Test func aSubSecondTimeoutIsNotTruncated() async throws {
+        try await withServer { server in
+            let transport = HTTPTransport(url: try server.url("/slow?ms=50"), timeout: .milliseconds(900))
+            let failure = await failure(of: transport)
+            #expect(failure?.name != "fetch.timedOut", "\(String(describing: failure))")
+        }
+    }
+
+    @Test func aBodyThatIsNotJSONIsUndecodableWithItsStart() async throws {
+        try await withServer { server in
+            let failure = await failure(of: HTTPTransport(url: try server.url("/not-json")))
+            guard case .undecodableResponse(let reason, let snippet)? = failure else {
+                Issue.record("expected response.undecodable, got \(String(describing: failure))")
+                return
+            }
+            #expect(!reason.isEmpty)
+            #expect(!snippet.isEmpty)
+            #expect(!snippet.hasPrefix("{"))
+        }
+    }
+
+    @Test func aPortNobodyListensOnIsUnreachable() async throws {
+        let server = try await LoopbackServer.start()
+        let url = try server.url("/graphql")
+        server.stop()
+        let failure = await failure(of: HTTPTransport(url: url))
+        #expect(failure?.name == "transport.unreachable", "\(String(describing: failure))")
+    }
+
+    @Test func cancellingTheTaskIsCancelled() async throws {
+        try await withServer { server in
+            let transport = HTTPTransport(url: try server.url("/slow?ms=60000"), timeout: .seconds(90))
+            let pending = Task { [query] () async throws(Failure) -> GraphQLResponse in
+                try await transport.execute(query)
+            }
+            pending.cancel()
+            let result = await pending.result
+            #expect(throws: Failure.cancelled) { try result.get() }
+        }
+    }
+
+    @Test func anInvalidQueryIsRequestErrorsWithTheServersMessage() async throws {
+        try await withServer { server in
+            let bad = GraphQLRequest(query: "query Bad { noSuchField }", operationName: "Bad")
+            let failure = await failure(of: HTTPTransport(url: try server.url("/graphql")), bad)
+            guard case .requestErrors(let errors)? = failure else {
+                Issue.record("expected response.requestErrors, got \(String(describing: failure))")
+                return
+            }
+            #expect(!errors.isEmpty)
+        }
+    }
+
+    @Test func aSubscriptionOverHTTPEndsWithTheRequestsFailure() async throws {
+        try await withServer { server in
+            let transport = HTTPTransport(url: try server.url("/status/500"))
+            var events: [SubscriptionEvent] = []
+            for await event in transport.subscribe(query) { events.append(event) }
+            #expect(events.count == 1)
+            #expect(events.first.map { if case .failed(.httpStatus(500, _)) = $0 { true } else { false } } == true,
+                    "\(events)")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The repository's GraphQL server (`scripts/server.py`) on a free loopback port, for one
+/// test: started with `LATTICE_PYTHON` (or `<repo>/.venv/bin/python`), stopped by `stop()`.
+/// It also exits by itself after `maxSeconds` or when its stdin closes, so a crashed test run
+/// leaves nothing behind.
+final class LoopbackServer {
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+
+    private init(port: Int, process: Process, input: Pipe) {
+        self.port = port
+        self.process = process
+        self.input = input
+    }
+
+    /// The URL of `path` (with its query) on this server.
+    func url(_ path: String) throws -> URL {
+        guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
+            throw StartError(description: "LoopbackServer: \(path) is not a URL path")
+        }
+        return url
+    }
+
+    /// Starts the server and waits for its `LISTENING <port>` line.
+    /// - Throws: `StartError` saying what is missing (python, the script) or what the server
+    ///   printed on stderr if it exited before listening.
+    static func start(maxSeconds: Int = 120, filePath: String = #filePath) async throws -> LoopbackServer {
+        let root = try repositoryRoot(from: filePath)
+        let script = root.appendingPathComponent("scripts/server.py")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            throw StartError(description: "LoopbackServer: \(script.path) does not exist")
+        }
+        let python = ProcessInfo.processInfo.environment["LATTICE_PYTHON"]
+            ?? root.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw StartError(description: """
+                LoopbackServer: no Python at \(python); set LATTICE_PYTHON or run \
+                `source scripts/lib/setup.sh && lattice_setup_venv` (scripts/test.sh does both)
+                """)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script.path, "--port", "0", "--max-seconds", String(maxSeconds)]
+        process.currentDirectoryURL = root
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch {
+            throw StartError(description: "LoopbackServer: cannot run \(python): \(error)")
+        }
+        let line = await firstLine(of: output.fileHandleForReading)
+        guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count)) else {
+            process.terminate()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw StartError(description: """
+                LoopbackServer: expected "LISTENING <port>" from \(script.path), got \
+                \(line.map { "\"\($0)\"" } ?? "end of output"); stderr: \(stderr)
+                """)
+        }
+        return LoopbackServer(port: port, process: process, input: input)
+    }
+
+    /// Stops the server and waits for it to exit, so its port is closed when this returns.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// Reads up to the first newline on a thread of its own (the read blocks until the server
+    /// prints or exits). `nil` at end of output.
+    private static func firstLine(of handle: FileHandle) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var bytes = Data()
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    bytes.append(chunk)
+                    if bytes.contains(UInt8(ascii: "\n")) { break }
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                continuation.resume(returning: text.isEmpty ? nil : text.split(separator: "\n").first.map(String.init))
+            }
+        }
+    }
+
+    private static func repositoryRoot(from filePath: String) throws -> URL {
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw StartError(description: "LoopbackServer: no Package.swift above \(filePath)")
+    }
+}

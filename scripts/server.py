@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Lattice's loopback GraphQL server, for the HTTP transport's tests.
+
+Serves spec/schema.graphql over HTTP on 127.0.0.1, executed by graphql-core with the
+fixture data graph and resolvers (scripts/fixtures), so it answers what the committed
+fixtures were generated from. One graph per process; mutations change it, one request
+at a time.
+
+Usage:
+    $LATTICE_PYTHON scripts/server.py [--port 0] [--max-seconds 120]
+
+    --port N         port to bind on 127.0.0.1; 0 (the default) picks a free one.
+    --max-seconds S  exit after S seconds whatever happens (default 120).
+
+Once it accepts connections it prints exactly one line on stdout, `LISTENING <port>`,
+and flushes it. It prints nothing else on stdout and logs nothing per request.
+
+It exits by itself: after --max-seconds, or as soon as stdin reaches end of file when
+stdin is a pipe (spawn it with a pipe for stdin and close it, or just exit: the server
+follows). With stdin not a pipe (a terminal, /dev/null) only --max-seconds stops it.
+SIGTERM and SIGINT stop it too.
+
+Paths (the query string is ignored except for `ms`):
+    POST /graphql       body {"query", "variables"?, "operationName"?}: 200 with
+                        application/json {"data", "errors"?} as graphql-core executes it
+                        (request errors give {"data": null, "errors"}); 400 with
+                        {"errors"} when the body is not such a JSON object; 405 for
+                        other methods. A subscription is answered with a request error.
+    POST /slow?ms=N     waits N milliseconds (at most --max-seconds), then answers like
+                        /graphql: for timeouts.
+    *    /status/CODE   answers HTTP CODE (100-599 are accepted; e.g. /status/500) with a
+                        short application/json body {"errors": [...]}.
+    *    /close         reads the request, then closes the connection without a response.
+    *    /not-json      200, Content-Type application/json, a body that is not JSON.
+    anything else       404.
+"""
+import argparse
+import json
+import os
+import signal
+import socket
+import stat
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from graphql import OperationType, get_operation_ast, parse  # noqa: E402
+from graphql.error import GraphQLSyntaxError  # noqa: E402
+
+from scripts.fixtures.builder import build_graph  # noqa: E402
+from scripts.fixtures.context import RequestContext  # noqa: E402
+from scripts.fixtures.runner import run_request  # noqa: E402
+
+NOT_JSON = b"<html><body>502 Bad Gateway: upstream sent garbage</body></html>\n"
+
+
+class GraphQLServer(ThreadingHTTPServer):
+    """One data graph, a lock that serializes execution, and the slow path's cap."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int, max_seconds: float) -> None:
+        super().__init__(("127.0.0.1", port), Handler)
+        self.graph = build_graph()
+        self.lock = threading.Lock()
+        self.max_seconds = max_seconds
+
+    def execute(self, request: dict) -> dict:
+        """The GraphQL response to a decoded request body."""
+        query = request.get("query")
+        variables = request.get("variables")
+        operation_name = request.get("operationName")
+        if not isinstance(query, str) or not isinstance(variables, (dict, type(None))) \
+                or not isinstance(operation_name, (str, type(None))):
+            raise ValueError("`query` must be a string, `variables` an object, "
+                             "`operationName` a string")
+        try:
+            operation = get_operation_ast(parse(query), operation_name)
+        except GraphQLSyntaxError:
+            operation = None  # run_request reports the syntax error
+        if operation is not None and operation.operation == OperationType.SUBSCRIPTION:
+            return {"data": None,
+                    "errors": [{"message": "Subscriptions are not served over HTTP POST."}]}
+        with self.lock:
+            return run_request(query, variables, operation_name, RequestContext(self.graph))
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Routes by path; see the module docstring."""
+
+    server: GraphQLServer
+
+    def log_message(self, format, *args):  # noqa: A002 - quiet: a test may not drain stderr
+        pass
+
+    def do_GET(self):
+        self.route("GET")
+
+    def do_POST(self):
+        self.route("POST")
+
+    def route(self, method: str) -> None:
+        url = urlsplit(self.path)
+        body = self.read_body()
+        if url.path == "/graphql":
+            return self.graphql(method, body)
+        if url.path == "/slow":
+            milliseconds = parse_qs(url.query).get("ms", ["0"])[0]
+            delay = int(milliseconds) / 1000 if milliseconds.isdigit() else 0
+            time.sleep(min(delay, self.server.max_seconds))
+            return self.graphql(method, body)
+        if url.path.startswith("/status/"):
+            code = url.path[len("/status/"):]
+            if code.isdigit() and 100 <= int(code) <= 599:
+                return self.reply(int(code), {"errors": [{"message": f"Status {code}, as asked."}]})
+        if url.path == "/close":
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return None
+        if url.path == "/not-json":
+            return self.reply_bytes(200, NOT_JSON)
+        return self.reply(404, {"errors": [{"message": f"No such path: {url.path}"}]})
+
+    def read_body(self) -> bytes:
+        length = self.headers.get("Content-Length", "0")
+        return self.rfile.read(int(length)) if length.isdigit() else b""
+
+    def graphql(self, method: str, body: bytes) -> None:
+        if method != "POST":
+            return self.reply(405, {"errors": [{"message": "Use POST."}]})
+        try:
+            request = json.loads(body.decode("utf-8"))
+            if not isinstance(request, dict):
+                raise ValueError("the body must be a JSON object")
+            response = self.server.execute(request)
+        except (UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
+            return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
+        return self.reply(200, response)
+
+    def reply(self, status: int, payload: dict) -> None:
+        self.reply_bytes(status, json.dumps(payload, ensure_ascii=False).encode("utf-8"))
+
+    def reply_bytes(self, status: int, data: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def stop(*_) -> None:
+    """Exits at once, whatever requests are in flight."""
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def follow_stdin() -> None:
+    """Exits when stdin, a pipe, reaches end of file."""
+    while os.read(0, 4096):
+        pass
+    stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Lattice's loopback GraphQL server.")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--max-seconds", type=float, default=120.0)
+    arguments = parser.parse_args()
+    server = GraphQLServer(arguments.port, arguments.max_seconds)
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    timer = threading.Timer(arguments.max_seconds, stop)
+    timer.daemon = True
+    timer.start()
+    if stat.S_ISFIFO(os.fstat(0).st_mode):
+        threading.Thread(target=follow_stdin, daemon=True).start()
+    print(f"LISTENING {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
