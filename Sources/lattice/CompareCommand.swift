@@ -41,10 +41,11 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
         let title = "Comparison: \(baseline.revision?.commit.prefix(10) ?? "baseline") "
             + "(\(baselinePaths.count) rounds) → \(candidate.revision?.commit.prefix(10) ?? "candidate") "
             + "(\(candidatePaths.count) rounds)"
-        let markdown = "# \(title)\n\n" + ComparisonTable.table(comparison).markdown() + "\n"
-            + ComparisonTable.notes(comparison).map { "- \($0)\n" }.joined()
-        if let out = options.value("--out") { try AtomicFile.write(Data(markdown.utf8), to: out) }
-        print(markdown, terminator: "")
+        let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
+        if let out = options.value("--out") {
+            try AtomicFile.write(Data(("# \(title)\n\n" + ComparisonReporter().markdown(comparison)).utf8), to: out)
+        }
+        print(title + "\n\n" + reporter.terminal(comparison), terminator: "")
         return comparison.exitStatus.rawValue
     } catch {
         printError("lattice compare: \(error)\n")

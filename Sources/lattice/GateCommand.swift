@@ -33,7 +33,7 @@ private func runGate(_ arguments: [String]) throws(CommandError) -> Int32 {
         let decision = Decision(limits: limits, results: results)
         print(decision.oneLine)
         for evaluation in decision.shipped where !evaluation.outcome.passed {
-            print(LimitTable.line(evaluation, strategy: limits.ships))
+            print(LimitReporter().line(for: evaluation))
         }
         var statuses = [decision.gateStatus]
         if let baseline {
@@ -43,7 +43,7 @@ private func runGate(_ arguments: [String]) throws(CommandError) -> Int32 {
             } catch {
                 throw LabError.corrupt(file: options.value("--baseline") ?? "baseline", path: "$", reason: "\(error)")
             }
-            ComparisonTable.regressionLines(comparison).forEach { print($0) }
+            RegressionLine.lines(comparison).forEach { print($0) }
             statuses.append(comparison.exitStatus)
         }
         return ExitStatus.worst(statuses).rawValue

@@ -31,14 +31,13 @@ import Testing
         let results = try ResultsFile.read(from: LabSamples.sampleResultsURL)
         let comparison = try ResultsComparison(baseline: results, candidate: results)
         #expect(comparison.regressions.isEmpty)
-        #expect(ComparisonTable.regressionLines(comparison).isEmpty)
-        #expect(ComparisonTable.notes(comparison).last?.hasPrefix("regressions: 0, improvements: 0") == true)
+        #expect(RegressionLine.lines(comparison).isEmpty)
     }
 
     @Test func aRegressionGetsALineSayingWhy() throws {
         let baseline = LabSamples.file([try LabSamples.timed("PhaseRead/derived/Dashboard/tracked", 10_000)])
         let candidate = LabSamples.file([try LabSamples.timed("PhaseRead/derived/Dashboard/tracked", 12_000)])
-        let lines = ComparisonTable.regressionLines(try ResultsComparison(baseline: baseline, candidate: candidate))
+        let lines = RegressionLine.lines(try ResultsComparison(baseline: baseline, candidate: candidate))
         #expect(lines == ["REGRESSION PhaseRead/derived/Dashboard/tracked wallTime: 10.0 µs → 12.0 µs (+20.0%, p<0.001)"])
     }
 }

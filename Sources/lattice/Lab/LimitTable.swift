@@ -31,17 +31,6 @@ enum LimitTable {
         return table
     }
 
-    /// One line for the gate, e.g. `LIMIT phase-read-largest PhaseRead/derived/Dashboard/tracked:
-    /// median 94.4 µs; failed (judged on 96.6 µs); bound ≤ 50.0 µs`.
-    static func line(_ evaluation: LimitEvaluation, strategy: String) -> String {
-        let limit = evaluation.limit
-        let unit = evaluation.metric?.unit ?? .count
-        let benchmark = evaluation.benchmark ?? limit.benchmark.replacingOccurrences(of: "{ships}", with: strategy)
-        let figure = evaluation.figure.map { "\(limit.statistic.rawValue) \(ValueFormat.string($0, unit: unit)); " } ?? ""
-        return "LIMIT \(limit.id) \(benchmark): \(figure)\(outcome(evaluation)); "
-            + "bound \(bound(limit, polarity: evaluation.metric?.polarity ?? .prefersSmaller, unit: unit))"
-    }
-
     /// The bound with its direction, e.g. `≤ 50.0 µs`.
     static func bound(_ limit: Limit, polarity: Metric.Polarity, unit: Metric.Unit) -> String {
         let relation = switch polarity {
