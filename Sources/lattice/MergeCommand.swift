@@ -6,10 +6,12 @@ let mergeCommand = Command(
     name: "merge",
     summary: "merge results files of one run (one per benchmark executable) into one",
     help: """
-    usage: lattice merge --out FILE RESULTS...
+    usage: lattice merge --out FILE RESULTS... [--metrics-from RESULTS]...
 
     Concatenates the benchmarks of each RESULTS file (a benchmark name in two files is an
-    error); machine, toolchain and commit must agree. Writes FILE atomically.
+    error); machine, toolchain and commit must agree. Each --metrics-from file (another
+    run of the same benchmarks, e.g. with --instructions) adds its metrics to the benchmarks
+    of the same name. Writes FILE atomically.
     Exit status: 0 written; 1 an input is unreadable, corrupt or incompatible.
 
     """,
@@ -17,14 +19,22 @@ let mergeCommand = Command(
 )
 
 private func runMerge(_ arguments: [String]) throws(CommandError) -> Int32 {
-    let options = try CommandOptions.parse(arguments, values: ["--out"], flags: [], positionalAllowed: true)
+    let options = try CommandOptions.parse(arguments, values: ["--out"], repeatable: ["--metrics-from"],
+                                           flags: [], positionalAllowed: true)
     let out = try options.required("--out")
     guard !options.positional.isEmpty else { throw .usage("no results files given") }
     do {
         let files = try options.positional.map { path throws(LabError) in try readResults(path) }
-        let merged: ResultsFile
+        var merged: ResultsFile
         do {
             merged = try ResultsFile.merged(files)
+        } catch {
+            throw LabError.results(error)
+        }
+        for path in options.all("--metrics-from") {
+            merged = try MetricsJoin.join(merged, with: try readResults(path), from: path)
+        }
+        do {
             try merged.write(to: URL(fileURLWithPath: out))
         } catch {
             throw LabError.results(error)

@@ -107,5 +107,15 @@ document = {
     "configuration": {"quick": False, "maxSamples": N, "mode": "measure", "harnessOverheadNanoseconds": 21.0},
     "benchmarks": benchmarks,
 }
+def drop_none(value):
+    """The schema omits unknown optional fields rather than writing null."""
+    if isinstance(value, dict):
+        return {k: drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [drop_none(v) for v in value]
+    return value
+
+
+document = drop_none(document)
 path = pathlib.Path(__file__).with_name("sample-results.json")
 path.write_text(json.dumps(document, indent=2, sort_keys=True) + "\n")
