@@ -1,0 +1,121 @@
+/// An operation or fragment compiled against the schema: its selection tree, storage keys,
+/// type conditions and directive metadata, plus the static checks its verdict needs.
+///
+/// Immutable and shared across stores and environments.
+public final class Artifact: Sendable {
+    /// What was compiled.
+    public enum Kind: String, Sendable {
+        case query, mutation, subscription, fragment
+    }
+
+    /// A declared variable of an operation.
+    public struct Variable: Sendable {
+        public let name: String
+        public let type: GraphQLType
+        /// The default from the definition (`$first: Int = 10`), if any.
+        public let defaultValue: JSONValue?
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// The operation's root type, or the fragment's type condition.
+    public let typeName: String
+    public let selectionSet: ObjectSelection
+    /// Declared variables (operations only).
+    public let variables: [Variable]
+    /// `@throwOnFieldError` on the definition.
+    public let throwsOnFieldError: Bool
+    /// `@catch(to:)` on the definition.
+    public let catchTarget: CatchTarget?
+    /// `@expires(seconds:)` on the definition.
+    public let expiresSeconds: Int?
+    /// Storage key templates of the fields whose arguments use variables, indexed by
+    /// `FieldKeyRef.variable(index:)`; `BoundArtifact` resolves them once per variables.
+    public let variableKeys: [StorageKeyTemplate]
+    /// The source location of the definition, `FILE:LINE:COLUMN`.
+    public let location: String
+    /// Where the own selection uses variables, for checking each operation that spreads it.
+    let variableUsages: [VariableUsage]
+
+    /// Whether some `@required` chain of the own selection reaches the root, so the
+    /// document's data can become null.
+    public var canBubbleToRoot: Bool { selectionSet.canBubble }
+    /// Whether a `@required(action: THROW)` outside any `@catch` sits in the own selection.
+    public let hasRequiredThrow: Bool
+    /// Whether the verdict can be anything but fine, so a walk is needed at all:
+    /// `@throwOnFieldError`, a root that can bubble, or a THROW `@required`.
+    public var needsVerdictWalk: Bool {
+        throwsOnFieldError || canBubbleToRoot || hasRequiredThrow
+    }
+    /// Fields of the own selection (spreads excluded): the size of a verdict walk.
+    public var ownFieldCount: Int { selectionSet.ownFieldCount }
+
+    init(name: String, kind: Kind, typeName: String, selectionSet: ObjectSelection,
+         variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
+         expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String,
+         variableUsages: [VariableUsage]) {
+        self.name = name
+        self.kind = kind
+        self.typeName = typeName
+        self.selectionSet = selectionSet
+        self.variables = variables
+        self.throwsOnFieldError = throwsOnFieldError
+        self.catchTarget = catchTarget
+        self.expiresSeconds = expiresSeconds
+        self.variableKeys = variableKeys
+        self.location = location
+        self.variableUsages = variableUsages
+        hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
+    }
+
+    private static func containsRequiredThrow(_ set: ObjectSelection) -> Bool {
+        set.selections.contains { selection in
+            switch selection {
+            case .field(let field):
+                if field.catchTarget != nil { return false }
+                if field.required == .throw { return true }
+                return field.selectionSet.map(containsRequiredThrow) ?? false
+            case .inlineFragment(let inline):
+                return containsRequiredThrow(inline.selectionSet)
+            case .spread:
+                return false
+            }
+        }
+    }
+
+    /// Fragments spread anywhere in this document's tree (directly, not transitively).
+    /// - Complexity: O(selections).
+    public var spreadFragments: [Artifact] { Artifact.spreads(in: selectionSet) }
+
+    /// Fragments spread anywhere in `set` (directly, not transitively), in document order.
+    static func spreads(in set: ObjectSelection) -> [Artifact] {
+        var seen: Set<ObjectIdentifier> = []
+        var result: [Artifact] = []
+        func visit(_ set: ObjectSelection) {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field): field.selectionSet.map(visit)
+                case .inlineFragment(let inline): visit(inline.selectionSet)
+                case .spread(let spread):
+                    if seen.insert(ObjectIdentifier(spread.fragment)).inserted {
+                        result.append(spread.fragment)
+                    }
+                }
+            }
+        }
+        visit(set)
+        return result
+    }
+}
+
+/// One use of a variable in a selection: which, where, and what type the position expects.
+struct VariableUsage: Sendable {
+    let name: String
+    let expected: GraphQLType
+    /// The argument has a default in the schema (a nullable variable may then fill a
+    /// non-null argument).
+    let positionHasDefault: Bool
+    let file: String
+    let line: Int
+    let column: Int
+}

@@ -1,0 +1,63 @@
+/// An artifact bound to variables: its variable storage keys resolved once, so reads and
+/// writes under these variables find every field's key by index. The context a lens, a
+/// verdict walk, the normalizer and the checkers read under.
+///
+/// Fragments spread in the document are bound to the same variables on first use and kept.
+@MainActor
+public final class BoundArtifact {
+    public let artifact: Artifact
+    /// The variables, with the operation's declared defaults applied.
+    public let variables: [String: JSONValue]
+    /// Reports `@required(action: LOG)` misses met by lens reads; set by the environment.
+    public let logger: RequiredFieldLogger?
+    private let keys: [(key: FieldKey, keyPath: FieldKeyPath)]
+    private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
+
+    /// Binds `artifact` to `variables` (defaults applied from its declarations).
+    /// - Complexity: O(fields with variable arguments), each interned once.
+    public init(_ artifact: Artifact, variables: [String: JSONValue] = [:],
+                logger: RequiredFieldLogger? = nil) {
+        var resolved = variables
+        for variable in artifact.variables where resolved[variable.name] == nil {
+            if let value = variable.defaultValue { resolved[variable.name] = value }
+        }
+        self.artifact = artifact
+        self.variables = resolved
+        self.logger = logger
+        keys = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(resolved)) }
+    }
+
+    /// The key and observation key path of `field` under these variables.
+    /// - Complexity: O(1), no hashing.
+    @inline(__always)
+    func key(of field: FieldNode) -> (key: FieldKey, keyPath: FieldKeyPath) {
+        switch field.key {
+        case let .constant(key, keyPath): (key, keyPath)
+        case let .variable(index, _): keys[index]
+        }
+    }
+
+    /// `fragment` bound to the same variables and logger (made once, then kept).
+    /// - Complexity: O(1) amortized (one pointer hash).
+    public func fragment(_ fragment: Artifact) -> BoundArtifact {
+        if fragment === artifact { return self }
+        let id = ObjectIdentifier(fragment)
+        if let bound = fragments[id] { return bound }
+        let bound = BoundArtifact(fragment, variables: variables, logger: logger)
+        fragments[id] = bound
+        return bound
+    }
+}
+
+/// A `@required(action: LOG)` field a read found null.
+public struct RequiredFieldEvent: Hashable, Sendable {
+    /// The document whose selection holds the field.
+    public let document: String
+    /// The record the field is on.
+    public let record: DataID
+    /// The field's response key.
+    public let field: String
+}
+
+/// Receives `@required(action: LOG)` reports; the environment provides it.
+public typealias RequiredFieldLogger = @MainActor (RequiredFieldEvent) -> Void

@@ -1,0 +1,17 @@
+/// What `@required(action:)` does when its field is null (spec/directives.graphql).
+public enum RequiredAction: String, Hashable, Sendable {
+    /// The null bubbles; nothing is reported.
+    case none = "NONE"
+    /// The null bubbles and is reported to the environment's logger.
+    case log = "LOG"
+    /// The null bubbles and the read of the document fails, naming the path.
+    case `throw` = "THROW"
+}
+
+/// What `@catch(to:)` turns the errors under it into.
+public enum CatchTarget: String, Hashable, Sendable {
+    /// A result value: the field's value, or the errors.
+    case result = "RESULT"
+    /// `null`.
+    case null = "NULL"
+}

@@ -1,0 +1,87 @@
+import GraphQLSyntax
+
+/// Inline fragments, spreads, and the selections the compiler adds for normalization.
+extension DefinitionCompiler {
+    /// The condition a record must meet for a fragment on `typeName` inside `parent`, or
+    /// `nil` when every object of `parent` meets it.
+    func condition(_ typeName: String, within parent: String) -> TypeCondition? {
+        let possible = schema.possibleTypes(of: typeName)
+        if typeName == parent || schema.possibleTypes(of: parent).isSubset(of: possible) { return nil }
+        return TypeCondition(typeName: typeName, concreteTypes: possible)
+    }
+
+    mutating func compileInline(_ inline: GraphQLSyntax.InlineFragment, parent: String,
+                                underCatch: Bool) -> InlineFragmentNode? {
+        if checkDirectives(inline.directives, at: "INLINE_FRAGMENT") { return nil }
+        var typeName = parent
+        if let named = inline.typeCondition {
+            guard let type = schema.types[named.name.value], type.isComposite else {
+                diagnose(named.location, .unknownType(named.name.value))
+                return nil
+            }
+            guard schema.typesOverlap(type.name, parent) else {
+                diagnose(named.location, .spreadCannotApply(fragment: "inline fragment",
+                                                            fragmentType: type.name, parentType: parent))
+                return nil
+            }
+            typeName = type.name
+        }
+        let set = compileSelections([inline.selectionSet], parent: typeName, underCatch: underCatch,
+                                    generate: false)
+        return InlineFragmentNode(condition: condition(typeName, within: parent), selectionSet: set)
+    }
+
+    mutating func compileSpread(_ spread: GraphQLSyntax.FragmentSpread, parent: String) -> SpreadNode? {
+        if checkDirectives(spread.directives, at: "FRAGMENT_SPREAD") { return nil }
+        let name = spread.name.value
+        guard let fragment = artifacts[name] else {
+            if !failed.contains(name) && !definedFragments.contains(name) {
+                diagnose(spread.name.location, .unknownFragment(name))
+            }
+            return nil
+        }
+        guard schema.typesOverlap(fragment.typeName, parent) else {
+            diagnose(spread.name.location, .spreadCannotApply(fragment: name, fragmentType: fragment.typeName,
+                                                              parentType: parent))
+            return nil
+        }
+        return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent))
+    }
+
+    /// `id` for an identified type, `__typename` for an abstract one, and `... on T { id }`
+    /// for each identified member of an abstract type without `id`, unless present.
+    func generatedSelections(for parent: String, present: [SelectionNode]) -> [SelectionNode] {
+        guard let type = schema.types[parent] else { return [] }
+        var has: Set<String> = []
+        for case .field(let field) in present where field.responseKey == field.name {
+            has.insert(field.name)
+        }
+        var added: [SelectionNode] = []
+        if type.isIdentified && !has.contains("id") { added.append(.field(Self.generatedID())) }
+        if type.isAbstract && !has.contains("__typename") {
+            added.append(.field(FieldNode(
+                responseKey: "__typename", name: "__typename", type: .nonNull(.named("String")),
+                kind: .scalar(.string), key: .constant(.typename, FieldKey.typename.keyPath),
+                required: nil, catchTarget: nil, isGenerated: true, errorsThrow: false, isCaught: false,
+                location: "<generated>")))
+        }
+        if type.isAbstract && !type.isIdentified {
+            for member in schema.possibleTypes(of: parent).sorted()
+            where schema.types[member]?.isIdentified ?? false {
+                let set = ObjectSelection(
+                    typeName: member, concreteTypename: member,
+                    identifiedTypes: TypeCondition(typeName: member, concreteTypes: [member]),
+                    selections: [.field(Self.generatedID())])
+                added.append(.inlineFragment(InlineFragmentNode(
+                    condition: TypeCondition(typeName: member, concreteTypes: [member]), selectionSet: set)))
+            }
+        }
+        return added
+    }
+
+    private static func generatedID() -> FieldNode {
+        FieldNode(responseKey: "id", name: "id", type: .nonNull(.named("ID")), kind: .scalar(.id),
+                  key: .constant(.id, FieldKey.id.keyPath), required: nil, catchTarget: nil,
+                  isGenerated: true, errorsThrow: false, isCaught: false, location: "<generated>")
+    }
+}

@@ -1,0 +1,273 @@
+import GraphQLSyntax
+
+/// Compiles one operation or fragment: resolves every field against the schema, computes
+/// storage keys, adds the `id` and `__typename` normalization needs, and validates.
+struct DefinitionCompiler {
+    let schema: Schema
+    let file: String
+    /// Fragments compiled so far (all a definition spreads, unless they failed).
+    let artifacts: [String: Artifact]
+    let failed: Set<String>
+    let definedFragments: Set<String>
+    var diagnostics: [Diagnostic] = []
+    var usages: [VariableUsage] = []
+    private var variableKeys: [StorageKeyTemplate] = []
+    private var throwsOnFieldError = false
+    private var documentCatch: CatchTarget?
+
+    init(schema: Schema, file: String, artifacts: [String: Artifact], failed: Set<String>,
+         definedFragments: Set<String>) {
+        self.schema = schema
+        self.file = file
+        self.artifacts = artifacts
+        self.failed = failed
+        self.definedFragments = definedFragments
+    }
+
+    mutating func diagnose(_ location: SourceLocation, _ problem: CompileProblem) {
+        diagnostics.append(Diagnostic(file, location, problem))
+    }
+
+    func place(_ location: SourceLocation) -> String { "\(file):\(location.line):\(location.column)" }
+
+    /// The artifact, or `nil` when the definition has problems (all diagnosed).
+    mutating func compile(name: String, _ definition: ExecutableDefinition) -> Artifact? {
+        let kind: Artifact.Kind
+        let typeName: String?
+        let directives: [Directive]
+        var variables: [Artifact.Variable] = []
+        switch definition {
+        case .operation(let operation):
+            directives = operation.directives
+            switch operation.operation {
+            case .query: (kind, typeName) = (.query, schema.queryType)
+            case .mutation: (kind, typeName) = (.mutation, schema.mutationType)
+            case .subscription: (kind, typeName) = (.subscription, schema.subscriptionType)
+            }
+            if typeName == nil {
+                diagnose(operation.location, .missingRootType(operation.operation.rawValue))
+            }
+            _ = checkDirectives(directives, at: operation.operation.rawValue.uppercased())
+            variables = compileVariables(operation.variableDefinitions)
+        case .fragment(let fragment):
+            kind = .fragment
+            directives = fragment.directives
+            let condition = fragment.typeCondition.name
+            if let type = schema.types[condition.value], type.isComposite {
+                typeName = condition.value
+            } else {
+                diagnose(condition.location, .unknownType(condition.value))
+                typeName = nil
+            }
+            _ = checkDirectives(directives, at: "FRAGMENT_DEFINITION")
+        }
+        guard let typeName else { return nil }
+        throwsOnFieldError = directives.contains { $0.name.value == "throwOnFieldError" }
+        documentCatch = catchTarget(directives)
+        let expires = expiresSeconds(directives)
+        let set = compileSelections([definition.selectionSet], parent: typeName,
+                                    underCatch: documentCatch != nil, generate: false)
+        if case .operation = definition { checkVariableUsages(operation: name, variables: variables, root: set) }
+        guard diagnostics.isEmpty else { return nil }
+        return Artifact(name: name, kind: kind, typeName: typeName, selectionSet: set,
+                        variables: variables, throwsOnFieldError: throwsOnFieldError,
+                        catchTarget: documentCatch, expiresSeconds: expires,
+                        variableKeys: variableKeys, location: place(definition.location),
+                        variableUsages: usages)
+    }
+
+    private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
+        definitions.compactMap { definition in
+            let name = definition.variable.name.value
+            let type = GraphQLType(definition.type)
+            guard let named = schema.types[type.namedType] else {
+                diagnose(definition.type.location, .unknownType(type.namedType))
+                return nil
+            }
+            if !named.isInput {
+                diagnose(definition.type.location, .notInputType(variable: name, type: type.description))
+            }
+            _ = checkDirectives(definition.directives, at: "VARIABLE_DEFINITION")
+            return Artifact.Variable(name: name, type: type,
+                                     defaultValue: definition.defaultValue.flatMap(Self.constant))
+        }
+    }
+
+    /// Checks every variable the operation uses, in its own selection and in every fragment
+    /// it reaches, against its declarations.
+    private mutating func checkVariableUsages(operation: String, variables: [Artifact.Variable],
+                                              root: ObjectSelection) {
+        var all = usages
+        var seen: Set<ObjectIdentifier> = []
+        var pending = Artifact.spreads(in: root)
+        while let fragment = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(fragment)).inserted else { continue }
+            all += fragment.variableUsages
+            pending += fragment.spreadFragments
+        }
+        let declared = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for usage in all {
+            let problem: CompileProblem
+            if let variable = declared[usage.name] {
+                let type = variable.type
+                let allowed = type.isCompatible(with: usage.expected)
+                    || (usage.expected.isNonNull && !type.isNonNull
+                        && (variable.defaultValue != nil || usage.positionHasDefault)
+                        && type.isCompatible(with: usage.expected.nullable))
+                if allowed { continue }
+                problem = .variableTypeMismatch(variable: usage.name, type: type.description,
+                                                expected: usage.expected.description)
+            } else {
+                problem = .unknownVariable(variable: usage.name, operation: operation)
+            }
+            diagnostics.append(Diagnostic(file: usage.file, line: usage.line, column: usage.column,
+                                          problem: problem))
+        }
+    }
+
+    // MARK: Selections
+
+    /// One entry of a selection set after merging fields by response key.
+    private enum Item {
+        case field(Field, children: [GraphQLSyntax.SelectionSet])
+        case inline(GraphQLSyntax.InlineFragment)
+        case spread(GraphQLSyntax.FragmentSpread)
+    }
+
+    /// Compiles the selections of one object (several sets when fields were merged).
+    mutating func compileSelections(_ sets: [GraphQLSyntax.SelectionSet], parent: String,
+                                    underCatch: Bool, generate: Bool) -> ObjectSelection {
+        var items: [Item] = []
+        var fieldIndex: [String: Int] = [:]
+        for set in sets {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    let key = field.alias?.value ?? field.name.value
+                    guard let index = fieldIndex[key] else {
+                        fieldIndex[key] = items.count
+                        items.append(.field(field, children: field.selectionSet.map { [$0] } ?? []))
+                        continue
+                    }
+                    guard case .field(let first, let children) = items[index] else { continue }
+                    if first.name.value != field.name.value
+                        || first.arguments.map({ [$0.name.value: Self.shape($0.value)] })
+                        != field.arguments.map({ [$0.name.value: Self.shape($0.value)] }) {
+                        diagnose(field.location, .conflictingFields(responseKey: key))
+                    }
+                    items[index] = .field(first, children: children + (field.selectionSet.map { [$0] } ?? []))
+                case .inlineFragment(let inline): items.append(.inline(inline))
+                case .fragmentSpread(let spread): items.append(.spread(spread))
+                }
+            }
+        }
+        var nodes: [SelectionNode] = []
+        for item in items {
+            switch item {
+            case let .field(field, children):
+                if let node = compileField(field, children: children, parent: parent, underCatch: underCatch) {
+                    nodes.append(.field(node))
+                }
+            case .inline(let inline):
+                if let node = compileInline(inline, parent: parent, underCatch: underCatch) {
+                    nodes.append(.inlineFragment(node))
+                }
+            case .spread(let spread):
+                if let node = compileSpread(spread, parent: parent) { nodes.append(.spread(node)) }
+            }
+        }
+        if generate { nodes += generatedSelections(for: parent, present: nodes) }
+        let possible = schema.possibleTypes(of: parent)
+        let identified = possible.filter { schema.types[$0]?.isIdentified ?? false }
+        let isObject: Bool
+        if case .object? = schema.types[parent]?.kind { isObject = true } else { isObject = false }
+        return ObjectSelection(
+            typeName: parent, concreteTypename: isObject ? parent : nil,
+            identifiedTypes: identified.isEmpty ? nil : TypeCondition(typeName: parent, concreteTypes: identified),
+            selections: nodes)
+    }
+
+    private mutating func compileField(_ field: Field, children: [GraphQLSyntax.SelectionSet],
+                                       parent: String, underCatch: Bool) -> FieldNode? {
+        let name = field.name.value
+        if checkDirectives(field.directives, at: "FIELD") { return nil }
+        guard let schemaField = schema.field(name, on: parent) else {
+            diagnose(field.name.location, .unknownField(field: name, type: parent))
+            return nil
+        }
+        guard let namedType = schema.types[schemaField.type.namedType] else { return nil }
+        var arguments: [String: ArgumentValue] = [:]
+        for argument in field.arguments {
+            guard let declared = schemaField.arguments[argument.name.value] else {
+                diagnose(argument.name.location, .unknownArgument(argument: argument.name.value, field: name))
+                continue
+            }
+            arguments[argument.name.value] = argumentValue(argument.value, expected: declared.type,
+                                                           hasDefault: declared.hasDefault, argument: argument.name.value)
+        }
+        for declared in schemaField.arguments.values.sorted(by: { $0.name < $1.name })
+        where declared.type.isNonNull && !declared.hasDefault && arguments[declared.name] == nil {
+            diagnose(field.name.location, .missingArgument(argument: declared.name, field: name))
+        }
+        let required = requiredAction(field.directives)
+        if required != nil && schemaField.type.isNonNull {
+            diagnose(field.name.location, .requiredOnNonNull(field: name, type: schemaField.type.description))
+        }
+        let catchHere = catchTarget(field.directives)
+        let kind: FieldNode.Kind
+        if namedType.isLeaf {
+            if let extra = children.first {
+                diagnose(extra.location, .selectionOnLeaf(field: name, type: schemaField.type.description))
+            }
+            kind = .scalar(Self.leaf(namedType))
+        } else if namedType.isComposite {
+            guard !children.isEmpty else {
+                diagnose(field.name.location, .missingSelection(field: name, type: schemaField.type.description))
+                return nil
+            }
+            let child = compileSelections(children, parent: namedType.name,
+                                          underCatch: underCatch || catchHere != nil, generate: true)
+            switch schemaField.type.listDepth {
+            case 0: kind = .linked(child)
+            case 1: kind = .linkedList(child, itemNonNull: schemaField.type.listItem?.isNonNull ?? false)
+            default:
+                diagnose(field.name.location, .unsupported("a list of lists of objects"))
+                return nil
+            }
+        } else {
+            diagnose(field.name.location, .notOutputType(field: name, type: schemaField.type.description))
+            return nil
+        }
+        return FieldNode(
+            responseKey: field.alias?.value ?? name, name: name, type: schemaField.type, kind: kind,
+            key: fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
+            isGenerated: false,
+            errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,
+            isCaught: underCatch || catchHere != nil, location: place(field.location))
+    }
+
+    /// A constant key when no argument uses a variable (the fast path), else a slot of the
+    /// artifact's variable key table.
+    private mutating func fieldKey(name: String, arguments: [String: ArgumentValue]) -> FieldKeyRef {
+        let constants = arguments.compactMapValues(\.constant)
+        if constants.count == arguments.count {
+            let interned = FieldKeyTable.shared.intern(
+                StorageKey.make(name: name, arguments: constants.map { ($0.key, $0.value) }))
+            return .constant(interned.key, interned.keyPath)
+        }
+        variableKeys.append(StorageKeyTemplate(name: name, arguments: arguments))
+        return .variable(index: variableKeys.count - 1, template: variableKeys[variableKeys.count - 1])
+    }
+
+    static func leaf(_ type: SchemaType) -> FieldNode.Leaf {
+        if case .enumeration = type.kind { return .enumeration }
+        switch type.name {
+        case "String": return .string
+        case "ID": return .id
+        case "Int": return .int
+        case "Float": return .float
+        case "Boolean": return .boolean
+        default: return .custom
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// One problem found while building a schema or compiling documents, located in its file.
+/// Printed `FILE:LINE:COLUMN: message`.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The source name (usually the file path).
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public let problem: CompileProblem
+
+    public init(file: String, line: Int, column: Int, problem: CompileProblem) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.problem = problem
+    }
+
+    public var description: String { "\(file):\(line):\(column): \(problem)" }
+}
+
+/// Every diagnostic of a schema build or a compilation: all are reported, not only the first.
+public struct CompileFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public let diagnostics: [Diagnostic]
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// What is wrong, as structured data.
+public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
+    case syntax(String)
+    case duplicateType(String)
+    case duplicateDefinition(String)
+    case unknownType(String)
+    case unknownField(field: String, type: String)
+    case unknownArgument(argument: String, field: String)
+    case missingArgument(argument: String, field: String)
+    case unknownFragment(String)
+    case unknownVariable(variable: String, operation: String)
+    case variableTypeMismatch(variable: String, type: String, expected: String)
+    case spreadCannotApply(fragment: String, fragmentType: String, parentType: String)
+    case fragmentCycle([String])
+    case requiredOnNonNull(field: String, type: String)
+    case unknownDirective(String)
+    case misplacedDirective(directive: String, location: String)
+    case selectionOnLeaf(field: String, type: String)
+    case missingSelection(field: String, type: String)
+    case conflictingFields(responseKey: String)
+    case notInputType(variable: String, type: String)
+    case notOutputType(field: String, type: String)
+    case invalidValue(argument: String, expected: String)
+    case missingRootType(String)
+    case unsupported(String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let message): message
+        case .duplicateType(let name): "type \(name) is defined twice"
+        case .duplicateDefinition(let name): "\(name) is defined twice"
+        case .unknownType(let name): "unknown type \(name)"
+        case let .unknownField(field, type): "unknown field \(field) on type \(type)"
+        case let .unknownArgument(argument, field): "unknown argument \(argument) on field \(field)"
+        case let .missingArgument(argument, field):
+            "field \(field) needs argument \(argument) (non-null, no default)"
+        case .unknownFragment(let name): "unknown fragment \(name)"
+        case let .unknownVariable(variable, operation):
+            "variable $\(variable) is not defined by operation \(operation)"
+        case let .variableTypeMismatch(variable, type, expected):
+            "variable $\(variable) of type \(type) used where \(expected) is expected"
+        case let .spreadCannotApply(fragment, fragmentType, parentType):
+            "fragment \(fragment) on \(fragmentType) can never apply within \(parentType)"
+        case .fragmentCycle(let names):
+            "fragment cycle: \(names.joined(separator: " -> "))"
+        case let .requiredOnNonNull(field, type):
+            "@required on \(field), already non-null (\(type))"
+        case .unknownDirective(let name): "unknown directive @\(name)"
+        case let .misplacedDirective(directive, location):
+            "directive @\(directive) may not be used on \(location)"
+        case let .selectionOnLeaf(field, type):
+            "field \(field) of type \(type) is a leaf and takes no selection"
+        case let .missingSelection(field, type):
+            "field \(field) of type \(type) needs a selection of subfields"
+        case .conflictingFields(let key):
+            "fields under response key \(key) select different fields or arguments"
+        case let .notInputType(variable, type):
+            "variable $\(variable) has type \(type), which is not an input type"
+        case let .notOutputType(field, type): "field \(field) has type \(type), which is not an output type"
+        case let .invalidValue(argument, expected): "value of \(argument) is not a valid \(expected)"
+        case .missingRootType(let name): "the schema has no \(name) type"
+        case .unsupported(let what): "unsupported: \(what)"
+        }
+    }
+}

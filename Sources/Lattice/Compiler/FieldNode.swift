@@ -1,0 +1,82 @@
+/// A compiled field: what the normalizer, the lens, the verdict walk and the checkers need,
+/// precomputed so no read builds a key, a key path or a path.
+public final class FieldNode: Sendable {
+    /// What the field holds.
+    public enum Kind: Sendable {
+        /// A scalar or enum, or a (nested) list of them, stored as one JSON value.
+        case scalar(Leaf)
+        /// An object: a link to a record read with `selectionSet`.
+        case linked(ObjectSelection)
+        /// A list of objects: a list of links; `itemNonNull` from the schema (`[T!]`).
+        case linkedList(ObjectSelection, itemNonNull: Bool)
+    }
+
+    /// The kind of a leaf's named type, for checking that a response value fits.
+    public enum Leaf: Sendable {
+        case string, id, int, float, boolean, enumeration, custom
+    }
+
+    /// The key in the response and in lens reads (the alias, or the name).
+    public let responseKey: String
+    /// The schema field's name.
+    public let name: String
+    /// The schema type.
+    public let type: GraphQLType
+    public let kind: Kind
+    /// How to find the storage key.
+    public let key: FieldKeyRef
+    /// `@required(action:)`, if present.
+    public let required: RequiredAction?
+    /// `@catch(to:)` on this field, if present.
+    public let catchTarget: CatchTarget?
+    /// Added by the compiler for normalization (`id`, `__typename`), not written by the user:
+    /// lenses do not expose it and reading back skips it.
+    public let isGenerated: Bool
+    /// Whether a field error here fails the read of the document: the document has
+    /// `@throwOnFieldError` and no `@catch` encloses the field (or is on it).
+    public let errorsThrow: Bool
+    /// Whether a `@catch` encloses the field (on the document, an ancestor, or itself): its
+    /// errors and THROW misses are caught, not failures of the document.
+    public let isCaught: Bool
+    /// Whether a null bubbling out of this field's object keeps bubbling past this field:
+    /// it is `@required` or non-null in the schema, and not `@catch`.
+    public let passesBubble: Bool
+    /// Whether a null here, or bubbled from below, can make the enclosing object null.
+    public let bubblesUp: Bool
+    /// Where the field was written, for messages: `LINE:COLUMN`.
+    public let location: String
+
+    init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
+         required: RequiredAction?, catchTarget: CatchTarget?, isGenerated: Bool,
+         errorsThrow: Bool, isCaught: Bool, location: String) {
+        self.responseKey = responseKey
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.key = key
+        self.required = required
+        self.catchTarget = catchTarget
+        self.isGenerated = isGenerated
+        self.errorsThrow = errorsThrow
+        self.isCaught = isCaught
+        self.location = location
+        let passes = (required != nil || type.isNonNull) && catchTarget == nil
+        passesBubble = passes
+        switch kind {
+        case .scalar:
+            bubblesUp = required != nil && catchTarget == nil
+        case .linked(let set):
+            bubblesUp = (required != nil && catchTarget == nil) || (set.canBubble && passes)
+        case .linkedList(let set, let itemNonNull):
+            bubblesUp = (required != nil && catchTarget == nil) || (set.canBubble && itemNonNull && passes)
+        }
+    }
+
+    /// The selection set of a linked field, else `nil`.
+    public var selectionSet: ObjectSelection? {
+        switch kind {
+        case .scalar: nil
+        case .linked(let set), .linkedList(let set, _): set
+        }
+    }
+}

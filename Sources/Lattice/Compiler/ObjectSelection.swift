@@ -1,0 +1,112 @@
+/// The compiled selections of one object, with the indexes reads need.
+public final class ObjectSelection: Sendable {
+    /// A field a lens may read on this object: directly, or inside an inline fragment whose
+    /// condition must hold for the record.
+    struct LensEntry: Sendable {
+        let field: FieldNode
+        let condition: TypeCondition?
+    }
+
+    /// The parent type of the selections.
+    public let typeName: String
+    /// The type itself when it is an object type (so `__typename` may be inferred), `nil`
+    /// for an interface or union.
+    public let concreteTypename: String?
+    /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
+    public let identifiedTypes: TypeCondition?
+    /// The selections in document order, generated `id` / `__typename` included.
+    public let selections: [SelectionNode]
+    /// Fields a lens reads by response key (not generated ones, not inside spreads), in
+    /// document order. Small sets are scanned: comparing short response keys is cheaper
+    /// than hashing them.
+    let lensEntries: [LensEntry]
+    /// Response key to the first index in `lensEntries`, for large sets only.
+    let lensIndex: [String: Int]?
+    /// Spreads at this level (inside inline fragments too), for `Lens.fragment`.
+    let spreads: [SpreadNode]
+    /// Whether a `@required` null can make this set's object null.
+    public let canBubble: Bool
+    /// The selections to check when a lens on this object is made (those that can bubble).
+    let bubbleChecks: [SelectionNode]
+    /// The number of fields a read of this set's own selection visits (spreads excluded).
+    public let ownFieldCount: Int
+
+    private static let scanLimit = 16
+
+    init(typeName: String, concreteTypename: String?, identifiedTypes: TypeCondition?,
+         selections: [SelectionNode]) {
+        self.typeName = typeName
+        self.concreteTypename = concreteTypename
+        self.identifiedTypes = identifiedTypes
+        self.selections = selections
+        var entries: [LensEntry] = []
+        var spreads: [SpreadNode] = []
+        var checks: [SelectionNode] = []
+        var count = 0
+        func collect(_ selections: [SelectionNode], condition: TypeCondition?) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    count += 1 + (field.selectionSet?.ownFieldCount ?? 0)
+                    if !field.isGenerated {
+                        entries.append(LensEntry(field: field, condition: condition))
+                    }
+                case .inlineFragment(let inline):
+                    collect(inline.selectionSet.selections, condition: inline.condition ?? condition)
+                case .spread(let spread):
+                    spreads.append(spread)
+                }
+            }
+        }
+        collect(selections, condition: nil)
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if field.bubblesUp { checks.append(selection) }
+            case .inlineFragment(let inline):
+                if inline.selectionSet.canBubble { checks.append(selection) }
+            case .spread:
+                break
+            }
+        }
+        lensEntries = entries
+        self.spreads = spreads
+        bubbleChecks = checks
+        canBubble = !checks.isEmpty
+        ownFieldCount = count
+        if entries.count > Self.scanLimit {
+            var index: [String: Int] = [:]
+            for (position, entry) in entries.enumerated().reversed() {
+                index[entry.field.responseKey] = position
+            }
+            lensIndex = index
+        } else {
+            lensIndex = nil
+        }
+    }
+
+    /// The lens entry for `responseKey` that applies to a record of `type`, or `nil` if the
+    /// selection has no such field at all. `matched` is false when the field exists but only
+    /// under type conditions the record does not meet.
+    /// - Complexity: O(fields) for small sets (string compares), O(1) for large ones.
+    func lensField(_ responseKey: String, type: TypeKey?) -> (field: FieldNode, matched: Bool)? {
+        var first: FieldNode?
+        let start: Int
+        if let lensIndex {
+            guard let position = lensIndex[responseKey] else { return nil }
+            start = position
+        } else {
+            start = 0
+        }
+        for position in start..<lensEntries.count {
+            let entry = lensEntries[position]
+            guard entry.field.responseKey == responseKey else { continue }
+            if entry.condition?.matches(type) ?? true { return (entry.field, true) }
+            if first == nil { first = entry.field }
+        }
+        return first.map { ($0, false) }
+    }
+
+    /// Every response key a lens may read, for messages. - Complexity: O(fields).
+    var lensKeys: [String] { lensEntries.map(\.field.responseKey) }
+}

@@ -1,0 +1,34 @@
+/// One entry of a compiled selection set.
+public enum SelectionNode: Sendable {
+    /// A field, scalar or linked.
+    case field(FieldNode)
+    /// `... on Type { ... }` (or without a condition), read as part of the enclosing object.
+    case inlineFragment(InlineFragmentNode)
+    /// `...Fragment`: normalized, checked and marked through, but masked from reads of the
+    /// enclosing document; read through the fragment's own lens.
+    case spread(SpreadNode)
+}
+
+/// A compiled inline fragment.
+public final class InlineFragmentNode: Sendable {
+    /// `nil` when the condition always holds (same type as the enclosing selection).
+    public let condition: TypeCondition?
+    public let selectionSet: ObjectSelection
+
+    init(condition: TypeCondition?, selectionSet: ObjectSelection) {
+        self.condition = condition
+        self.selectionSet = selectionSet
+    }
+}
+
+/// A compiled fragment spread: the fragment's artifact and when it applies.
+public final class SpreadNode: Sendable {
+    public let fragment: Artifact
+    /// `nil` when the fragment applies to every object of the enclosing type.
+    public let condition: TypeCondition?
+
+    init(fragment: Artifact, condition: TypeCondition?) {
+        self.fragment = fragment
+        self.condition = condition
+    }
+}

@@ -1,0 +1,26 @@
+/// A type condition (`... on User`, a fragment's `on Issue`) compiled to the interned keys of
+/// the concrete types it admits, so a check against a record's type hashes no string.
+public final class TypeCondition: Sendable {
+    /// The condition's type as written.
+    public let typeName: String
+    /// Interned concrete types, sorted by raw value.
+    private let concreteTypes: [Int32]
+
+    init(typeName: String, concreteTypes: Set<String>) {
+        self.typeName = typeName
+        self.concreteTypes = concreteTypes.map { TypeKey($0).rawValue }.sorted()
+    }
+
+    /// Whether a record of type `type` satisfies the condition; `nil` (type unknown) never
+    /// does. - Complexity: O(log concrete types).
+    public func matches(_ type: TypeKey?) -> Bool {
+        guard let raw = type?.rawValue else { return false }
+        var low = 0
+        var high = concreteTypes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if concreteTypes[middle] < raw { low = middle + 1 } else { high = middle }
+        }
+        return low < concreteTypes.count && concreteTypes[low] == raw
+    }
+}

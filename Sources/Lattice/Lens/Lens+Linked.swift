@@ -1,0 +1,137 @@
+/// Nested lenses, lists of lenses, caught fields and fragments.
+extension Lens {
+    /// A lens on `target` under `set`, or `nil` when one of its `@required` fields nulls it.
+    /// - Complexity: O(1) when the selection has no `@required` chain; else a tracked walk
+    ///   of the fields that can bubble.
+    func child(_ target: Record, _ set: ObjectSelection, bound: BoundArtifact) throws(ReadError) -> Lens? {
+        if set.canBubble {
+            var walk = VerdictWalk(tracking: TrackedReads(), collectsErrors: false, bubblesOnly: true,
+                                   logger: bound.logger)
+            switch walk.walk(set, on: target, bound: bound) {
+            case .complete: break
+            case .bubbled: return nil
+            case .stopped:
+                throw .requiredFieldMissing(
+                    record: target.id, field: walk.path.reversed().map(\.description).joined(separator: "."))
+            }
+        }
+        return Lens(record: target, selection: set, bound: bound)
+    }
+
+    func linked(_ key: String, optional: Bool) throws(ReadError) -> Lens? {
+        let (field, matched) = node(key)
+        guard matched else {
+            if optional { return nil }
+            throw unmet(field)
+        }
+        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
+        switch slot.value {
+        case .link(let target):
+            guard case .linked(let set) = field.kind else { break }
+            if field.catchTarget == .null, !(try caughtErrors(target, set).isEmpty) { return nil }
+            if let lens = try child(target, set, bound: bound) { return lens }
+            if optional { return nil }
+            throw .unexpectedNull(record: id, field: key)
+        case .null:
+            return try null(field, slot, optional: optional)
+        case .scalar, .links:
+            break
+        }
+        throw .typeMismatch(record: id, field: key, expected: "an object")
+    }
+
+    /// A non-null object field. - Complexity: O(1) plus one tracked access (and the
+    /// `@required` check of the child, if it has any).
+    public func read(_ key: String) throws(ReadError) -> Lens {
+        guard let lens = try linked(key, optional: false) else { throw .unexpectedNull(record: id, field: key) }
+        return lens
+    }
+
+    /// A nullable object field: `nil` for null, or when a `@required` field inside nulls it.
+    public func read(_ key: String) throws(ReadError) -> Lens? {
+        try linked(key, optional: true)
+    }
+
+    func list(_ key: String, optionalItems: Bool) throws(ReadError) -> [Lens?] {
+        let (field, matched) = node(key)
+        guard matched else { throw unmet(field) }
+        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
+        switch slot.value {
+        case .links(let targets):
+            guard case .linkedList(let set, _) = field.kind else { break }
+            var lenses: [Lens?] = []
+            lenses.reserveCapacity(targets.count)
+            for target in targets {
+                let lens = try target.flatMap { target throws(ReadError) in try child(target, set, bound: bound) }
+                if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: key) }
+                lenses.append(lens)
+            }
+            return lenses
+        case .null:
+            let _: Lens? = try null(field, slot, optional: false)
+        case .scalar, .link:
+            break
+        }
+        throw .typeMismatch(record: id, field: key, expected: "a list of objects")
+    }
+
+    /// A list of objects whose items are all present. - Complexity: O(items) plus one
+    /// tracked access.
+    public func read(_ key: String) throws(ReadError) -> [Lens] {
+        try list(key, optionalItems: false).compactMap { $0 }
+    }
+
+    /// A list of objects with null items (null in the store, or nulled by `@required`).
+    public func read(_ key: String) throws(ReadError) -> [Lens?] {
+        try list(key, optionalItems: true)
+    }
+
+    // MARK: @catch(to: RESULT)
+
+    /// Errors at or under a caught object (its own selection), THROW misses included.
+    func caughtErrors(_ target: Record, _ set: ObjectSelection) throws(ReadError) -> [GraphQLError] {
+        var walk = VerdictWalk(tracking: TrackedReads(), collectsErrors: true, bubblesOnly: false,
+                               logger: nil, includesCaught: true)
+        _ = walk.walk(set, on: target, bound: bound)
+        return walk.errors
+    }
+
+    /// A scalar field under `@catch(to: RESULT)`: its value, or the errors that nulled it.
+    public func caught<T: ScalarDecodable>(_ key: String) throws(ReadError) -> CatchResult<T?> {
+        let (field, _) = node(key)
+        if let errors = slot(field)?.errors { return .failure(errors) }
+        return .ok(try read(key) as T?)
+    }
+
+    /// An object field under `@catch(to: RESULT)`: its lens, or the errors at or under it.
+    public func caught(_ key: String) throws(ReadError) -> CatchResult<Lens?> {
+        let (field, _) = node(key)
+        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
+        if let errors = slot.errors { return .failure(errors) }
+        if case .link(let target) = slot.value, case .linked(let set) = field.kind {
+            let errors = try caughtErrors(target, set)
+            if !errors.isEmpty { return .failure(errors) }
+        }
+        return .ok(try linked(key, optional: true))
+    }
+
+    // MARK: Fragments
+
+    /// The lens of the fragment `name` spread in this selection, on the same record: `nil`
+    /// when its type condition does not hold for the record or its root bubbled.
+    /// Opening a fragment not spread here is a programmer error (masking).
+    public func fragment(_ name: String) throws(ReadError) -> Lens? {
+        guard let spread = selection.spreads.first(where: { $0.fragment.name == name }) else {
+            preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
+                + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
+        }
+        guard spread.condition?.matches(record.typeKey) ?? true else { return nil }
+        let fragment = bound.fragment(spread.fragment)
+        return try child(record, spread.fragment.selectionSet, bound: fragment)
+    }
+
+    /// `fragment(_:)` by artifact.
+    public func fragment(_ artifact: Artifact) throws(ReadError) -> Lens? {
+        try fragment(artifact.name)
+    }
+}

@@ -1,0 +1,44 @@
+/// How a walk over records reports the fields it reads. Walks are generic over it, so each
+/// mode is a specialized copy of the walk and no mode is a flag checked per field.
+@MainActor
+public protocol ReadTracking {
+    /// Called once for each field the walk reads, before it reads it.
+    mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath)
+}
+
+/// Tracked: each read goes through the record's `ObservationRegistrar`, inside whatever
+/// tracking scope the caller is in (`withObservationTracking`, a SwiftUI body).
+public struct TrackedReads: ReadTracking {
+    public init() {}
+
+    /// - Complexity: one registrar access: free outside a scope, a key path hash inside one.
+    @inline(__always)
+    public func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
+        record.registrar.access(record, keyPath: keyPath)
+    }
+}
+
+/// Untracked: no registrar call at all.
+public struct UntrackedReads: ReadTracking {
+    public init() {}
+
+    @inline(__always)
+    public func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {}
+}
+
+/// Untracked, recording each (record, field) read into `fields`: what the rootVerdict
+/// strategy intersects with a commit's changed fields. Reuse one value across walks
+/// (`fields.removeAll(keepingCapacity: true)`) to keep its storage.
+public struct RecordedReads: ReadTracking {
+    public var fields: Set<FieldRef>
+
+    public init(fields: Set<FieldRef> = []) {
+        self.fields = fields
+    }
+
+    /// - Complexity: one set insertion (two integers hashed).
+    @inline(__always)
+    public mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
+        fields.insert(FieldRef(record: record.serial, key: key))
+    }
+}

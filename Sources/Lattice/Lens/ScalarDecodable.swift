@@ -1,0 +1,80 @@
+/// A Swift type a lens can read a scalar or enum field as.
+///
+/// Built in: `String`, `Int`, `Double`, `Bool`, `DataID` (an `ID` field), `JSONValue` (any
+/// value, e.g. a custom scalar) and arrays of them. An enum with `String` raw values reads
+/// its GraphQL enum by declaring `extension IssueState: ScalarDecodable {}`.
+public protocol ScalarDecodable {
+    /// The value from its JSON form, or `nil` if it is not of this type.
+    init?(json: JSONValue)
+}
+
+extension String: ScalarDecodable {
+    public init?(json: JSONValue) {
+        guard case .string(let value) = json else { return nil }
+        self = value
+    }
+}
+
+extension Int: ScalarDecodable {
+    public init?(json: JSONValue) {
+        guard case .int(let value) = json else { return nil }
+        self = value
+    }
+}
+
+extension Double: ScalarDecodable {
+    /// Accepts integers too: JSON does not tell `1` from `1.0`.
+    public init?(json: JSONValue) {
+        switch json {
+        case .double(let value): self = value
+        case .int(let value): self = Double(value)
+        case .null, .bool, .string, .array, .object: return nil
+        }
+    }
+}
+
+extension Bool: ScalarDecodable {
+    public init?(json: JSONValue) {
+        guard case .bool(let value) = json else { return nil }
+        self = value
+    }
+}
+
+extension DataID: ScalarDecodable {
+    /// An `ID` field: a string, or an integer as the spec allows.
+    public init?(json: JSONValue) {
+        switch json {
+        case .string(let value): self.init(value)
+        case .int(let value): self.init(String(value))
+        case .null, .bool, .double, .array, .object: return nil
+        }
+    }
+}
+
+extension JSONValue: ScalarDecodable {
+    public init?(json: JSONValue) {
+        self = json
+    }
+}
+
+extension Array: ScalarDecodable where Element: ScalarDecodable {
+    /// A list whose every item decodes (no null items).
+    public init?(json: JSONValue) {
+        guard case .array(let items) = json else { return nil }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let element = Element(json: item) else { return nil }
+            result.append(element)
+        }
+        self = result
+    }
+}
+
+extension ScalarDecodable where Self: RawRepresentable, RawValue == String {
+    /// A GraphQL enum value by its name.
+    public init?(json: JSONValue) {
+        guard case .string(let name) = json else { return nil }
+        self.init(rawValue: name)
+    }
+}

@@ -1,0 +1,154 @@
+/// The walk of a document's own selection that verdicts and lens creation share: reads each
+/// field (reporting it to `Tracking`), collects field errors where they throw, and follows
+/// `@required` nulls as they bubble. Spreads are not entered (masking).
+///
+/// Hot path: no allocation per field; the failure path is appended only while unwinding
+/// (innermost first, reversed by the caller), as Relay builds error paths.
+@MainActor
+struct VerdictWalk<Tracking: ReadTracking> {
+    /// How a walk of one object ended.
+    enum Outcome {
+        /// Read through; the object stands.
+        case complete
+        /// A `@required` null made the object null.
+        case bubbled
+        /// The walk stopped: the read fails, whatever encloses this object.
+        case stopped(StopReason)
+    }
+
+    enum StopReason {
+        /// A `@required(action: THROW)` outside `@catch` read null.
+        case requiredThrow
+        /// A field under `@throwOnFieldError` was never received.
+        case missing
+    }
+
+    var tracking: Tracking
+    /// Collect field errors and stop at missing data (the document has `@throwOnFieldError`).
+    let collectsErrors: Bool
+    /// Visit only the selections that can bubble (lens creation), not all of them.
+    let bubblesOnly: Bool
+    /// Receives LOG misses; only lens creation passes one (verdicts re-run, logs must not).
+    let logger: RequiredFieldLogger?
+    /// Collect errors under `@catch` too, and THROW misses as errors (reading a caught field).
+    let includesCaught: Bool
+    private(set) var errors: [GraphQLError] = []
+    /// The failure's path, innermost first.
+    private(set) var path: [GraphQLError.PathElement] = []
+    /// The document whose selection is walked, for log events.
+    private var document = ""
+
+    init(tracking: Tracking, collectsErrors: Bool, bubblesOnly: Bool, logger: RequiredFieldLogger?,
+         includesCaught: Bool = false) {
+        self.tracking = tracking
+        self.collectsErrors = collectsErrors
+        self.bubblesOnly = bubblesOnly
+        self.logger = logger
+        self.includesCaught = includesCaught
+    }
+
+    mutating func walk(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Outcome {
+        if logger != nil { document = bound.artifact.name }
+        for selection in bubblesOnly ? set.bubbleChecks : set.selections {
+            switch selection {
+            case .field(let field):
+                if field.isGenerated { continue }
+                let outcome = visit(field, on: record, bound: bound)
+                if case .complete = outcome { continue }
+                return outcome
+            case .inlineFragment(let inline):
+                guard inline.condition?.matches(record.typeKey) ?? true else { continue }
+                let outcome = walk(inline.selectionSet, on: record, bound: bound)
+                if case .complete = outcome { continue }
+                return outcome
+            case .spread:
+                continue
+            }
+        }
+        return .complete
+    }
+
+    private mutating func visit(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Outcome {
+        let (key, keyPath) = bound.key(of: field)
+        tracking.access(record, key: key, keyPath: keyPath)
+        guard let slot = record.slots[key] else {
+            guard collectsErrors && field.errorsThrow else { return .complete }
+            path.append(.key(field.responseKey))
+            return .stopped(.missing)
+        }
+        if collectsErrors && (field.errorsThrow || includesCaught), let fieldErrors = slot.errors {
+            errors.append(contentsOf: fieldErrors)
+        }
+        switch slot.value {
+        case .null:
+            guard let action = field.required else { return .complete }
+            return requiredNull(field, action: action, on: record)
+        case .scalar:
+            return .complete
+        case .link(let target):
+            guard case .linked(let child) = field.kind else { return .complete }
+            let outcome = walk(child, on: target, bound: bound)
+            return unwind(outcome, through: field, index: nil)
+        case .links(let targets):
+            guard case .linkedList(let child, let itemNonNull) = field.kind else { return .complete }
+            for (index, target) in targets.enumerated() {
+                guard let target else { continue }
+                let outcome = walk(child, on: target, bound: bound)
+                switch outcome {
+                case .complete:
+                    continue
+                case .stopped:
+                    return unwind(outcome, through: field, index: index)
+                case .bubbled:
+                    // A nullable item absorbs the bubble; a non-null one nulls the list.
+                    guard itemNonNull else { path.removeAll(keepingCapacity: true); continue }
+                    return unwind(outcome, through: field, index: index)
+                }
+            }
+            return .complete
+        }
+    }
+
+    /// A `@required` field read null: fail (THROW outside `@catch`), or bubble.
+    private mutating func requiredNull(_ field: FieldNode, action: RequiredAction,
+                                       on record: Record) -> Outcome {
+        path.append(.key(field.responseKey))
+        switch action {
+        case .throw where !field.isCaught:
+            return .stopped(.requiredThrow)
+        case .throw where includesCaught:
+            errors.append(GraphQLError(message: "@required field \(field.responseKey) is null",
+                                       path: [.key(field.responseKey)]))
+        case .log:
+            logger?(RequiredFieldEvent(document: document, record: record.id, field: field.responseKey))
+        case .none, .throw:
+            break
+        }
+        if field.catchTarget != nil {
+            path.removeAll(keepingCapacity: true)
+            return .complete
+        }
+        return .bubbled
+    }
+
+    /// Carries a child object's outcome through `field`: a stop always unwinds; a bubble
+    /// continues past `@required` and non-null fields and stops at the first other one.
+    private mutating func unwind(_ outcome: Outcome, through field: FieldNode, index: Int?) -> Outcome {
+        switch outcome {
+        case .complete:
+            return .complete
+        case .stopped:
+            if let index { path.append(.index(index)) }
+            path.append(.key(field.responseKey))
+            return outcome
+        case .bubbled:
+            guard field.passesBubble else {
+                path.removeAll(keepingCapacity: true)
+                return .complete
+            }
+            if let index { path.append(.index(index)) }
+            path.append(.key(field.responseKey))
+            return .bubbled
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// A field's or argument's type as written in SDL: a named type wrapped in lists and
+/// non-null markers, e.g. `[Issue!]!`.
+public indirect enum GraphQLType: Hashable, Sendable, CustomStringConvertible {
+    case named(String)
+    case list(GraphQLType)
+    case nonNull(GraphQLType)
+
+    /// The innermost named type. - Complexity: O(wrapping depth).
+    public var namedType: String {
+        switch self {
+        case .named(let name): name
+        case .list(let inner), .nonNull(let inner): inner.namedType
+        }
+    }
+
+    /// Whether the outermost wrapper is non-null.
+    public var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
+    }
+
+    /// The type without its outermost non-null marker.
+    public var nullable: GraphQLType {
+        if case .nonNull(let inner) = self { return inner }
+        return self
+    }
+
+    /// The item type if this is a (possibly non-null) list, else `nil`.
+    public var listItem: GraphQLType? {
+        if case .list(let item) = nullable { return item }
+        return nil
+    }
+
+    /// The number of list wrappers. - Complexity: O(wrapping depth).
+    public var listDepth: Int {
+        switch self {
+        case .named: 0
+        case .list(let inner): inner.listDepth + 1
+        case .nonNull(let inner): inner.listDepth
+        }
+    }
+
+    /// GraphQL's spelling, e.g. `[Issue!]!`.
+    public var description: String {
+        switch self {
+        case .named(let name): name
+        case .list(let inner): "[\(inner)]"
+        case .nonNull(let inner): "\(inner)!"
+        }
+    }
+
+    /// Whether a value of type `self` may be passed where `expected` is required (GraphQL's
+    /// "are types compatible" for variables: non-null may go where nullable is expected).
+    /// - Complexity: O(wrapping depth).
+    public func isCompatible(with expected: GraphQLType) -> Bool {
+        switch (self, expected) {
+        case let (.nonNull(inner), .nonNull(expectedInner)): inner.isCompatible(with: expectedInner)
+        case let (.nonNull(inner), _): inner.isCompatible(with: expected)
+        case (_, .nonNull): false
+        case let (.list(inner), .list(expectedInner)): inner.isCompatible(with: expectedInner)
+        case let (.named(name), .named(expectedName)): name == expectedName
+        case (.list, _), (.named, _): false
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// A GraphQL schema built from SDL: its types, root types, directives, and the possible
+/// concrete types of each abstract type. Immutable and shared.
+///
+/// Built by `SchemaBuilder` from `spec/schema.graphql` and `spec/directives.graphql`.
+public final class Schema: Sendable {
+    /// Types by name, built-in scalars included.
+    public let types: [String: SchemaType]
+    /// Directives by name, the built-in `@skip`, `@include`, `@deprecated` included.
+    public let directives: [String: SchemaDirective]
+    public let queryType: String
+    public let mutationType: String?
+    public let subscriptionType: String?
+    /// Concrete object types of each interface and union, and of each object (itself).
+    private let possibleTypesByName: [String: Set<String>]
+
+    init(types: [String: SchemaType], directives: [String: SchemaDirective],
+         queryType: String, mutationType: String?, subscriptionType: String?) {
+        self.types = types
+        self.directives = directives
+        self.queryType = queryType
+        self.mutationType = mutationType
+        self.subscriptionType = subscriptionType
+        var possible: [String: Set<String>] = [:]
+        for type in types.values {
+            switch type.kind {
+            case .object:
+                possible[type.name, default: []].insert(type.name)
+                for interface in type.interfaces {
+                    possible[interface, default: []].insert(type.name)
+                }
+            case .union, .interface, .scalar, .enumeration, .inputObject:
+                break
+            }
+        }
+        for type in types.values {
+            if case .union(let members) = type.kind {
+                possible[type.name] = Set(members)
+            }
+        }
+        possibleTypesByName = possible
+    }
+
+    /// The concrete object types a value of `typeName` may have. - Complexity: O(1).
+    public func possibleTypes(of typeName: String) -> Set<String> {
+        possibleTypesByName[typeName] ?? []
+    }
+
+    /// Whether fragments on `a` and `b` can apply to the same object (their possible types
+    /// overlap). - Complexity: O(possible types).
+    public func typesOverlap(_ a: String, _ b: String) -> Bool {
+        !possibleTypes(of: a).isDisjoint(with: possibleTypes(of: b))
+    }
+
+    /// The field `name` of `typeName`, `__typename` included. - Complexity: O(1).
+    public func field(_ name: String, on typeName: String) -> SchemaField? {
+        if name == "__typename" {
+            return SchemaField(name: name, type: .nonNull(.named("String")))
+        }
+        return types[typeName]?.fields[name]
+    }
+}

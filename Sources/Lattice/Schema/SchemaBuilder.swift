@@ -1,0 +1,236 @@
+import GraphQLSyntax
+
+/// Builds a `Schema` from SDL documents (the schema file and the client directives file),
+/// extensions applied, every problem reported with its location.
+public enum SchemaBuilder {
+    /// A parsed SDL document and the file name diagnostics cite.
+    public typealias Input = (document: Document, file: String)
+
+    /// Builds the schema from `inputs`.
+    /// - Throws: every problem found (duplicate or unknown types, missing root type).
+    /// - Complexity: O(size of the SDL).
+    public static func build(_ inputs: [Input]) throws(CompileFailure) -> Schema {
+        var builder = Builder()
+        for input in inputs { builder.collect(input.document, file: input.file) }
+        return try builder.finish()
+    }
+
+    /// Parses and builds from sources (syntax errors become diagnostics).
+    public static func build(sources: [Source]) throws(CompileFailure) -> Schema {
+        var inputs: [Input] = []
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            do {
+                inputs.append((try parse(source), source.name))
+            } catch {
+                diagnostics.append(Diagnostic(syntax: error))
+            }
+        }
+        guard diagnostics.isEmpty else { throw CompileFailure(diagnostics: diagnostics) }
+        return try build(inputs)
+    }
+}
+
+extension Diagnostic {
+    /// A syntax error as a diagnostic.
+    init(syntax error: SyntaxError) {
+        self.init(file: error.sourceName, line: error.line, column: error.column,
+                  problem: .syntax(error.message))
+    }
+
+    init(_ file: String, _ location: SourceLocation, _ problem: CompileProblem) {
+        self.init(file: file, line: location.line, column: location.column, problem: problem)
+    }
+}
+
+extension GraphQLType {
+    /// The schema form of an AST type reference.
+    init(_ reference: GraphQLSyntax.TypeReference) {
+        switch reference {
+        case .named(let named): self = .named(named.name.value)
+        case .list(let list): self = .list(GraphQLType(list.type))
+        case .nonNull(let nonNull): self = .nonNull(GraphQLType(nonNull.type))
+        }
+    }
+}
+
+/// The state of one schema build.
+private struct Builder {
+    struct Pending {
+        var name: String
+        var kind: SchemaType.Kind
+        var fields: [String: SchemaField] = [:]
+        var interfaces: [String] = []
+        var file: String
+        var location: SourceLocation
+    }
+
+    var types: [String: Pending] = [:]
+    var order: [String] = []
+    var directives: [String: SchemaDirective] = Builder.builtInDirectives
+    var roots: [OperationType: String] = [:]
+    var references: [(name: String, file: String, location: SourceLocation)] = []
+    var diagnostics: [Diagnostic] = []
+
+    static let builtInScalars = ["String", "Int", "Float", "Boolean", "ID"]
+    static let builtInDirectives: [String: SchemaDirective] = {
+        let condition = ["if": SchemaArgument(name: "if", type: .nonNull(.named("Boolean")), hasDefault: false)]
+        let conditional: Set<String> = ["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"]
+        return [
+            "skip": SchemaDirective(name: "skip", arguments: condition, locations: conditional),
+            "include": SchemaDirective(name: "include", arguments: condition, locations: conditional),
+            "deprecated": SchemaDirective(
+                name: "deprecated",
+                arguments: ["reason": SchemaArgument(name: "reason", type: .named("String"), hasDefault: true)],
+                locations: ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"]),
+            "specifiedBy": SchemaDirective(
+                name: "specifiedBy",
+                arguments: ["url": SchemaArgument(name: "url", type: .nonNull(.named("String")), hasDefault: false)],
+                locations: ["SCALAR"]),
+        ]
+    }()
+
+    init() {
+        for name in Builder.builtInScalars {
+            types[name] = Pending(name: name, kind: .scalar, file: "<built-in>",
+                                  location: SourceLocation(start: 0, end: 0, line: 0, column: 0))
+        }
+    }
+
+    mutating func define(_ name: Name, _ kind: SchemaType.Kind, file: String) {
+        if types[name.value] != nil {
+            diagnostics.append(Diagnostic(file, name.location, .duplicateType(name.value)))
+            return
+        }
+        types[name.value] = Pending(name: name.value, kind: kind, file: file, location: name.location)
+        order.append(name.value)
+    }
+
+    mutating func extend(_ name: Name, file: String, _ body: (inout Pending) -> Void) {
+        guard var pending = types[name.value] else {
+            diagnostics.append(Diagnostic(file, name.location, .unknownType(name.value)))
+            return
+        }
+        body(&pending)
+        types[name.value] = pending
+    }
+
+    mutating func fields(_ definitions: [FieldDefinition], file: String) -> [String: SchemaField] {
+        var result: [String: SchemaField] = [:]
+        for definition in definitions {
+            references.append((definition.type.namedType.name.value, file, definition.type.location))
+            result[definition.name.value] = SchemaField(
+                name: definition.name.value, type: GraphQLType(definition.type),
+                arguments: arguments(definition.arguments, file: file))
+        }
+        return result
+    }
+
+    mutating func arguments(_ definitions: [InputValueDefinition], file: String) -> [String: SchemaArgument] {
+        var result: [String: SchemaArgument] = [:]
+        for definition in definitions {
+            references.append((definition.type.namedType.name.value, file, definition.type.location))
+            result[definition.name.value] = SchemaArgument(
+                name: definition.name.value, type: GraphQLType(definition.type),
+                hasDefault: definition.defaultValue != nil)
+        }
+        return result
+    }
+
+    mutating func inputFields(_ definitions: [InputValueDefinition], file: String) -> [String: SchemaField] {
+        arguments(definitions, file: file).mapValues { SchemaField(name: $0.name, type: $0.type) }
+    }
+
+    mutating func collect(_ document: Document, file: String) {
+        for definition in document.definitions {
+            switch definition {
+            case .operation(let operation):
+                diagnostics.append(Diagnostic(file, operation.location, .unsupported("an operation in a schema file")))
+            case .fragment(let fragment):
+                diagnostics.append(Diagnostic(file, fragment.location, .unsupported("a fragment in a schema file")))
+            case .schema(let schema):
+                for root in schema.operationTypes { roots[root.operation] = root.type.name.value }
+            case .schemaExtension(let schema):
+                for root in schema.operationTypes { roots[root.operation] = root.type.name.value }
+            case .scalarType(let scalar):
+                define(scalar.name, .scalar, file: file)
+            case .objectType(let object):
+                define(object.name, .object, file: file)
+                let fields = fields(object.fields, file: file)
+                types[object.name.value]?.fields = fields
+                types[object.name.value]?.interfaces = object.interfaces.map(\.name.value)
+            case .interfaceType(let interface):
+                define(interface.name, .interface, file: file)
+                let fields = fields(interface.fields, file: file)
+                types[interface.name.value]?.fields = fields
+                types[interface.name.value]?.interfaces = interface.interfaces.map(\.name.value)
+            case .unionType(let union):
+                define(union.name, .union(members: union.types.map(\.name.value)), file: file)
+            case .enumType(let enumeration):
+                define(enumeration.name, .enumeration(values: enumeration.values.map(\.name.value)), file: file)
+            case .inputObjectType(let input):
+                define(input.name, .inputObject, file: file)
+                let fields = inputFields(input.fields, file: file)
+                types[input.name.value]?.fields = fields
+            case .directive(let directive):
+                directives[directive.name.value] = SchemaDirective(
+                    name: directive.name.value, arguments: arguments(directive.arguments, file: file),
+                    locations: Set(directive.locations.map(\.value)))
+            case .scalarTypeExtension(let scalar):
+                extend(scalar.name, file: file) { _ in }
+            case .objectTypeExtension(let object):
+                let fields = fields(object.fields, file: file)
+                extend(object.name, file: file) { pending in
+                    pending.fields.merge(fields) { _, new in new }
+                    pending.interfaces += object.interfaces.map(\.name.value)
+                }
+            case .interfaceTypeExtension(let interface):
+                let fields = fields(interface.fields, file: file)
+                extend(interface.name, file: file) { pending in
+                    pending.fields.merge(fields) { _, new in new }
+                    pending.interfaces += interface.interfaces.map(\.name.value)
+                }
+            case .unionTypeExtension(let union):
+                extend(union.name, file: file) { pending in
+                    if case .union(let members) = pending.kind {
+                        pending.kind = .union(members: members + union.types.map(\.name.value))
+                    }
+                }
+            case .enumTypeExtension(let enumeration):
+                extend(enumeration.name, file: file) { pending in
+                    if case .enumeration(let values) = pending.kind {
+                        pending.kind = .enumeration(values: values + enumeration.values.map(\.name.value))
+                    }
+                }
+            case .inputObjectTypeExtension(let input):
+                let fields = inputFields(input.fields, file: file)
+                extend(input.name, file: file) { pending in pending.fields.merge(fields) { _, new in new } }
+            }
+        }
+    }
+
+    mutating func finish() throws(CompileFailure) -> Schema {
+        for reference in references where types[reference.name] == nil {
+            diagnostics.append(Diagnostic(reference.file, reference.location, .unknownType(reference.name)))
+        }
+        for pending in types.values {
+            let members: [String]
+            if case .union(let unionMembers) = pending.kind { members = unionMembers } else { members = [] }
+            for name in pending.interfaces + members where types[name] == nil {
+                diagnostics.append(Diagnostic(pending.file, pending.location, .unknownType(name)))
+            }
+        }
+        let query = roots[.query] ?? "Query"
+        if types[query] == nil {
+            diagnostics.append(Diagnostic(file: "<schema>", line: 1, column: 1, problem: .missingRootType(query)))
+        }
+        guard diagnostics.isEmpty else { throw CompileFailure(diagnostics: diagnostics) }
+        let mutation = roots[.mutation] ?? (types["Mutation"] != nil ? "Mutation" : nil)
+        let subscription = roots[.subscription] ?? (types["Subscription"] != nil ? "Subscription" : nil)
+        return Schema(
+            types: types.mapValues { SchemaType(name: $0.name, kind: $0.kind, fields: $0.fields,
+                                                interfaces: $0.interfaces) },
+            directives: directives, queryType: query, mutationType: mutation,
+            subscriptionType: subscription)
+    }
+}

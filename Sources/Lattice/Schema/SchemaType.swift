@@ -1,0 +1,105 @@
+/// One named type of a schema.
+public struct SchemaType: Sendable {
+    /// The type's kind, with what each kind carries.
+    public enum Kind: Sendable {
+        case scalar
+        case object
+        case interface
+        case union(members: [String])
+        case enumeration(values: [String])
+        case inputObject
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// Output fields (objects and interfaces) or input fields (input objects), by name.
+    public let fields: [String: SchemaField]
+    /// Interfaces an object or interface implements.
+    public let interfaces: [String]
+
+    public init(name: String, kind: Kind, fields: [String: SchemaField] = [:], interfaces: [String] = []) {
+        self.name = name
+        self.kind = kind
+        self.fields = fields
+        self.interfaces = interfaces
+    }
+
+    /// Whether the type is an interface or a union.
+    public var isAbstract: Bool {
+        switch kind {
+        case .interface, .union: true
+        case .scalar, .object, .enumeration, .inputObject: false
+        }
+    }
+
+    /// Whether the type is a scalar or an enum (a leaf of a selection).
+    public var isLeaf: Bool {
+        switch kind {
+        case .scalar, .enumeration: true
+        case .object, .interface, .union, .inputObject: false
+        }
+    }
+
+    /// Whether objects of this type have selections (object, interface, union).
+    public var isComposite: Bool {
+        switch kind {
+        case .object, .interface, .union: true
+        case .scalar, .enumeration, .inputObject: false
+        }
+    }
+
+    /// Whether the type is usable as a variable's or argument's type.
+    public var isInput: Bool {
+        switch kind {
+        case .scalar, .enumeration, .inputObject: true
+        case .object, .interface, .union: false
+        }
+    }
+
+    /// Whether the type has `id: ID!`, so its objects are records keyed by id.
+    public var isIdentified: Bool {
+        fields["id"]?.type == .nonNull(.named("ID"))
+    }
+}
+
+/// A field of an object or interface (or an input field, without arguments).
+public struct SchemaField: Sendable {
+    public let name: String
+    public let type: GraphQLType
+    /// Arguments by name.
+    public let arguments: [String: SchemaArgument]
+
+    public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:]) {
+        self.name = name
+        self.type = type
+        self.arguments = arguments
+    }
+}
+
+/// An argument of a field or directive.
+public struct SchemaArgument: Sendable {
+    public let name: String
+    public let type: GraphQLType
+    /// Whether the SDL gives a default value (a non-null argument with one may be omitted).
+    public let hasDefault: Bool
+
+    public init(name: String, type: GraphQLType, hasDefault: Bool) {
+        self.name = name
+        self.type = type
+        self.hasDefault = hasDefault
+    }
+}
+
+/// A directive declared in the schema (the client directives of spec/directives.graphql).
+public struct SchemaDirective: Sendable {
+    public let name: String
+    public let arguments: [String: SchemaArgument]
+    /// Locations as SDL spells them: `FIELD`, `QUERY`, `FRAGMENT_DEFINITION`, ...
+    public let locations: Set<String>
+
+    public init(name: String, arguments: [String: SchemaArgument], locations: Set<String>) {
+        self.name = name
+        self.arguments = arguments
+        self.locations = locations
+    }
+}

@@ -1,0 +1,70 @@
+/// A batch of writes staged for one commit, with links as `DataID`s. Nothing in the store
+/// changes until `Store.publish` applies it, so a response rejected halfway leaves the store
+/// exactly as it was.
+public struct RecordSourceDelta: Sendable {
+    /// One staged field write.
+    struct FieldWrite: Sendable {
+        let key: FieldKey
+        let keyPath: FieldKeyPath
+        var state: FieldState
+    }
+
+    /// Staged writes of one record, in write order; a second write of a field replaces the first.
+    struct RecordWrites: Sendable {
+        var writes: [FieldWrite] = []
+        var positions: [FieldKey: Int] = [:]
+
+        mutating func set(_ write: FieldWrite) {
+            if let position = positions[write.key] {
+                writes[position] = write
+            } else {
+                positions[write.key] = writes.count
+                writes.append(write)
+            }
+        }
+    }
+
+    private(set) var records: [DataID: RecordWrites] = [:]
+    /// Record ids in first-write order, so application and notification order is stable.
+    private(set) var order: [DataID] = []
+    private(set) var deletions: [DataID] = []
+    private(set) var invalidations: [DataID] = []
+
+    /// An empty delta.
+    public init() {}
+
+    /// Whether nothing is staged.
+    public var isEmpty: Bool { order.isEmpty && deletions.isEmpty && invalidations.isEmpty }
+
+    /// Stages a write of `state` to `key` on record `id`, creating the record if needed.
+    /// - Complexity: O(1) amortized.
+    public mutating func set(_ state: FieldState, for key: FieldKey, on id: DataID) {
+        set(state, for: key, keyPath: key.keyPath, on: id)
+    }
+
+    mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, on id: DataID) {
+        touch(id)
+        records[id]?.set(FieldWrite(key: key, keyPath: keyPath, state: state))
+    }
+
+    /// Stages the record `id` so it exists after the commit, even with no field written.
+    mutating func touch(_ id: DataID) {
+        if records[id] == nil {
+            records[id] = RecordWrites()
+            order.append(id)
+        }
+    }
+
+    /// Stages the deletion of `id`: all its fields removed (reads then report them missing).
+    public mutating func delete(_ id: DataID) {
+        deletions.append(id)
+    }
+
+    /// Stages the invalidation of `id`: it is stamped with the commit's epoch.
+    public mutating func invalidate(_ id: DataID) {
+        invalidations.append(id)
+    }
+
+    /// The staged writes of `id`, for tests and printing.
+    func writes(of id: DataID) -> [FieldWrite] { records[id]?.writes ?? [] }
+}

@@ -1,0 +1,95 @@
+/// Applying a staged delta: all writes first, silently; then one notification per changed
+/// field, so no observer sees half a commit.
+extension Store {
+    /// Applies `delta` atomically and notifies observers of each changed field once.
+    /// Equal writes change nothing and notify nobody.
+    /// - Complexity: O(fields written + deleted fields) plus one willSet/didSet pair per
+    ///   changed field; verdict classification only when the configuration notes it.
+    @discardableResult
+    public func publish(_ delta: RecordSourceDelta) -> CommitReport {
+        epoch += 1
+        let notes = configuration.notesVerdictChanges
+        var changed: [(record: Record, key: FieldKey, keyPath: FieldKeyPath)] = []
+        var changedRecords: [DataID] = []
+        var verdictChanges: [VerdictChange] = []
+        var fieldsWritten = 0
+        var created = 0
+        for id in delta.order {
+            let (record, isNew) = source.recordOrCreate(id)
+            if isNew { created += 1 }
+            let before = changed.count
+            for write in delta.writes(of: id) {
+                fieldsWritten += 1
+                let new = Slot(value: stored(write.state.value), errors: write.state.errors)
+                let old = record.slots[write.key]
+                if old == new { continue }
+                record.slots[write.key] = new
+                if write.key == .typename, case .scalar(.string(let name)) = new.value {
+                    record.typeKey = TypeKey(name)
+                }
+                changed.append((record, write.key, write.keyPath))
+                if notes, let kind = Store.verdictChange(from: old, to: new) {
+                    verdictChanges.append(VerdictChange(
+                        field: FieldRef(record: record.serial, key: write.key), kind: kind))
+                }
+            }
+            if changed.count > before { changedRecords.append(id) }
+        }
+        for id in delta.deletions {
+            guard let record = source[id], !record.slots.isEmpty else { continue }
+            for key in record.slots.keys.sorted() {
+                changed.append((record, key, key.keyPath))
+                if notes {
+                    verdictChanges.append(VerdictChange(
+                        field: FieldRef(record: record.serial, key: key), kind: .recordDeleted))
+                }
+            }
+            record.slots.removeAll()
+            record.typeKey = nil
+            changedRecords.append(id)
+        }
+        var invalidated: [Record] = []
+        for id in delta.invalidations {
+            guard let record = source[id] else { continue }
+            record.invalidationEpoch = epoch
+            invalidated.append(record)
+        }
+        for change in changed {
+            change.record.registrar.willSet(change.record, keyPath: change.keyPath)
+            change.record.registrar.didSet(change.record, keyPath: change.keyPath)
+        }
+        for record in invalidated {
+            record.registrar.willSet(record, keyPath: \Record.invalidationToken)
+            record.registrar.didSet(record, keyPath: \Record.invalidationToken)
+        }
+        return CommitReport(
+            epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
+            changedFields: changed.map { FieldRef(record: $0.record.serial, key: $0.key) },
+            changedRecords: changedRecords, createdRecords: created,
+            verdictChanges: verdictChanges)
+    }
+
+    /// The live form of a staged value: links resolved to records (made if absent).
+    private func stored(_ value: FieldValue) -> StoredValue {
+        switch value {
+        case .null: .null
+        case .scalar(let json): .scalar(json)
+        case .link(let id): .link(source.recordOrCreate(id).record)
+        case .links(let ids): .links(ids.map { $0.map { source.recordOrCreate($0).record } })
+        }
+    }
+
+    /// Whether a change from `old` to `new` can change a verdict, and how (`noteNulls`).
+    private static func verdictChange(from old: Slot?, to new: Slot) -> VerdictChange.Kind? {
+        guard let old else { return .nullness }
+        if old.errors != new.errors { return .errorsChanged }
+        switch (old.value, new.value) {
+        case (.null, .null): return nil
+        case (.null, _), (_, .null): return .nullness
+        case let (.link(before), .link(after)): return before === after ? nil : .linkMoved
+        case (.scalar, .scalar): return nil
+        case (.links, .links): return .linksChanged
+        case (.scalar, _), (.link, _), (.links, _): return .linkMoved
+        }
+    }
+}

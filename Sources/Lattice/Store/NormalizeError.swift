@@ -1,0 +1,56 @@
+/// Why a response was rejected instead of normalized. Each case names the response path
+/// (`viewer.issues.3.title`); the store is left exactly as it was.
+public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The response has no `data` (a request error when `errors` is non-empty).
+    case noData(errors: [GraphQLError])
+    /// A selected field is absent from its object.
+    case missingField(path: String)
+    /// An object was expected (a linked field) and something else came.
+    case expectedObject(path: String, found: String)
+    /// A list was expected (a list field) and something else came.
+    case expectedList(path: String, found: String)
+    /// A list came where the field's type has none.
+    case unexpectedList(path: String)
+    /// A scalar value does not fit the field's type.
+    case scalarMismatch(path: String, expected: String, found: String)
+    /// An object of an interface or union came without `__typename`.
+    case missingTypename(path: String)
+    /// An object of an identified type came without a usable `id`.
+    case missingID(path: String)
+
+    public var description: String {
+        switch self {
+        case .noData(let errors):
+            "response has no data (\(errors.count) error(s))"
+        case .missingField(let path):
+            "\(path): field missing from the response"
+        case let .expectedObject(path, found):
+            "\(path): expected an object, found \(found)"
+        case let .expectedList(path, found):
+            "\(path): expected a list, found \(found)"
+        case .unexpectedList(let path):
+            "\(path): found a list where the field's type has none"
+        case let .scalarMismatch(path, expected, found):
+            "\(path): expected \(expected), found \(found)"
+        case .missingTypename(let path):
+            "\(path): object of an abstract type has no __typename"
+        case .missingID(let path):
+            "\(path): object of an identified type has no id"
+        }
+    }
+}
+
+extension JSONValue {
+    /// The kind of value, for messages: `a string`, `an object`, ...
+    var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}

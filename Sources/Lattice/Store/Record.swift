@@ -1,0 +1,64 @@
+import Observation
+
+/// One normalized object of the store: its fields by `FieldKey`, each observable on its own.
+///
+/// A record is the unit of observation: every field read through a lens calls
+/// `registrar.access(record, keyPath: \Record.[field: key])` with a key path the artifact
+/// built once, so a body depends on exactly the fields it read. Writes are silent; the store
+/// notifies after a whole commit is applied (`Store.publish`).
+///
+/// The `[field:]` subscript is an observation *token*: it returns its key, never the field's
+/// value, because a key path must not reach into main-actor state from a nonisolated context
+/// and nothing ever applies it. Values are read through `slot(_:)`, lenses and snapshots.
+@MainActor
+public final class Record: Observable {
+    /// The record's key in the store.
+    public let id: DataID
+    /// A process-unique number, used by `FieldRef` to name the record without hashing its id.
+    public let serial: Int
+    /// The fields, by interned storage key.
+    var slots: [FieldKey: Slot] = [:]
+    /// The interned `__typename`, cached for type conditions.
+    var typeKey: TypeKey?
+    /// The write epoch at which the record was last invalidated, if ever.
+    var invalidationEpoch: Int?
+    let registrar = ObservationRegistrar()
+
+    private static var nextSerial = 0
+
+    init(id: DataID) {
+        self.id = id
+        Record.nextSerial += 1
+        serial = Record.nextSerial
+    }
+
+    /// The observation token of one field (see the type's comment): returns `key`.
+    public nonisolated subscript(field key: FieldKey) -> FieldKey { key }
+
+    /// The observation token of the record's invalidation stamp.
+    public nonisolated var invalidationToken: FieldKey { FieldKey(rawValue: -1) }
+
+    /// The record's `__typename`, if it was written. Untracked. - Complexity: O(1).
+    public var typename: String? {
+        if case .scalar(.string(let name))? = slots[.typename]?.value { return name }
+        return nil
+    }
+
+    /// A field as stored, links as ids; `nil` if never received. Untracked.
+    /// - Complexity: O(1), O(items) for a list of links.
+    public func field(_ key: FieldKey) -> FieldState? {
+        slots[key].map { FieldState(value: $0.value.fieldValue, errors: $0.errors) }
+    }
+
+    /// The write epoch at which the record was last invalidated, tracked.
+    /// - Complexity: O(1) plus one registrar access.
+    public var invalidatedAt: Int? {
+        registrar.access(self, keyPath: \Record.invalidationToken)
+        return invalidationEpoch
+    }
+
+    /// All fields, untracked, for snapshots and printing. - Complexity: O(fields).
+    public var fields: [FieldKey: FieldState] {
+        slots.mapValues { FieldState(value: $0.value.fieldValue, errors: $0.errors) }
+    }
+}

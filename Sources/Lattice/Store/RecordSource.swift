@@ -1,0 +1,31 @@
+/// The store's records by id. One `Record` object per id for as long as the id is in the
+/// source, so links (record references) stay valid across commits; only garbage collection
+/// removes records.
+@MainActor
+public final class RecordSource {
+    private(set) var records: [DataID: Record] = [:]
+
+    init() {}
+
+    /// The record for `id`, if present. - Complexity: O(1) (one string hash).
+    public subscript(id: DataID) -> Record? { records[id] }
+
+    /// The number of records. - Complexity: O(1).
+    public var count: Int { records.count }
+
+    /// All ids, sorted. - Complexity: O(n log n).
+    public var ids: [DataID] { records.keys.sorted() }
+
+    /// The record for `id`, made empty if absent. - Complexity: O(1).
+    func recordOrCreate(_ id: DataID) -> (record: Record, created: Bool) {
+        if let record = records[id] { return (record, false) }
+        let record = Record(id: id)
+        records[id] = record
+        return (record, true)
+    }
+
+    /// Removes `id` (garbage collection). - Complexity: O(1).
+    func remove(_ id: DataID) {
+        records[id] = nil
+    }
+}

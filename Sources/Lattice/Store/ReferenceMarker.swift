@@ -1,0 +1,65 @@
+/// A retained root: an operation, with its variables, read from a root record. Garbage
+/// collection keeps every record a retained root's selection reaches.
+@MainActor
+public final class Retention {
+    public let operation: BoundArtifact
+    public let root: DataID
+
+    init(operation: BoundArtifact, root: DataID) {
+        self.operation = operation
+        self.root = root
+    }
+}
+
+/// Marks the records reachable from retained roots by following their selections. A record
+/// reached twice is walked twice: each selection may reach different fields of it.
+@MainActor
+struct ReferenceMarker: SelectionVisitor {
+    private(set) var marked: Set<DataID> = [.root]
+
+    mutating func enter(_ record: Record) -> Bool {
+        marked.insert(record.id)
+        return true
+    }
+
+    mutating func missing(_ field: FieldNode, on record: Record) -> Bool { true }
+}
+
+extension Store {
+    /// Retains `operation` at `root` until `release`: its records survive collection.
+    /// - Complexity: O(1).
+    public func retain(_ operation: BoundArtifact, root: DataID = .root) -> Retention {
+        let retention = Retention(operation: operation, root: root)
+        retained[ObjectIdentifier(retention)] = retention
+        return retention
+    }
+
+    /// Releases a retention; its records go at the next collection unless reachable from
+    /// another. - Complexity: O(1).
+    public func release(_ retention: Retention) {
+        retained[ObjectIdentifier(retention)] = nil
+    }
+
+    /// The number of live retentions. - Complexity: O(1).
+    public var retainedCount: Int { retained.count }
+
+    /// Mark and sweep: removes every record no retained root reaches (`client:root` stays).
+    /// Removed records lose their fields, so a lens still holding one reads missing data.
+    /// Nobody is notified: no retained operation reads a removed record.
+    /// - Returns: the ids removed, sorted. - Complexity: O(reachable fields + records).
+    @discardableResult
+    public func collectGarbage() -> [DataID] {
+        var marker = ReferenceMarker()
+        for retention in retained.values {
+            guard let root = source[retention.root] else { continue }
+            _ = marker.visit(retention.operation.artifact.selectionSet, on: root,
+                             bound: retention.operation)
+        }
+        let removed = source.ids.filter { !marker.marked.contains($0) }
+        for id in removed {
+            source[id]?.slots.removeAll()
+            source.remove(id)
+        }
+        return removed
+    }
+}

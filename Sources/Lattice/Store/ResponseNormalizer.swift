@@ -1,0 +1,188 @@
+/// Turns a response into staged record writes, walking the data, the operation's selection
+/// (spreads included: the store holds every fragment's fields) and the error trie together.
+///
+/// Nothing is written to the store: the result is a `RecordSourceDelta` that `Store.publish`
+/// applies, so a response that does not fit is rejected with the store untouched.
+@MainActor
+public enum ResponseNormalizer {
+    /// The staged writes of one response and the errors no field holds.
+    public struct Result: Sendable {
+        public let delta: RecordSourceDelta
+        public let unplacedErrors: [GraphQLError]
+    }
+
+    /// Normalizes `response` for `operation` into writes rooted at `root`.
+    /// - Throws: `NormalizeError` naming the path where the response does not fit.
+    /// - Complexity: O(response nodes + total error path length).
+    public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact,
+                                 root: DataID = .root) throws(NormalizeError) -> Result {
+        guard case .object(let data)? = response.data else {
+            throw .noData(errors: response.errors ?? [])
+        }
+        var walker = Walker(trie: ErrorTrie(response.errors ?? []))
+        walker.delta.touch(root)
+        try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
+                             type: nil, bound: operation, trie: walker.trie.root)
+        return Result(delta: walker.delta, unplacedErrors: walker.trie.unplaced)
+    }
+}
+
+/// The traversal state of one normalization.
+@MainActor
+private struct Walker {
+    var trie: ErrorTrie
+    var delta = RecordSourceDelta()
+    var path: [GraphQLError.PathElement] = []
+
+    init(trie: ErrorTrie) {
+        self.trie = trie
+    }
+
+    var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
+
+    mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID,
+                            type: TypeKey?, bound: BoundArtifact,
+                            trie node: ErrorTrie.Node?) throws(NormalizeError) {
+        for selection in set.selections {
+            switch selection {
+            case .field(let field):
+                if field.name == "__typename" && field.isGenerated { continue }
+                try write(field, of: object, to: id, bound: bound, trie: node)
+            case .inlineFragment(let inline):
+                guard inline.condition?.matches(type) ?? true else { continue }
+                try normalize(object, set: inline.selectionSet, id: id, type: type,
+                              bound: bound, trie: node)
+            case .spread(let spread):
+                guard spread.condition?.matches(type) ?? true else { continue }
+                try normalize(object, set: spread.fragment.selectionSet, id: id, type: type,
+                              bound: bound.fragment(spread.fragment), trie: node)
+            }
+        }
+    }
+
+    private mutating func write(_ field: FieldNode, of object: [String: JSONValue],
+                                to id: DataID, bound: BoundArtifact,
+                                trie node: ErrorTrie.Node?) throws(NormalizeError) {
+        path.append(.key(field.responseKey))
+        defer { path.removeLast() }
+        guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
+        let (key, keyPath) = bound.key(of: field)
+        let fieldNode = node?.child(.key(field.responseKey))
+        if value == .null {
+            let errors = fieldNode.map { trie.take($0) }
+            delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, on: id)
+            return
+        }
+        switch field.kind {
+        case .scalar(let leaf):
+            try check(value, fits: field.type, leaf: leaf)
+            let errors = fieldNode.flatMap { nullItemErrors(in: value, under: $0) }
+            delta.set(FieldState(value: .scalar(value), errors: errors), for: key,
+                      keyPath: keyPath, on: id)
+        case .linked(let set):
+            guard case .object(let child) = value else {
+                if case .array = value { throw .unexpectedList(path: pathText) }
+                throw .expectedObject(path: pathText, found: value.kindDescription)
+            }
+            let childID = try normalizeObject(child, set: set, parent: id, key: key, index: nil,
+                                              bound: bound, trie: fieldNode)
+            delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, on: id)
+        case .linkedList(let set, _):
+            guard case .array(let items) = value else {
+                throw .expectedList(path: pathText, found: value.kindDescription)
+            }
+            var links: [DataID?] = []
+            links.reserveCapacity(items.count)
+            var errors: [GraphQLError]?
+            for (index, item) in items.enumerated() {
+                path.append(.index(index))
+                defer { path.removeLast() }
+                let itemNode = fieldNode?.child(.index(index))
+                switch item {
+                case .null:
+                    links.append(nil)
+                    if let itemNode { errors = (errors ?? []) + trie.take(itemNode) }
+                case .object(let child):
+                    links.append(try normalizeObject(child, set: set, parent: id, key: key,
+                                                     index: index, bound: bound, trie: itemNode))
+                case .bool, .int, .double, .string, .array:
+                    throw .expectedObject(path: pathText, found: item.kindDescription)
+                }
+            }
+            delta.set(FieldState(value: .links(links), errors: errors), for: key,
+                      keyPath: keyPath, on: id)
+        }
+    }
+
+    /// Stages one object: its id (own or client), its `__typename`, then its selections.
+    private mutating func normalizeObject(
+        _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
+        index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?
+    ) throws(NormalizeError) -> DataID {
+        let typename: String
+        if case .string(let name)? = object["__typename"] {
+            typename = name
+        } else if let concrete = set.concreteTypename {
+            typename = concrete
+        } else {
+            throw .missingTypename(path: pathText)
+        }
+        let type = TypeKey(typename)
+        let id: DataID
+        if set.identifiedTypes?.matches(type) ?? false {
+            switch object["id"] {
+            case .string(let raw)?: id = DataID(raw)
+            case .int(let raw)?: id = DataID(String(raw))
+            case .null?, .bool?, .double?, .array?, .object?, nil:
+                throw .missingID(path: pathText)
+            }
+        } else {
+            id = DataID.client(parent: parent, storageKey: key.storageKey, index: index)
+        }
+        delta.set(FieldState(value: .scalar(.string(typename))), for: .typename,
+                  keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
+        try normalize(object, set: set, id: id, type: type, bound: bound, trie: node)
+        return id
+    }
+
+    /// Errors under the null items of a scalar list (placed at the list field).
+    private mutating func nullItemErrors(in value: JSONValue,
+                                         under node: ErrorTrie.Node) -> [GraphQLError]? {
+        guard case .array(let items) = value else { return nil }
+        var errors: [GraphQLError]?
+        for (index, item) in items.enumerated() where item == .null {
+            if let itemNode = node.child(.index(index)) {
+                errors = (errors ?? []) + trie.take(itemNode)
+            }
+        }
+        return errors
+    }
+
+    /// Checks a non-null leaf value against its type, list wrappers included.
+    private func check(_ value: JSONValue, fits type: GraphQLType,
+                       leaf: FieldNode.Leaf) throws(NormalizeError) {
+        switch type.nullable {
+        case .list(let item):
+            guard case .array(let items) = value else {
+                throw .expectedList(path: pathText, found: value.kindDescription)
+            }
+            for element in items where element != .null {
+                try check(element, fits: item, leaf: leaf)
+            }
+        case .named, .nonNull:
+            if case .array = value, leaf != .custom { throw .unexpectedList(path: pathText) }
+            let fits = switch (leaf, value) {
+            case (.custom, _): true
+            case (.string, .string), (.enumeration, .string), (.boolean, .bool): true
+            case (.id, .string), (.id, .int), (.int, .int): true
+            case (.float, .double), (.float, .int): true
+            case (.string, _), (.enumeration, _), (.boolean, _), (.id, _), (.int, _), (.float, _):
+                false
+            }
+            if !fits {
+                throw .scalarMismatch(path: pathText, expected: type.namedType,
+                                      found: value.kindDescription)
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The full traversal of a selection over the store, spreads included, shared by the
+/// reference marker (GC) and the data checker (availability): both visit every record and
+/// field an operation reaches, and differ only in what they do there.
+@MainActor
+protocol SelectionVisitor {
+    /// Called for each record reached (with its selection); return false to skip it.
+    mutating func enter(_ record: Record) -> Bool
+    /// Called for a field never received; return false to stop the whole walk.
+    mutating func missing(_ field: FieldNode, on record: Record) -> Bool
+}
+
+@MainActor
+extension SelectionVisitor {
+    /// Visits `set` on `record` under `bound`. Returns false if the visitor stopped.
+    /// - Complexity: O(fields reached).
+    mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
+        guard enter(record) else { return true }
+        return visitSelections(set, on: record, bound: bound)
+    }
+
+    private mutating func visitSelections(_ set: ObjectSelection, on record: Record,
+                                          bound: BoundArtifact) -> Bool {
+        for selection in set.selections {
+            switch selection {
+            case .field(let field):
+                guard let slot = record.slots[bound.key(of: field).key] else {
+                    if !missing(field, on: record) { return false }
+                    continue
+                }
+                guard let child = field.selectionSet else { continue }
+                switch slot.value {
+                case .link(let target):
+                    if !visit(child, on: target, bound: bound) { return false }
+                case .links(let targets):
+                    for case let target? in targets where !visit(child, on: target, bound: bound) {
+                        return false
+                    }
+                case .null, .scalar:
+                    continue
+                }
+            case .inlineFragment(let inline):
+                guard inline.condition?.matches(record.typeKey) ?? true else { continue }
+                if !visitSelections(inline.selectionSet, on: record, bound: bound) { return false }
+            case .spread(let spread):
+                guard spread.condition?.matches(record.typeKey) ?? true else { continue }
+                let fragment = bound.fragment(spread.fragment)
+                if !visitSelections(spread.fragment.selectionSet, on: record, bound: fragment) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+}

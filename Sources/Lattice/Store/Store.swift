@@ -1,0 +1,108 @@
+import Observation
+
+/// The normalized store: the UI's state. Records observable field by field; writes staged
+/// and applied by commits that notify only after the whole batch is applied.
+///
+/// Owns its records (`RecordSource`), the write epoch, the global invalidation epoch and the
+/// retained roots that garbage collection keeps.
+@MainActor
+public final class Store: Observable {
+    /// Options fixed when the store is made (by the environment, per phase strategy).
+    public struct Configuration: Sendable {
+        /// Classify each changed field for `CommitReport.verdictChanges` (the stored-phase
+        /// strategy needs it). Off by default: a strategy that does not need it pays nothing.
+        public var notesVerdictChanges: Bool
+
+        public init(notesVerdictChanges: Bool = false) {
+            self.notesVerdictChanges = notesVerdictChanges
+        }
+
+        /// Nothing noted.
+        public static let `default` = Configuration()
+    }
+
+    public let configuration: Configuration
+    /// The records.
+    public let source = RecordSource()
+    /// The write epoch: incremented by every commit. Untracked.
+    public internal(set) var epoch = 0
+    var globalInvalidation: Int?
+    var retained: [ObjectIdentifier: Retention] = [:]
+    let registrar = ObservationRegistrar()
+
+    /// An empty store holding only `client:root`.
+    public init(configuration: Configuration = .default) {
+        self.configuration = configuration
+        _ = source.recordOrCreate(.root)
+    }
+
+    /// The epoch at which the whole store was last invalidated, if ever. Tracked.
+    public var invalidationEpoch: Int? {
+        registrar.access(self, keyPath: \Store.invalidationEpochToken)
+        return globalInvalidation
+    }
+
+    /// Observation token of `invalidationEpoch` (never applied).
+    public nonisolated var invalidationEpochToken: Int { 0 }
+
+    /// The record `id`, if present. - Complexity: O(1).
+    public func record(_ id: DataID) -> Record? { source[id] }
+
+    /// Applies the local update `body` stages, atomically.
+    /// - Complexity: O(fields written) plus one notification per changed field.
+    @discardableResult
+    public func commit<Failure: Error>(
+        _ body: (inout RecordSourceDelta) throws(Failure) -> Void
+    ) throws(Failure) -> CommitReport {
+        var delta = RecordSourceDelta()
+        try body(&delta)
+        return publish(delta)
+    }
+
+    /// Normalizes `response` for `operation` under `root` and publishes it in one commit. A
+    /// response that does not fit the selection throws and leaves the store unchanged.
+    /// - Returns: the commit's report and the errors no field holds (unplaced).
+    /// - Complexity: O(response nodes + errors), plus one notification per changed field.
+    @discardableResult
+    public func commit(_ response: GraphQLResponse, for operation: BoundArtifact,
+                       root: DataID = .root) throws(NormalizeError) -> ResponseCommit {
+        let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
+        let report = publish(normalized.delta)
+        return ResponseCommit(report: report, unplacedErrors: normalized.unplacedErrors)
+    }
+
+    /// Invalidates the whole store: every operation written before now is stale.
+    /// - Returns: the new invalidation epoch. - Complexity: O(1).
+    @discardableResult
+    public func invalidateAll() -> Int {
+        epoch += 1
+        globalInvalidation = epoch
+        registrar.willSet(self, keyPath: \Store.invalidationEpochToken)
+        registrar.didSet(self, keyPath: \Store.invalidationEpochToken)
+        return epoch
+    }
+
+    /// Every record and field, untracked, with storage keys as strings: for tests (compare a
+    /// full snapshot) and printing. - Complexity: O(records + fields).
+    public func snapshot() -> StoreSnapshot {
+        var records: [DataID: [String: FieldState]] = [:]
+        for (id, record) in source.records {
+            var fields: [String: FieldState] = [:]
+            for (key, state) in record.fields { fields[key.storageKey] = state }
+            records[id] = fields
+        }
+        return StoreSnapshot(records: records)
+    }
+}
+
+/// What committing a response did: the commit's report and the errors no field holds.
+public struct ResponseCommit: Sendable {
+    public let report: CommitReport
+    /// Errors whose path leads to no field the response wrote; they stay with the fetch.
+    public let unplacedErrors: [GraphQLError]
+}
+
+/// All records with their fields by storage key: a comparable picture of a store.
+public struct StoreSnapshot: Hashable, Sendable {
+    public let records: [DataID: [String: FieldState]]
+}

@@ -1,0 +1,45 @@
+/// A field's value as the live store keeps it: links are record references, so a read
+/// follows a link with no lookup and no hashing.
+///
+/// Equality compares links by identity; the store keeps one `Record` per `DataID`.
+@MainActor
+enum StoredValue: Equatable {
+    case null
+    case scalar(JSONValue)
+    case link(Record)
+    case links([Record?])
+
+    nonisolated static func == (lhs: StoredValue, rhs: StoredValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.scalar(left), .scalar(right)): return left == right
+        case let (.link(left), .link(right)): return left === right
+        case let (.links(left), .links(right)):
+            return left.count == right.count
+                && zip(left, right).allSatisfy { $0 === $1 }
+        case (.null, _), (.scalar, _), (.link, _), (.links, _): return false
+        }
+    }
+
+    /// The boundary form, with links as `DataID`s. - Complexity: O(items of a list).
+    var fieldValue: FieldValue {
+        switch self {
+        case .null: .null
+        case .scalar(let value): .scalar(value)
+        case .link(let record): .link(record.id)
+        case .links(let records): .links(records.map { $0?.id })
+        }
+    }
+}
+
+/// One field of a record: its value and the field errors placed beside it.
+@MainActor
+struct Slot: Equatable {
+    var value: StoredValue
+    /// Non-nil only beside a `null` the response explained with errors.
+    var errors: [GraphQLError]?
+
+    nonisolated static func == (lhs: Slot, rhs: Slot) -> Bool {
+        lhs.value == rhs.value && lhs.errors == rhs.errors
+    }
+}

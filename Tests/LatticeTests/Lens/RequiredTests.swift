@@ -1,0 +1,91 @@
+import Synchronization
+import Testing
+@testable import Lattice
+
+@MainActor
+@Suite struct RequiredTests {
+    let artifacts: [String: Artifact]
+
+    init() throws {
+        artifacts = try TestDocuments.compile("""
+        query ToNullableParent { viewer { login status { message @required(action: NONE) emoji } } }
+        query Logged { viewer { login status { message @required(action: LOG) } } }
+        query Thrown { viewer { login status { message @required(action: THROW) } } }
+        query ThroughRequiredParents {
+          repository(owner: "o", name: "n") @required(action: NONE) {
+            issue(number: 1) @required(action: NONE) { body @required(action: NONE) }
+          }
+        }
+        query ThroughNonNullParent { viewer { bio @required(action: NONE) } }
+        query Caught { viewer { status @catch(to: NULL) { message @required(action: THROW) } } }
+        """)
+    }
+
+    func load(_ name: String, _ data: String, variables: [String: JSONValue] = [:],
+              logger: RequiredFieldLogger? = nil) throws -> (BoundArtifact, Record) {
+        let store = Store()
+        let bound = BoundArtifact(artifacts[name]!, variables: variables, logger: logger)
+        try store.commit(GraphQLResponse(data: try .parse(data)), for: bound)
+        return (bound, store.record(.root)!)
+    }
+
+    func verdict(_ bound: BoundArtifact, _ root: Record) -> Verdict {
+        var tracking = UntrackedReads()
+        return Verdict.evaluate(bound, root: root, tracking: &tracking)
+    }
+
+    static let nullMessage = #"{"viewer": {"id": "U1", "login": "ada", "status": {"message": null, "emoji": "x"}}}"#
+
+    @Test func noneNullsTheNearestNullableParent() throws {
+        let (bound, root) = try load("ToNullableParent", Self.nullMessage)
+        #expect(!bound.artifact.canBubbleToRoot)
+        #expect(verdict(bound, root) == .fine)
+        let viewer: Lens = try Lens(bound, record: root).read("viewer")
+        #expect(try viewer.read("status") as Lens? == nil)
+        #expect(Reader.read(bound, root: root).data == (try .parse(#"{"viewer": {"login": "ada", "status": null}}"#)))
+    }
+
+    @Test func logReportsThroughTheEnvironmentsLogger() throws {
+        let events = Mutex<[RequiredFieldEvent]>([])
+        let (bound, root) = try load("Logged", Self.nullMessage, logger: { event in events.withLock { $0.append(event) } })
+        let viewer: Lens = try Lens(bound, record: root).read("viewer")
+        #expect(try viewer.read("status") as Lens? == nil)
+        #expect(events.withLock { $0 } == [RequiredFieldEvent(document: "Logged", record: DataID("client:U1:status"), field: "message")])
+        #expect(verdict(bound, root) == .fine)
+    }
+
+    @Test func throwFailsTheReadNamingThePath() throws {
+        let (bound, root) = try load("Thrown", Self.nullMessage)
+        #expect(bound.artifact.hasRequiredThrow)
+        #expect(verdict(bound, root) == .requiredFieldMissing(path: [.key("viewer"), .key("status"), .key("message")]))
+        let viewer: Lens = try Lens(bound, record: root).read("viewer")
+        #expect(throws: ReadError.requiredFieldMissing(record: DataID("client:U1:status"), field: "message")) {
+            try viewer.read("status") as Lens?
+        }
+    }
+
+    @Test func bubblingThroughRequiredParentsReachesTheRoot() throws {
+        let (bound, root) = try load("ThroughRequiredParents", """
+        {"repository": {"id": "R", "issue": {"id": "I1", "body": null}}}
+        """)
+        #expect(bound.artifact.canBubbleToRoot)
+        #expect(verdict(bound, root) == .requiredFieldMissing(path: [.key("repository"), .key("issue"), .key("body")]))
+        #expect(Reader.read(bound, root: root).data == .null)
+    }
+
+    @Test func bubblingThroughANonNullParentReachesTheRoot() throws {
+        // `viewer: User!` cannot hold the null, so it passes on to the root.
+        let (bound, root) = try load("ThroughNonNullParent", #"{"viewer": {"id": "U1", "bio": null}}"#)
+        #expect(bound.artifact.canBubbleToRoot)
+        #expect(verdict(bound, root) == .requiredFieldMissing(path: [.key("viewer"), .key("bio")]))
+        let (fineBound, fineRoot) = try load("ThroughNonNullParent", #"{"viewer": {"id": "U1", "bio": "b"}}"#)
+        #expect(verdict(fineBound, fineRoot) == .fine)
+    }
+
+    @Test func catchStopsAThrow() throws {
+        let (bound, root) = try load("Caught", #"{"viewer": {"id": "U1", "status": {"message": null}}}"#)
+        #expect(!bound.artifact.hasRequiredThrow)
+        #expect(verdict(bound, root) == .fine)
+        #expect(Reader.read(bound, root: root).data == (try .parse(#"{"viewer": {"status": null}}"#)))
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+@testable import Lattice
+
+@MainActor
+@Suite struct ResponseRejectionTests {
+    let bound: BoundArtifact
+    let good = """
+    {"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U1", "login": "ada"},
+      "issues": [{"id": "I1", "number": 1, "tags": ["a"]}]}}
+    """
+
+    init() throws {
+        let artifacts = try TestDocuments.compile("""
+        query RepoQuery { repository(owner: "o", name: "n") { name owner { login } issues { number tags } } }
+        """)
+        bound = BoundArtifact(artifacts["RepoQuery"]!)
+    }
+
+    nonisolated static let cases: [(data: String, error: NormalizeError)] = [
+        (#"{"repository": {"id": "R", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": []}}"#,
+         .missingField(path: "repository.name")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": "ada", "issues": []}}"#,
+         .expectedObject(path: "repository.owner", found: "a string")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"id": "U2", "login": "x"}, "issues": []}}"#,
+         .missingTypename(path: "repository.owner")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "login": "x"}, "issues": []}}"#,
+         .missingID(path: "repository.owner")),
+        (#"{"repository": {"id": "R", "name": ["n"], "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": []}}"#,
+         .unexpectedList(path: "repository.name")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": {"id": "I1"}}}"#,
+         .expectedList(path: "repository.issues", found: "an object")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": [{"id": "I1", "number": "one", "tags": []}]}}"#,
+         .scalarMismatch(path: "repository.issues.0.number", expected: "Int", found: "a string")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": [{"id": "I1", "number": 1, "tags": "a"}]}}"#,
+         .expectedList(path: "repository.issues.0.tags", found: "a string")),
+    ]
+
+    @Test(arguments: cases.indices)
+    func aResponseThatDoesNotFitIsRejectedAndTheStoreIsUnchanged(_ index: Int) throws {
+        let store = Store()
+        try store.commit(GraphQLResponse(data: try .parse(good)), for: bound)
+        let before = store.snapshot()
+        let epoch = store.epoch
+        let (data, expected) = Self.cases[index]
+        #expect(throws: expected) {
+            try store.commit(GraphQLResponse(data: try .parse(data)), for: bound)
+        }
+        #expect(store.snapshot() == before)
+        #expect(store.epoch == epoch)
+    }
+
+    @Test func aResponseWithoutDataIsARequestError() throws {
+        let store = Store()
+        let errors = [GraphQLError(message: "forbidden")]
+        #expect(throws: NormalizeError.noData(errors: errors)) {
+            try store.commit(GraphQLResponse(data: .null, errors: errors), for: bound)
+        }
+        #expect(store.snapshot() == Store().snapshot())
+    }
+}

@@ -1,0 +1,113 @@
+import Observation
+import Synchronization
+import Testing
+@testable import Lattice
+
+@MainActor
+@Suite struct StoreCommitTests {
+    let artifacts: [String: Artifact]
+
+    init() throws {
+        artifacts = try TestDocuments.compile("""
+        query IssueQuery { node(id: "I1") { ... on Issue { title body author { login } labels { name } } } }
+        """)
+    }
+
+    var bound: BoundArtifact { BoundArtifact(artifacts["IssueQuery"]!) }
+
+    func response(title: String = "T", body: JSONValue = "B") throws -> GraphQLResponse {
+        GraphQLResponse(data: try .parse("""
+        {"node": {"__typename": "Issue", "id": "I1", "title": "\(title)", "body": \(body == .null ? "null" : "\"B\""),
+          "author": {"__typename": "User", "id": "U1", "login": "ada"},
+          "labels": [{"id": "L1", "name": "bug"}]}}
+        """))
+    }
+
+    /// Runs `read` under tracking and answers whether `change` fired its onChange.
+    func fires(_ read: () -> Void, after change: () throws -> Void) rethrows -> Bool {
+        let counter = ChangeCounter.track(read)
+        try change()
+        return counter.fired
+    }
+
+    @Test func equalWritesNotifyNobody() throws {
+        let store = Store()
+        try store.commit(try response(), for: bound)
+        let issue = store.record(DataID("I1"))!
+        let fired = try fires({
+            issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
+        }, after: {
+            let report = try store.commit(try response(), for: bound).report
+            #expect(report.changedFields.isEmpty)
+            #expect(report.fieldsWritten > 0)
+        })
+        #expect(!fired)
+    }
+
+    @Test func aChangedFieldNotifiesOnceAfterTheWholeCommit() throws {
+        let store = Store()
+        try store.commit(try response(), for: bound)
+        let issue = store.record(DataID("I1"))!
+        let user = store.record(DataID("U1"))!
+        let seen = Mutex<[FieldState?]>([])
+        let counter = ChangeCounter.track {
+            issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
+        }
+        withObservationTracking {
+            issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
+        } onChange: {
+            // Another write of the same commit, to another record, is already applied.
+            MainActor.assumeIsolated { seen.withLock { $0.append(user.field(FieldKey("login"))) } }
+        }
+        var delta = RecordSourceDelta()
+        delta.set(FieldState(value: .scalar("New")), for: FieldKey("title"), on: DataID("I1"))
+        delta.set(FieldState(value: .scalar("grace")), for: FieldKey("login"), on: DataID("U1"))
+        let report = store.publish(delta)
+        #expect(counter.value == 1)
+        #expect(seen.withLock { $0 } == [FieldState(value: .scalar("grace"))])
+        #expect(report.changedFields.count == 2)
+        #expect(report.changedRecords == [DataID("I1"), DataID("U1")])
+    }
+
+    @Test func verdictChangesAreNotedOnlyWhenConfigured() throws {
+        for notes in [false, true] {
+            let store = Store(configuration: .init(notesVerdictChanges: notes))
+            try store.commit(try response(), for: bound)
+            let nulled = try store.commit(try response(body: .null), for: bound).report
+            let retitled = try store.commit(try response(title: "Other", body: .null), for: bound).report
+            #expect(retitled.changedFields.count == 1)
+            #expect(retitled.verdictChanges.isEmpty)
+            if notes {
+                let body = FieldRef(record: store.record(DataID("I1"))!.serial, key: FieldKey("body"))
+                #expect(nulled.verdictChanges == [VerdictChange(field: body, kind: .nullness)])
+            } else {
+                #expect(nulled.verdictChanges.isEmpty)
+                #expect(!nulled.hasVerdictRelevantChanges)
+            }
+        }
+    }
+
+    @Test func invalidationStampsTheCommitEpoch() throws {
+        let store = Store()
+        try store.commit(try response(), for: bound)
+        let issue = store.record(DataID("I1"))!
+        #expect(issue.invalidatedAt == nil)
+        let fired = fires({ _ = issue.invalidatedAt }, after: {
+            store.commit { $0.invalidate(DataID("I1")) }
+        })
+        #expect(fired)
+        #expect(issue.invalidatedAt == store.epoch)
+        let global = store.invalidateAll()
+        #expect(store.invalidationEpoch == global)
+        #expect(global > issue.invalidatedAt!)
+    }
+
+    @Test func deletingARecordRemovesItsFieldsAndNotesIt() throws {
+        let store = Store(configuration: .init(notesVerdictChanges: true))
+        try store.commit(try response(), for: bound)
+        let report = store.commit { $0.delete(DataID("U1")) }
+        #expect(store.record(DataID("U1"))?.fields.isEmpty == true)
+        #expect(report.verdictChanges.map(\.kind) == Array(repeating: .recordDeleted, count: 3))  // __typename, id, login
+        #expect(DataChecker.check(bound, in: store).status == .missing)
+    }
+}

@@ -1,0 +1,82 @@
+import GraphQLSyntax
+@testable import Lattice
+
+/// A small schema in the shape of spec/schema.graphql, for tests that need their own
+/// documents (each test states the selection it exercises).
+enum TestDocuments {
+    static let directivesSDL = """
+    enum RequiredAction { NONE LOG THROW }
+    enum CatchTarget { RESULT NULL }
+    directive @required(action: RequiredAction! = NONE) on FIELD
+    directive @throwOnFieldError on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
+    directive @catch(to: CatchTarget = RESULT) on FIELD | FRAGMENT_DEFINITION | QUERY | MUTATION
+    directive @expires(seconds: Int!) on QUERY
+    """
+
+    static let schemaSDL = """
+    scalar DateTime
+    interface Node { id: ID! }
+    interface Actor { login: String! avatarUrl(size: Int): String }
+    enum IssueState { OPEN CLOSED }
+    type User implements Node & Actor {
+      id: ID!
+      login: String!
+      name: String
+      bio: String
+      avatarUrl(size: Int): String
+      status: Status
+      followers(first: Int!): UserConnection!
+    }
+    type Organization implements Node & Actor { id: ID! login: String! name: String avatarUrl(size: Int): String }
+    type Status { message: String emoji: String }
+    type UserConnection { totalCount: Int! nodes: [User] }
+    type Label implements Node { id: ID! name: String! color: String }
+    type Issue implements Node {
+      id: ID!
+      number: Int!
+      title: String!
+      body: String
+      state: IssueState!
+      createdAt: DateTime!
+      author: Actor
+      labels(first: Int = 10): [Label!]
+      tags: [String]
+      milestone: Milestone
+    }
+    type Milestone { title: String dueOn: DateTime }
+    type Repository implements Node {
+      id: ID!
+      name: String!
+      owner: Actor!
+      issue(number: Int!): Issue
+      issues(first: Int, states: [IssueState!]): [Issue]
+    }
+    union SearchResult = Issue | User | Repository
+    type Query {
+      viewer: User!
+      node(id: ID!): Node
+      repository(owner: String!, name: String!): Repository
+      search(query: String!): [SearchResult!]!
+    }
+    type Mutation { closeIssue(id: ID!): Issue }
+    """
+
+    static func schema() throws -> Schema {
+        try SchemaBuilder.build(sources: [Source(text: schemaSDL, name: "schema.graphql"),
+                                          Source(text: directivesSDL, name: "directives.graphql")])
+    }
+
+    /// Compiles `text` (operations and fragments) against the test schema.
+    static func compile(_ text: String, file: String = "test.graphql") throws -> [String: Artifact] {
+        try Compiler.compile(sources: [Source(text: text, name: file)], schema: schema())
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text written in a test.
+    static func parse(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+}
+
+import Foundation
