@@ -10,6 +10,7 @@ import Darwin
 let commands: [Command] = [
     parseCommand,
     validateCommand,
+    normalizeCommand,
     mergeCommand,
     reportCommand,
     compareCommand,

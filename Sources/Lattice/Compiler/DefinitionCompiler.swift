@@ -184,7 +184,7 @@ struct DefinitionCompiler {
         return ObjectSelection(
             typeName: parent, concreteTypename: isObject ? parent : nil,
             identifiedTypes: identified.isEmpty ? nil : TypeCondition(typeName: parent, concreteTypes: identified),
-            selections: nodes)
+            selections: nodes, possibleTypes: isObject ? [] : possible.sorted())
     }
 
     private mutating func compileField(_ field: Field, children: [GraphQLSyntax.SelectionSet],

@@ -14,6 +14,10 @@ public final class ObjectSelection: Sendable {
     public let concreteTypename: String?
     /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
     public let identifiedTypes: TypeCondition?
+    /// For an interface or union: each possible concrete type with the response keys the
+    /// server sends for an object of that type (generated fields aside), so an object sent
+    /// without `__typename` can be typed by its shape.
+    let shapes: [(typename: String, keys: Set<String>)]
     /// The selections in document order, generated `id` / `__typename` included.
     public let selections: [SelectionNode]
     /// Fields a lens reads by response key (not generated ones, not inside spreads), in
@@ -34,10 +38,13 @@ public final class ObjectSelection: Sendable {
     private static let scanLimit = 16
 
     init(typeName: String, concreteTypename: String?, identifiedTypes: TypeCondition?,
-         selections: [SelectionNode]) {
+         selections: [SelectionNode], possibleTypes: [String] = []) {
         self.typeName = typeName
         self.concreteTypename = concreteTypename
         self.identifiedTypes = identifiedTypes
+        shapes = possibleTypes.map { typename in
+            (typename, ObjectSelection.responseKeys(of: selections, for: TypeKey(typename)))
+        }
         self.selections = selections
         var entries: [LensEntry] = []
         var spreads: [SpreadNode] = []
@@ -89,7 +96,7 @@ public final class ObjectSelection: Sendable {
     /// selection has no such field at all. `matched` is false when the field exists but only
     /// under type conditions the record does not meet.
     /// - Complexity: O(fields) for small sets (string compares), O(1) for large ones.
-    func lensField(_ responseKey: String, type: TypeKey?) -> (field: FieldNode, matched: Bool)? {
+    func lensField(_ responseKey: String, type: RecordType) -> (field: FieldNode, matched: Bool)? {
         var first: FieldNode?
         let start: Int
         if let lensIndex {
@@ -109,4 +116,25 @@ public final class ObjectSelection: Sendable {
 
     /// Every response key a lens may read, for messages. - Complexity: O(fields).
     var lensKeys: [String] { lensEntries.map(\.field.responseKey) }
+
+    /// The response keys the server sends for an object of type `type`: written fields of
+    /// every part whose condition admits it, spreads included.
+    static func responseKeys(of selections: [SelectionNode], for type: TypeKey) -> Set<String> {
+        var keys: Set<String> = []
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if !field.isGenerated { keys.insert(field.responseKey) }
+            case .inlineFragment(let inline):
+                if inline.condition?.admits(type) ?? true {
+                    keys.formUnion(responseKeys(of: inline.selectionSet.selections, for: type))
+                }
+            case .spread(let spread):
+                if spread.condition?.admits(type) ?? true {
+                    keys.formUnion(responseKeys(of: spread.fragment.selectionSet.selections, for: type))
+                }
+            }
+        }
+        return keys
+    }
 }

@@ -11,10 +11,20 @@ public final class TypeCondition: Sendable {
         self.concreteTypes = concreteTypes.map { TypeKey($0).rawValue }.sorted()
     }
 
-    /// Whether a record of type `type` satisfies the condition; `nil` (type unknown) never
-    /// does. - Complexity: O(log concrete types).
-    public func matches(_ type: TypeKey?) -> Bool {
-        guard let raw = type?.rawValue else { return false }
+    /// Whether a record of type `type` satisfies the condition: a known type is admitted; of
+    /// several possible types, any admitted one will do; an unknown type never is.
+    /// - Complexity: O(log concrete types) per type.
+    public func matches(_ type: RecordType) -> Bool {
+        switch type {
+        case .known(let key): admits(key)
+        case .oneOf(let keys): keys.contains(where: admits)
+        case .unknown: false
+        }
+    }
+
+    /// Whether objects of concrete type `key` satisfy the condition.
+    public func admits(_ key: TypeKey) -> Bool {
+        let raw = key.rawValue
         var low = 0
         var high = concreteTypes.count
         while low < high {

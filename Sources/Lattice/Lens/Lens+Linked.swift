@@ -125,7 +125,7 @@ extension Lens {
             preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
                 + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
         }
-        guard spread.condition?.matches(record.typeKey) ?? true else { return nil }
+        guard spread.condition?.matches(record.type) ?? true else { return nil }
         let fragment = bound.fragment(spread.fragment)
         return try child(record, spread.fragment.selectionSet, bound: fragment)
     }

@@ -43,7 +43,7 @@ public struct Lens {
     /// - Complexity: O(selected fields) string compares for small selections, else O(1).
     @inline(__always)
     func node(_ key: String) -> (field: FieldNode, matched: Bool) {
-        guard let found = selection.lensField(key, type: record.typeKey) else {
+        guard let found = selection.lensField(key, type: record.type) else {
             preconditionFailure("Lens.read(\"\(key)\"): `\(key)` is not in the selection of \(bound.artifact.name) "
                 + "on \(selection.typeName) (it selects: \(selection.lensKeys.joined(separator: ", ")))")
         }

@@ -46,11 +46,11 @@ private struct JSONReader {
                 case .value(let value): result = merge(result, [field.responseKey: value])
                 }
             case .inlineFragment(let inline):
-                guard inline.condition?.matches(record.typeKey) ?? true else { continue }
+                guard inline.condition?.matches(record.type) ?? true else { continue }
                 guard let fields = object(inline.selectionSet, on: record, bound: bound, path: path) else { return nil }
                 result = merge(result, fields)
             case .spread(let spread):
-                guard spread.condition?.matches(record.typeKey) ?? true else { continue }
+                guard spread.condition?.matches(record.type) ?? true else { continue }
                 let fragment = bound.fragment(spread.fragment)
                 if let fields = object(spread.fragment.selectionSet, on: record, bound: fragment, path: path) {
                     result = merge(result, fields)
@@ -105,7 +105,7 @@ private struct JSONReader {
             return .value(errors.isEmpty ? read ?? .null : .null)
         case .result?:
             if errors.isEmpty { return .value(.object(["ok": .bool(true), "value": read ?? .null])) }
-            return .value(.object(["ok": .bool(false), "errors": .array(errors.map(Self.json))]))
+            return .value(.object(["ok": .bool(false), "errors": .array(errors.map(Self.caughtJSON))]))
         }
     }
 
@@ -119,16 +119,10 @@ private struct JSONReader {
         return walk.errors
     }
 
-    static func json(_ error: GraphQLError) -> JSONValue {
+    /// A caught error as Relay's result gives it: message and path.
+    static func caughtJSON(_ error: GraphQLError) -> JSONValue {
         var object: [String: JSONValue] = ["message": .string(error.message)]
-        if let path = error.path {
-            object["path"] = .array(path.map { element in
-                switch element {
-                case .key(let key): .string(key)
-                case .index(let index): .int(index)
-                }
-            })
-        }
+        if case .array(let path)? = error.json.objectValue?["path"] { object["path"] = .array(path) }
         return .object(object)
     }
 

@@ -57,7 +57,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
                 if case .complete = outcome { continue }
                 return outcome
             case .inlineFragment(let inline):
-                guard inline.condition?.matches(record.typeKey) ?? true else { continue }
+                guard inline.condition?.matches(record.type) ?? true else { continue }
                 let outcome = walk(inline.selectionSet, on: record, bound: bound)
                 if case .complete = outcome { continue }
                 return outcome

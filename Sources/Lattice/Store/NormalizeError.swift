@@ -15,7 +15,7 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     case scalarMismatch(path: String, expected: String, found: String)
     /// An object of an interface or union came without `__typename`.
     case missingTypename(path: String)
-    /// An object of an identified type came without a usable `id`.
+    /// An object of an identified type came with an `id` that is not an id (null, a list...).
     case missingID(path: String)
 
     public var description: String {
@@ -35,7 +35,7 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingTypename(let path):
             "\(path): object of an abstract type has no __typename"
         case .missingID(let path):
-            "\(path): object of an identified type has no id"
+            "\(path): object of an identified type has no usable id"
         }
     }
 }

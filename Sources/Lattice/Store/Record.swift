@@ -18,8 +18,8 @@ public final class Record: Observable {
     public let serial: Int
     /// The fields, by interned storage key.
     var slots: [FieldKey: Slot] = [:]
-    /// The interned `__typename`, cached for type conditions.
-    var typeKey: TypeKey?
+    /// The record's type, cached from `__typename` (or `__typenames`) for type conditions.
+    var type: RecordType = .unknown
     /// The write epoch at which the record was last invalidated, if ever.
     var invalidationEpoch: Int?
     let registrar = ObservationRegistrar()

@@ -14,15 +14,17 @@ public enum ResponseNormalizer {
     /// Normalizes `response` for `operation` into writes rooted at `root`.
     /// - Throws: `NormalizeError` naming the path where the response does not fit.
     /// - Complexity: O(response nodes + total error path length).
+    /// `source` is the store's: an object sent without an id reuses the record its field
+    /// linked to before (in this response or in the store), as Relay does.
     public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact,
-                                 root: DataID = .root) throws(NormalizeError) -> Result {
+                                 root: DataID = .root, source: RecordSource? = nil) throws(NormalizeError) -> Result {
         guard case .object(let data)? = response.data else {
             throw .noData(errors: response.errors ?? [])
         }
-        var walker = Walker(trie: ErrorTrie(response.errors ?? []))
+        var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source)
         walker.delta.touch(root)
         try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
-                             type: nil, bound: operation, trie: walker.trie.root)
+                             type: .unknown, bound: operation, trie: walker.trie.root)
         return Result(delta: walker.delta, unplacedErrors: walker.trie.unplaced)
     }
 }
@@ -33,15 +35,17 @@ private struct Walker {
     var trie: ErrorTrie
     var delta = RecordSourceDelta()
     var path: [GraphQLError.PathElement] = []
+    let source: RecordSource?
 
-    init(trie: ErrorTrie) {
+    init(trie: ErrorTrie, source: RecordSource?) {
         self.trie = trie
+        self.source = source
     }
 
     var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
 
     mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID,
-                            type: TypeKey?, bound: BoundArtifact,
+                            type: RecordType, bound: BoundArtifact,
                             trie node: ErrorTrie.Node?) throws(NormalizeError) {
         for selection in set.selections {
             switch selection {
@@ -65,7 +69,11 @@ private struct Walker {
                                 trie node: ErrorTrie.Node?) throws(NormalizeError) {
         path.append(.key(field.responseKey))
         defer { path.removeLast() }
-        guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
+        guard let value = object[field.responseKey] else {
+            // Added by the compiler: absent when the server was given the document as written.
+            if field.isGenerated { return }
+            throw .missingField(path: pathText)
+        }
         let (key, keyPath) = bound.key(of: field)
         let fieldNode = node?.child(.key(field.responseKey))
         if value == .null {
@@ -114,35 +122,74 @@ private struct Walker {
         }
     }
 
-    /// Stages one object: its id (own or client), its `__typename`, then its selections.
+    /// Stages one object: its id (own or client), its type, then its selections.
     private mutating func normalizeObject(
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?
     ) throws(NormalizeError) -> DataID {
-        let typename: String
-        if case .string(let name)? = object["__typename"] {
-            typename = name
-        } else if let concrete = set.concreteTypename {
-            typename = concrete
-        } else {
-            throw .missingTypename(path: pathText)
+        let type = try self.type(of: object, set: set)
+        let identified: Bool
+        switch type {
+        case .known(let key): identified = set.identifiedTypes?.admits(key) ?? false
+        case .oneOf(let keys): identified = keys.allSatisfy { set.identifiedTypes?.admits($0) ?? false }
+        case .unknown: identified = false
         }
-        let type = TypeKey(typename)
+        // An identified object the response sent without `id` (a server given the document
+        // as written, not the one with the added `id`) becomes a client record, as Relay does.
         let id: DataID
-        if set.identifiedTypes?.matches(type) ?? false {
-            switch object["id"] {
-            case .string(let raw)?: id = DataID(raw)
-            case .int(let raw)?: id = DataID(String(raw))
-            case .null?, .bool?, .double?, .array?, .object?, nil:
-                throw .missingID(path: pathText)
-            }
-        } else {
-            id = DataID.client(parent: parent, storageKey: key.storageKey, index: index)
+        switch (identified, object["id"]) {
+        case (true, .string(let raw)?): id = DataID(raw)
+        case (true, .int(let raw)?): id = DataID(String(raw))
+        case (true, .null?), (true, .bool?), (true, .double?), (true, .array?), (true, .object?):
+            throw .missingID(path: pathText)
+        case (true, nil), (false, _):
+            id = previousLink(parent, key, index)
+                ?? DataID.client(parent: parent, storageKey: key.storageKey, index: index)
         }
-        delta.set(FieldState(value: .scalar(.string(typename))), for: .typename,
-                  keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
+        switch type {
+        case .known(let key):
+            delta.set(FieldState(value: .scalar(.string(key.name))), for: .typename,
+                      keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
+        case .oneOf(let keys):
+            delta.set(FieldState(value: .scalar(.array(keys.map { .string($0.name) }))),
+                      for: .possibleTypenames,
+                      keyPath: FieldKeyTable.shared.keyPath(of: .possibleTypenames), on: id)
+        case .unknown:
+            break
+        }
         try normalize(object, set: set, id: id, type: type, bound: bound, trie: node)
         return id
+    }
+
+    /// The record the field linked to before: earlier in this response, else in the store.
+    private func previousLink(_ parent: DataID, _ key: FieldKey, _ index: Int?) -> DataID? {
+        if let staged = delta.state(of: key, on: parent) {
+            switch (staged.value, index) {
+            case (.link(let id), nil): return id
+            case (.links(let ids), let index?) where index < ids.count: return ids[index]
+            case (.null, _), (.scalar, _), (.link, _), (.links, _): return nil
+            }
+        }
+        switch (source?[parent]?.slots[key]?.value, index) {
+        case (.link(let record)?, nil): return record.id
+        case (.links(let records)?, let index?) where index < records.count: return records[index]?.id
+        case (.null?, _), (.scalar?, _), (.link?, _), (.links?, _), (nil, _): return nil
+        }
+    }
+
+    /// The object's type: its `__typename`; the field's type when that is an object type;
+    /// else the possible types whose selections give exactly the keys the server sent (one:
+    /// that type; several: `.oneOf`, see `RecordType`; none: rejected).
+    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> RecordType {
+        if case .string(let name)? = object["__typename"] { return .known(TypeKey(name)) }
+        if let concrete = set.concreteTypename { return .known(TypeKey(concrete)) }
+        let sent = Set(object.keys)
+        let fitting = set.shapes.filter { $0.keys == sent }.map { TypeKey($0.typename) }
+        switch fitting.count {
+        case 0: throw .missingTypename(path: pathText)
+        case 1: return .known(fitting[0])
+        default: return .oneOf(fitting)
+        }
     }
 
     /// Errors under the null items of a scalar list (placed at the list field).

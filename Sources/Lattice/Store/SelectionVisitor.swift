@@ -39,10 +39,10 @@ extension SelectionVisitor {
                     continue
                 }
             case .inlineFragment(let inline):
-                guard inline.condition?.matches(record.typeKey) ?? true else { continue }
+                guard inline.condition?.matches(record.type) ?? true else { continue }
                 if !visitSelections(inline.selectionSet, on: record, bound: bound) { return false }
             case .spread(let spread):
-                guard spread.condition?.matches(record.typeKey) ?? true else { continue }
+                guard spread.condition?.matches(record.type) ?? true else { continue }
                 let fragment = bound.fragment(spread.fragment)
                 if !visitSelections(spread.fragment.selectionSet, on: record, bound: fragment) {
                     return false

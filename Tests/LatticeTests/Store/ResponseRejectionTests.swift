@@ -23,7 +23,7 @@ import Testing
          .expectedObject(path: "repository.owner", found: "a string")),
         (#"{"repository": {"id": "R", "name": "n", "owner": {"id": "U2", "login": "x"}, "issues": []}}"#,
          .missingTypename(path: "repository.owner")),
-        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "login": "x"}, "issues": []}}"#,
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": null, "login": "x"}, "issues": []}}"#,
          .missingID(path: "repository.owner")),
         (#"{"repository": {"id": "R", "name": ["n"], "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": []}}"#,
          .unexpectedList(path: "repository.name")),

@@ -65,6 +65,12 @@ public struct RecordSourceDelta: Sendable {
         invalidations.append(id)
     }
 
+    /// The staged state of `key` on `id`, if written. - Complexity: O(1).
+    func state(of key: FieldKey, on id: DataID) -> FieldState? {
+        guard let writes = records[id], let position = writes.positions[key] else { return nil }
+        return writes.writes[position].state
+    }
+
     /// The staged writes of `id`, for tests and printing.
     func writes(of id: DataID) -> [FieldWrite] { records[id]?.writes ?? [] }
 }

@@ -24,9 +24,7 @@ extension Store {
                 let old = record.slots[write.key]
                 if old == new { continue }
                 record.slots[write.key] = new
-                if write.key == .typename, case .scalar(.string(let name)) = new.value {
-                    record.typeKey = TypeKey(name)
-                }
+                record.noteType(from: write.key, new.value)
                 changed.append((record, write.key, write.keyPath))
                 if notes, let kind = Store.verdictChange(from: old, to: new) {
                     verdictChanges.append(VerdictChange(
@@ -45,7 +43,7 @@ extension Store {
                 }
             }
             record.slots.removeAll()
-            record.typeKey = nil
+            record.type = .unknown
             changedRecords.append(id)
         }
         var invalidated: [Record] = []
@@ -90,6 +88,21 @@ extension Store {
         case (.scalar, .scalar): return nil
         case (.links, .links): return .linksChanged
         case (.scalar, _), (.link, _), (.links, _): return .linkMoved
+        }
+    }
+}
+
+extension Record {
+    /// Keeps the cached type in step with a write of `__typename` or `__typenames`.
+    func noteType(from key: FieldKey, _ value: StoredValue) {
+        if key == .typename, case .scalar(.string(let name)) = value {
+            type = .known(TypeKey(name))
+        } else if key == .possibleTypenames, case .scalar(.array(let names)) = value {
+            if case .known = type { return }
+            type = .oneOf(names.compactMap { name in
+                if case .string(let name) = name { return TypeKey(name) }
+                return nil
+            })
         }
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import Lattice
+import LatticeTesting
+
+/// One scenario of the phase table: it drives a handle and records what it shows at each
+/// checkpoint (`OperationHandle.shown`, or an availability). The expected trace is written
+/// by hand from the semantics, and must hold under every strategy.
+struct PhaseScenario: Sendable, CustomTestStringConvertible {
+    let name: String
+    let expected: [String]
+    let run: @MainActor @Sendable (World) async throws -> [String]
+
+    init(_ name: String, _ expected: [String], run: @escaping @MainActor @Sendable (World) async throws -> [String]) {
+        self.name = name
+        self.expected = expected
+        self.run = run
+    }
+
+    var testDescription: String { name }
+}
+
+extension PhaseScenario {
+    static let table: [PhaseScenario] = [
+        PhaseScenario("no data + in flight", ["loading", "ready"]) { world in
+            let gate = Gate()
+            world.transport.enqueue("Dashboard", after: gate)
+            let handle = try world.attach("Dashboard")
+            let before = handle.shown
+            gate.open()
+            await handle.settled()
+            return [before, handle.shown]
+        },
+        PhaseScenario("no data + failed", ["failed(transport.unreachable)"]) { world in
+            world.transport.enqueue("Dashboard", .fail(unreachable))
+            let handle = try world.attach("Dashboard")
+            await handle.settled()
+            return [handle.shown]
+        },
+        PhaseScenario("no data + request errors", ["failed(response.requestErrors)"]) { world in
+            let handle = try await world.attachLoaded("Dashboard", case: "request-error")
+            return [handle.shown]
+        },
+        PhaseScenario("data + fine", ["ready"]) { world in
+            [try await world.attachLoaded("Dashboard").shown]
+        },
+        PhaseScenario("data + field error in own selection", ["failed(read.fieldErrors)"]) { world in
+            [try await world.attachLoaded("Dashboard", case: "field-error").shown]
+        },
+        PhaseScenario("data + error only inside a spread", ["ready"]) { world in
+            [try await world.attachLoaded("IssueScreen", case: "field-error").shown]
+        },
+        PhaseScenario("data + root bubbled (THROW)", ["failed(read.requiredFieldMissing)"]) { world in
+            [try await world.attachLoaded("IssueAuthorCard", case: "required-null").shown]
+        },
+        PhaseScenario("data + root bubbled (LOG)", ["failed(read.requiredFieldMissing)"]) { world in
+            [try await world.attachLoaded("OrganizationProfile", case: "required-null").shown]
+        },
+        PhaseScenario("data + unplaced error under @throwOnFieldError", ["failed(read.fieldErrors)"]) { world in
+            [try await world.attachLoaded("Dashboard", case: "unplaced-error").shown]
+        },
+        PhaseScenario("data + unplaced error without @throwOnFieldError", ["ready"]) { world in
+            [try await world.attachLoaded("RepositoryIssues", case: "unplaced-error").shown]
+        },
+        PhaseScenario("data + refetch in flight", ["ready refreshing", "ready"]) { world in
+            let handle = try await world.attachLoaded("Dashboard")
+            let gate = Gate()
+            world.transport.enqueue("Dashboard", after: gate)
+            handle.refetch()
+            let during = handle.shown
+            gate.open()
+            await handle.settled()
+            return [during, handle.shown]
+        },
+        PhaseScenario("data + refetch failed", ["ready", "ready fetch:failed(transport.unreachable)"]) { world in
+            let handle = try await world.attachLoaded("Dashboard")
+            let before = handle.shown
+            world.transport.enqueue("Dashboard", .fail(unreachable))
+            await handle.refetch().value
+            return [before, handle.shown]
+        },
+        PhaseScenario("retry behind data", ["ready fetch:failed(transport.unreachable)", "ready refreshing", "ready"]) { world in
+            let handle = try await world.attachLoaded("Dashboard")
+            world.transport.enqueue("Dashboard", .fail(unreachable))
+            await handle.refetch().value
+            let failed = handle.shown
+            let gate = Gate()
+            world.transport.enqueue("Dashboard", after: gate)
+            handle.retry()
+            let retrying = handle.shown
+            gate.open()
+            await handle.settled()
+            return [failed, retrying, handle.shown]
+        },
+        PhaseScenario("retry without data", ["failed(transport.unreachable)", "loading", "ready"]) { world in
+            world.transport.enqueue("Dashboard", .fail(unreachable))
+            let handle = try world.attach("Dashboard")
+            await handle.settled()
+            let failed = handle.shown
+            let gate = Gate()
+            world.transport.enqueue("Dashboard", after: gate)
+            handle.retry()
+            let retrying = handle.shown
+            gate.open()
+            await handle.settled()
+            return [failed, retrying, handle.shown]
+        },
+        PhaseScenario("storeOnly + nothing", ["failed(store.notInStore)", "requests: 0"]) { world in
+            let handle = try world.attach("Dashboard", policy: .storeOnly)
+            return [handle.shown, "requests: \(world.transport.requests.count)"]
+        },
+        PhaseScenario("past @expires",
+                      ["ready", "stale", "ready", "ready refreshing", "ready", "available"]) { world in
+            let handle = try await world.attachLoaded("RepositoryIssues")
+            let fresh = handle.shown
+            world.scheduler.advance(by: .seconds(301))
+            let availability = try world.environment.check(world.artifact("RepositoryIssues"),
+                                                           variables: world.variables("RepositoryIssues"))
+            let stale = handle.shown
+            let gate = Gate()
+            world.transport.enqueue("RepositoryIssues", after: gate)
+            world.environment.revalidate()
+            let refreshing = handle.shown
+            gate.open()
+            await handle.settled()
+            let after = try world.environment.check(world.artifact("RepositoryIssues"),
+                                                    variables: world.variables("RepositoryIssues"))
+            return [fresh, availability.rawValue, stale, refreshing, handle.shown, after.rawValue]
+        },
+        PhaseScenario("invalidated record", ["stale", "ready", "ready refreshing", "ready", "available"]) { world in
+            let handle = try await world.attachLoaded("ViewerSidebar")
+            world.environment.invalidate(DataID(viewerID))
+            let availability = try world.environment.check(world.artifact("ViewerSidebar"))
+            let stale = handle.shown
+            let gate = Gate()
+            world.transport.enqueue("ViewerSidebar", after: gate)
+            world.environment.revalidate()
+            let refreshing = handle.shown
+            gate.open()
+            await handle.settled()
+            let after = try world.environment.check(world.artifact("ViewerSidebar"))
+            return [availability.rawValue, stale, refreshing, handle.shown, after.rawValue]
+        },
+        PhaseScenario("invalidated store", ["stale", "ready", "ready"]) { world in
+            let handle = try await world.attachLoaded("Dashboard")
+            world.environment.invalidateStore()
+            let availability = try world.environment.check(world.artifact("Dashboard"))
+            let stale = handle.shown
+            world.environment.revalidate()
+            await handle.settled()
+            return [availability.rawValue, stale, handle.shown]
+        },
+        PhaseScenario("handle invalidated", ["ready refreshing", "ready", "requests: 2"]) { world in
+            let handle = try await world.attachLoaded("Dashboard")
+            let gate = Gate()
+            world.transport.enqueue("Dashboard", after: gate)
+            handle.invalidate()
+            let refreshing = handle.shown
+            gate.open()
+            await handle.settled()
+            return [refreshing, handle.shown, "requests: \(world.transport.requestCount(for: "Dashboard"))"]
+        },
+        PhaseScenario("field error written by a local update", ["ready", "failed(read.fieldErrors)"]) { world in
+            let handle = try await world.attachLoaded("Dashboard")
+            let before = handle.shown
+            world.environment.commitUpdate { delta in
+                delta.set(FieldState(value: .null, errors: [GraphQLError(message: "gone", path: [.key("viewer"), .key("name")])]),
+                          for: FieldKey("name"), on: DataID(viewerID))
+            }
+            return [before, handle.shown]
+        },
+    ]
+}
+
+@MainActor @Suite(.timeLimit(.minutes(1))) struct PhaseScenarioTests {
+    @Test(arguments: PhaseScenario.table, PhaseStrategy.allCases)
+    func phaseTable(_ scenario: PhaseScenario, strategy: PhaseStrategy) async throws {
+        let world = try World(strategy)
+        let trace = try await scenario.run(world)
+        #expect(trace == scenario.expected)
+    }
+}
