@@ -66,15 +66,18 @@ def main() -> int:
     counts = {"equal": 0, "rejected": 0, "rejected-unlocated": 0}
     same_messages = 0
     mismatches = []
+    show_progress = sys.stderr.isatty()
     for index, path in enumerate(files, 1):
-        print(f"\rconformance: {index}/{len(files)}", end="", file=sys.stderr, flush=True)
+        if show_progress:
+            print(f"\rconformance: {index}/{len(files)}", end="", file=sys.stderr, flush=True)
         category, problem, same_message = check(args.lattice, path)
         same_messages += same_message
         if problem is None:
             counts[category] += 1
         else:
             mismatches.append((path, problem))
-    print(file=sys.stderr)
+    if show_progress:
+        print(file=sys.stderr)
 
     for path, problem in mismatches:
         print(f"MISMATCH {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {problem}")

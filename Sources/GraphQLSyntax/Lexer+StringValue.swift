@@ -31,50 +31,54 @@ extension Lexer {
     }
 
     private func blockStringValue(of token: Token) -> String {
-        let lines = blockLines(token.start + 3..<token.end - 3)
+        let content = token.start + 3..<token.end - 3
+        // First pass: the common indentation of the lines after the first, and the
+        // first and last lines that are not blank.
         var commonIndent = Int.max
-        var firstNonBlank: Int?
+        var firstNonBlank = -1
         var lastNonBlank = -1
-        for (number, line) in lines.enumerated() {
+        var lineCount = 0
+        var hasCarriageReturn = false
+        forEachLine(of: content) { number, line, endsWithCarriageReturn in
+            lineCount = number + 1
+            hasCarriageReturn = hasCarriageReturn || endsWithCarriageReturn
             let indent = leadingWhitespace(line)
-            if indent == line.count { continue }
-            if firstNonBlank == nil { firstNonBlank = number }
+            if indent == line.count { return }
+            if firstNonBlank < 0 { firstNonBlank = number }
             lastNonBlank = number
             if number > 0, indent < commonIndent { commonIndent = indent }
         }
-        guard let first = firstNonBlank else { return "" }
+        guard firstNonBlank >= 0 else { return "" }
+        // Most descriptions need no change at all: one line, or already flush left.
+        if firstNonBlank == 0, lastNonBlank == lineCount - 1, commonIndent == Int.max || commonIndent == 0,
+           !hasCarriageReturn, !token.hasEscape {
+            return string(content)
+        }
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(token.end - token.start)
-        for number in first...lastNonBlank {
-            if number > first { utf8.append(0x0A) }
-            let line = lines[number]
-            let content = number == 0 ? line : line.lowerBound + min(commonIndent, line.count)..<line.upperBound
-            appendUnescapingTripleQuotes(content, to: &utf8, hasEscape: token.hasEscape)
+        utf8.reserveCapacity(content.count)
+        forEachLine(of: content) { number, line, _ in
+            guard number >= firstNonBlank, number <= lastNonBlank else { return }
+            if number > firstNonBlank { utf8.append(0x0A) }
+            let dedented = number == 0 ? line : line.lowerBound + min(commonIndent, line.count)..<line.upperBound
+            appendUnescapingTripleQuotes(dedented, to: &utf8, hasEscape: token.hasEscape)
         }
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// The raw lines of a block string's content, split at `\n`, `\r\n` and `\r`.
-    private func blockLines(_ content: Range<Int>) -> [Range<Int>] {
-        var lines: [Range<Int>] = []
+    /// Calls `body` with each raw line of a block string's content (split at `\n`,
+    /// `\r\n` and `\r`), its number, and whether it ended with a `\r`.
+    private func forEachLine(of content: Range<Int>, _ body: (Int, Range<Int>, Bool) -> Void) {
+        var number = 0
         var lineStart = content.lowerBound
-        var index = content.lowerBound
-        while index < content.upperBound {
-            switch bytes[index] {
-            case 0x0A:
-                lines.append(lineStart..<index)
-                index += 1
-                lineStart = index
-            case 0x0D:
-                lines.append(lineStart..<index)
-                index += index + 1 < content.upperBound && bytes[index + 1] == 0x0A ? 2 : 1
-                lineStart = index
-            default:
-                index += 1
-            }
+        while true {
+            let lineEnd = nextLineBreak(in: lineStart..<content.upperBound)
+            guard lineEnd < content.upperBound else { break }
+            let isCarriageReturn = bytes[lineEnd] == 0x0D
+            body(number, lineStart..<lineEnd, isCarriageReturn)
+            number += 1
+            lineStart = lineEnd + (isCarriageReturn && lineEnd + 1 < content.upperBound && bytes[lineEnd + 1] == 0x0A ? 2 : 1)
         }
-        lines.append(lineStart..<content.upperBound)
-        return lines
+        body(number, lineStart..<content.upperBound, false)
     }
 
     private func leadingWhitespace(_ line: Range<Int>) -> Int {

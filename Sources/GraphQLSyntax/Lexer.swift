@@ -35,6 +35,8 @@ struct Lexer {
             switch byte {
             case 0x20, 0x09, 0x2C: // space, tab, comma
                 position += 1
+                // Indentation comes in runs.
+                while position < bytes.count, bytes[position] == 0x20 { position += 1 }
             case 0x0A:
                 position += 1
                 startLine()
@@ -86,8 +88,8 @@ struct Lexer {
 
     // MARK: - Tokens
 
-    func make(_ kind: TokenKind, from start: Int, to end: Int, hasEscape: Bool = false) -> Token {
-        Token(kind: kind, hasEscape: hasEscape, start: start, end: end,
+    func make(_ kind: TokenKind, from start: Int, to end: Int) -> Token {
+        Token(kind: kind, hasEscape: false, start: start, end: end,
               line: line, column: start - lineStart - lineExtraBytes + 1)
     }
 
@@ -106,7 +108,9 @@ struct Lexer {
 
     private mutating func skipComment() throws(SyntaxError) {
         position += 1
-        while position < bytes.count {
+        while true {
+            position = skipPlainText(from: position)
+            guard position < bytes.count else { return }
             let byte = bytes[position]
             if byte == 0x0A || byte == 0x0D { return }
             try skipScalar(byte)
@@ -148,10 +152,18 @@ struct Lexer {
     private mutating func readName() -> Token {
         let start = position
         position += 1
-        while position < bytes.count, Self.isNameStart(bytes[position]) || Self.isDigit(bytes[position]) {
+        while position < bytes.count, Self.isNameContinue(bytes[position]) {
             position += 1
         }
         return make(.name, from: start, to: position)
+    }
+
+    /// `[_0-9A-Za-z]` as one bit test: bits 48-57 (digits) of the low word, bits 1-26
+    /// (`A`-`Z`), 31 (`_`) and 33-58 (`a`-`z`) of the high word.
+    private static func isNameContinue(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x03FF_0000_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        return byte < 64 ? low >> byte & 1 != 0 : byte < 128 && high >> (byte - 64) & 1 != 0
     }
 
     /// The byte at `offset`, or 0 past the end (0 is neither digit, sign nor name start).
@@ -202,16 +214,20 @@ struct Lexer {
 
     private mutating func readString() throws(SyntaxError) -> Token {
         let start = position
-        var hasEscape = false
+        // Located before the loop moves `lineExtraBytes` past the string's own scalars.
+        var token = make(.string, from: start, to: start)
         position += 1
-        while position < bytes.count {
+        while true {
+            position = skipPlainText(from: position)
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return make(.string, from: start, to: position, hasEscape: hasEscape)
+                token.end = position
+                return token
             case UInt8(ascii: "\\"):
-                hasEscape = true
+                token.hasEscape = true
                 position += try escape(at: position).length
             case 0x0A, 0x0D:
                 throw error(.unterminatedString, at: position)
@@ -224,18 +240,19 @@ struct Lexer {
 
     private mutating func readBlockString() throws(SyntaxError) -> Token {
         let start = position
-        let token = make(.blockString, from: start, to: start)
-        var hasEscape = false
+        var token = make(.blockString, from: start, to: start)
         position += 3
-        while position < bytes.count {
+        while true {
+            position = skipPlainText(from: position)
+            guard position < bytes.count else { break }
             let current = bytes[position]
             switch current {
             case UInt8(ascii: "\"") where isTripleQuote(at: position):
                 position += 3
-                return Token(kind: .blockString, hasEscape: hasEscape, start: start, end: position,
-                             line: token.line, column: token.column)
+                token.end = position
+                return token
             case UInt8(ascii: "\\") where isTripleQuote(at: position + 1):
-                hasEscape = true
+                token.hasEscape = true
                 position += 4
             case 0x0A:
                 position += 1

@@ -2,17 +2,17 @@
 ///
 /// Follows the GraphQL specification (October 2021 edition and the September 2025
 /// draft's syntax), rejecting what graphql-core 3.2 rejects at the same line and column.
-/// Nesting of selection sets, list and object values and list types is bounded by
-/// `Parser.maximumDepth`, so hostile input gets a located error instead of a stack
-/// overflow.
+/// Selection sets, list and object values and list types may nest 512 levels deep;
+/// deeper input gets a located error instead of overflowing the stack.
 /// - Complexity: O(n) in the source's length.
 /// - Throws: `SyntaxError` at the first problem, located by line and column.
 public func parse(_ source: Source) throws(SyntaxError) -> Document {
     try parseCounting(source).document
 }
 
-/// `parse(_:)`, also answering how many significant tokens the document has (for
-/// summaries and benchmarks).
+/// `parse(_:)`, also answering how many significant tokens (not comments, commas or
+/// whitespace) the document has, for summaries and benchmarks.
+/// - Complexity: O(n) in the source's length.
 public func parseCounting(_ source: Source) throws(SyntaxError) -> (document: Document, tokenCount: Int) {
     let result: Result<(document: Document, tokenCount: Int), SyntaxError> = source.bytes.withUnsafeBufferPointer { bytes in
         guard bytes.count < Int(UInt32.max) else {

@@ -24,22 +24,17 @@ extension Parser {
                                                             location: location(from: start)))
         case "type":
             try advance(times: 2)
-            let name = try parseName()
-            let interfaces = try parseImplementsInterfaces()
-            let directives = try parseDirectives(const: true)
-            let fields = try parseFieldsDefinition()
-            if interfaces.isEmpty, directives.isEmpty, fields.isEmpty { throw unexpected(token) }
-            return .objectTypeExtension(ObjectTypeExtension(name: name, interfaces: interfaces, directives: directives,
-                                                            fields: fields, location: location(from: start)))
+            let body = try parseFieldedTypeBody()
+            if body.interfaces.isEmpty, body.directives.isEmpty, body.fields.isEmpty { throw unexpected(token) }
+            return .objectTypeExtension(ObjectTypeExtension(name: body.name, interfaces: body.interfaces,
+                                                            directives: body.directives, fields: body.fields,
+                                                            location: location(from: start)))
         case "interface":
             try advance(times: 2)
-            let name = try parseName()
-            let interfaces = try parseImplementsInterfaces()
-            let directives = try parseDirectives(const: true)
-            let fields = try parseFieldsDefinition()
-            if interfaces.isEmpty, directives.isEmpty, fields.isEmpty { throw unexpected(token) }
-            return .interfaceTypeExtension(InterfaceTypeExtension(name: name, interfaces: interfaces,
-                                                                  directives: directives, fields: fields,
+            let body = try parseFieldedTypeBody()
+            if body.interfaces.isEmpty, body.directives.isEmpty, body.fields.isEmpty { throw unexpected(token) }
+            return .interfaceTypeExtension(InterfaceTypeExtension(name: body.name, interfaces: body.interfaces,
+                                                                  directives: body.directives, fields: body.fields,
                                                                   location: location(from: start)))
         case "union":
             try advance(times: 2)

@@ -39,33 +39,38 @@ extension Parser {
         let start = token
         let description = try parseDescription()
         try expectKeyword("type")
-        let name = try parseName()
-        let interfaces = try parseImplementsInterfaces()
-        let directives = try parseDirectives(const: true)
-        let fields = try parseFieldsDefinition()
-        return ObjectTypeDefinition(description: description, name: name, interfaces: interfaces,
-                                    directives: directives, fields: fields, location: location(from: start))
+        let body = try parseFieldedTypeBody()
+        return ObjectTypeDefinition(description: description, name: body.name, interfaces: body.interfaces,
+                                    directives: body.directives, fields: body.fields, location: location(from: start))
     }
 
     mutating func parseInterfaceTypeDefinition() throws(SyntaxError) -> InterfaceTypeDefinition {
         let start = token
         let description = try parseDescription()
         try expectKeyword("interface")
+        let body = try parseFieldedTypeBody()
+        return InterfaceTypeDefinition(description: description, name: body.name, interfaces: body.interfaces,
+                                       directives: body.directives, fields: body.fields, location: location(from: start))
+    }
+
+    /// What object and interface types, and their extensions, share after their keyword:
+    /// `Name implements A & B @directives { fields }`.
+    mutating func parseFieldedTypeBody() throws(SyntaxError)
+        -> (name: Name, interfaces: [NamedType], directives: [Directive], fields: [FieldDefinition]) {
         let name = try parseName()
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
         let fields = try parseFieldsDefinition()
-        return InterfaceTypeDefinition(description: description, name: name, interfaces: interfaces,
-                                       directives: directives, fields: fields, location: location(from: start))
+        return (name, interfaces, directives, fields)
     }
 
     /// `implements A & B`, with an optional leading `&`; empty without `implements`.
-    mutating func parseImplementsInterfaces() throws(SyntaxError) -> [NamedType] {
+    private mutating func parseImplementsInterfaces() throws(SyntaxError) -> [NamedType] {
         guard try expectOptionalKeyword("implements") else { return [] }
         return try delimitedMany(.ampersand) { (p: inout Parser) throws(SyntaxError) in try p.parseNamedType() }
     }
 
-    mutating func parseFieldsDefinition() throws(SyntaxError) -> [FieldDefinition] {
+    private mutating func parseFieldsDefinition() throws(SyntaxError) -> [FieldDefinition] {
         try optionalMany(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
             let start = p.token
             let description = try p.parseDescription()

@@ -52,7 +52,7 @@ extension Parser {
                 throw error(.variableInConstantValue(lexer.string(token.start..<token.end)), at: start)
             }
             throw unexpected(start)
-        case .startOfFile, .endOfFile, .bang, .ampersand, .parenL, .parenR, .spread, .colon, .equals, .at,
+        case .endOfFile, .bang, .ampersand, .parenL, .parenR, .spread, .colon, .equals, .at,
              .bracketR, .pipe, .braceR:
             throw unexpected(start)
         }

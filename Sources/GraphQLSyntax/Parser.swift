@@ -102,7 +102,7 @@ struct Parser {
         let value: String? = switch token.kind {
         case .name, .int, .float: lexer.string(token.start..<token.end)
         case .string, .blockString: try? lexer.stringValue(of: token)
-        case .startOfFile, .endOfFile, .bang, .dollar, .ampersand, .parenL, .parenR, .spread, .colon,
+        case .endOfFile, .bang, .dollar, .ampersand, .parenL, .parenR, .spread, .colon,
              .equals, .at, .bracketL, .bracketR, .braceL, .pipe, .braceR: nil
         }
         return SyntaxError.FoundToken(kind: token.kind, value: value)

@@ -36,6 +36,7 @@ extension SyntaxError {
         /// A source of 4 GiB or more, past what locations can express.
         case sourceTooLarge
 
+        /// graphql-core's message for the reason.
         public var description: String {
             switch self {
             case .unexpectedCharacter(let scalar):
@@ -96,6 +97,7 @@ extension SyntaxError {
         /// The token's value, for kinds that have one.
         public let value: String?
 
+        /// `Kind 'value'`, or the kind alone.
         public var description: String {
             guard let value else { return kind.description }
             return "\(kind) '\(value)'"

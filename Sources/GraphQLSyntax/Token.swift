@@ -1,14 +1,17 @@
 /// The kinds of lexical token, with graphql-core's names for them in messages.
 public enum TokenKind: UInt8, Sendable, CustomStringConvertible {
-    case startOfFile, endOfFile
+    /// The end of the document.
+    case endOfFile
+    /// Punctuators: `! $ & ( ) ... : = @`.
     case bang, dollar, ampersand, parenL, parenR, spread, colon, equals, at
+    /// Punctuators: `[ ] { | }`.
     case bracketL, bracketR, braceL, pipe, braceR
+    /// Names, numbers and strings: the tokens that carry a value.
     case name, int, float, string, blockString
 
     /// How graphql-core names the kind in an error message: punctuators quoted.
     public var description: String {
         switch self {
-        case .startOfFile: "<SOF>"
         case .endOfFile: "<EOF>"
         case .bang: "'!'"
         case .dollar: "'$'"

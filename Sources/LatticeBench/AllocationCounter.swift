@@ -112,11 +112,19 @@ struct AllocationCounter {
 }
 
 /// Why allocations cannot be counted.
-enum AllocationCounterError: Error, Equatable, Sendable {
+enum AllocationCounterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `mallctl` name failed with the given errno (e.g. `ENOENT` for an unknown name).
     case mallctlFailed(name: String, code: Int32)
     /// jemalloc was built without `--enable-stats`.
     case statisticsDisabled
     /// jemalloc is linked but the C library's `malloc` does not reach it.
     case notTheProcessAllocator
+
+    var description: String {
+        switch self {
+        case .mallctlFailed(let name, let code): "mallctl(\"\(name)\") failed with errno \(code)"
+        case .statisticsDisabled: "jemalloc was built without statistics"
+        case .notTheProcessAllocator: "malloc does not reach jemalloc (is libjemalloc linked into the executable?)"
+        }
+    }
 }

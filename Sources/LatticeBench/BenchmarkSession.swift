@@ -53,9 +53,13 @@ struct BenchmarkSession {
         for (index, item) in selected.enumerated() {
             do {
                 let result = try runner.measure(item.benchmark, resultName: item.name)
+                let position = "[\(index + 1)/\(selected.count)] \(item.name)"
+                guard !result.metrics.isEmpty else {
+                    progress.line(position + ": nothing to measure in this mode")
+                    continue
+                }
                 outcome.results.append(result)
-                progress.line("[\(index + 1)/\(selected.count)] \(item.name)"
-                              + result.warnings.map { "\n  warning: \($0)" }.joined())
+                progress.line(position + result.warnings.map { "\n  warning: \($0)" }.joined())
             } catch {
                 fail("\(item.name): \(error)", &outcome)
             }
@@ -99,7 +103,7 @@ struct BenchmarkSession {
     func markInstructionRegions(_ selected: Selection) -> ExitStatus {
         if !command.callgrindChild {
             progress.line("\(executable): under valgrind, marking one callgrind dump per region "
-                          + "(labels 'lattice-bench <operations> <name>'; read with callgrind_annotate)")
+                          + "(labels 'lattice-bench <operations> <call path> <name>'; read with callgrind_annotate)")
         }
         let wanted = selected.map(\.benchmark).filter { $0.metrics.contains(.instructions) }
         do {

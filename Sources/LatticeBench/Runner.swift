@@ -63,6 +63,11 @@ struct Runner {
                 }
             }
             for name in countNames {
+                // Metric names are unique within a result (a reader rejects duplicates).
+                guard !name.isEmpty, !results.contains(where: { $0.metric.name == name }) else {
+                    warnings.append("count '\(name)' not reported: its name is empty or taken by another metric")
+                    continue
+                }
                 results.append(try summarize(.count(name), exact.counts[name] ?? []))
             }
         }

@@ -3,102 +3,142 @@
 /// A value literal. Numbers keep their source text, as graphql-js does, so no
 /// precision is lost before a schema says what type they are.
 public enum Value: Hashable, Sendable {
+    /// `$name`.
     case variable(Variable)
+    /// An integer literal.
     case int(IntValue)
+    /// A float literal.
     case float(FloatValue)
+    /// A string or block string.
     case string(StringValue)
+    /// `true` or `false`.
     case boolean(BooleanValue)
+    /// `null`.
     case null(NullValue)
+    /// An enum value.
     case `enum`(EnumValue)
+    /// `[...]`.
     case list(ListValue)
+    /// `{...}`.
     case object(ObjectValue)
 }
 
 /// `$name`.
 public struct Variable: Hashable, Sendable {
+    /// The name as written.
     public var name: Name
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// An integer literal's source text, e.g. `-0` or `42`.
 public struct IntValue: Hashable, Sendable {
+    /// The value as written.
     public var value: String
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// A float literal's source text, e.g. `1.5E-3`.
 public struct FloatValue: Hashable, Sendable {
+    /// The value as written.
     public var value: String
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// A string literal's value, escapes resolved and, for block strings, indentation
 /// removed (the spec's `BlockStringValue`).
 public struct StringValue: Hashable, Sendable {
+    /// The value as written.
     public var value: String
     /// True when written as a `"""block string"""`.
     public var block: Bool
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `true` or `false`.
 public struct BooleanValue: Hashable, Sendable {
+    /// The value as written.
     public var value: Bool
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `null`.
 public struct NullValue: Hashable, Sendable {
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// An enum value: a name other than `true`, `false` or `null`.
 public struct EnumValue: Hashable, Sendable {
+    /// The value as written.
     public var value: String
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `[value ...]`.
 public struct ListValue: Hashable, Sendable {
+    /// The items, in source order.
     public var values: [Value]
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `{name: value ...}`.
 public struct ObjectValue: Hashable, Sendable {
+    /// The fields, in source order.
     public var fields: [ObjectField]
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `name: value` inside an object value.
 public struct ObjectField: Hashable, Sendable {
+    /// The name as written.
     public var name: Name
+    /// The value as written.
     public var value: Value
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// A type as written in a variable, field or argument definition: `T`, `[T]`, `T!`.
-public indirect enum TypeReference: Hashable, Sendable {
+///
+/// Only the wrapping cases are boxed, so the common named type costs no allocation.
+public enum TypeReference: Hashable, Sendable {
+    /// A type by name.
     case named(NamedType)
-    case list(ListType)
-    case nonNull(NonNullType)
+    /// `[...]`.
+    indirect case list(ListType)
+    /// `Type!`.
+    indirect case nonNull(NonNullType)
 }
 
 /// A reference to a type by name.
 public struct NamedType: Hashable, Sendable {
+    /// The name as written.
     public var name: Name
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `[Type]`.
 public struct ListType: Hashable, Sendable {
+    /// The type as written.
     public var type: TypeReference
+    /// Where the node is written.
     public var location: SourceLocation
 }
 
 /// `Type!`; the wrapped type is never itself non-null.
 public struct NonNullType: Hashable, Sendable {
+    /// The type as written.
     public var type: TypeReference
+    /// Where the node is written.
     public var location: SourceLocation
 }
 

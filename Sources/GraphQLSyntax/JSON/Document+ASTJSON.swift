@@ -137,8 +137,13 @@ extension JSONWriter {
     }
 
     mutating func name(_ name: Name) {
-        beginObject(kind: "name")
-        key("value"); string(name.value)
+        leaf("name", name.value)
+    }
+
+    /// `{"kind": kind, "value": value}`: names, numbers and enum values.
+    mutating func leaf(_ kind: String, _ value: String) {
+        beginObject(kind: kind)
+        key("value"); string(value)
         endObject()
     }
 

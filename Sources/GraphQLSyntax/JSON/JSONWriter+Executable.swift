@@ -71,13 +71,9 @@ extension JSONWriter {
         case .variable(let v):
             variable(v)
         case .int(let v):
-            beginObject(kind: "int_value")
-            key("value"); string(v.value)
-            endObject()
+            leaf("int_value", v.value)
         case .float(let v):
-            beginObject(kind: "float_value")
-            key("value"); string(v.value)
-            endObject()
+            leaf("float_value", v.value)
         case .string(let v):
             stringValue(v)
         case .boolean(let v):
@@ -88,9 +84,7 @@ extension JSONWriter {
             beginObject(kind: "null_value")
             endObject()
         case .enum(let v):
-            beginObject(kind: "enum_value")
-            key("value"); string(v.value)
-            endObject()
+            leaf("enum_value", v.value)
         case .list(let v):
             beginObject(kind: "list_value")
             array("values", v.values) { $0.value($1) }

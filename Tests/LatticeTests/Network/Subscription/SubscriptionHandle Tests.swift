@@ -85,6 +85,7 @@ import LatticeTesting
         #expect(try !channel(0).isTerminated)
         handle.cancel()
         #expect(handle.state == .ended(.cancelled))
+        try await channel(0).terminated()
         #expect(try channel(0).isTerminated)
     }
 

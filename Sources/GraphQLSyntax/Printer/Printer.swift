@@ -1,0 +1,141 @@
+// Canonical GraphQL text from the AST, in graphql-js's `print` style (graphql-core 3.2's
+// `print_ast`): two-space indentation, one selection per line, arguments wrapped when a
+// field's line passes 80 characters. Printing then parsing gives the same AST.
+
+extension Document {
+    /// The document as canonical GraphQL text (definitions separated by a blank line).
+    /// - Complexity: O(size of the output).
+    public func printed() -> String {
+        Printer.join(definitions.map(Printer.definition), "\n\n")
+    }
+}
+
+extension Definition {
+    /// The definition as canonical GraphQL text.
+    public func printed() -> String { Printer.definition(self) }
+}
+
+extension Value {
+    /// The value as canonical GraphQL text (`{a: [1, 2]}`).
+    public func printed() -> String { Printer.value(self) }
+}
+
+extension TypeReference {
+    /// The type as written in GraphQL (`[User!]!`).
+    public func printed() -> String { Printer.type(self) }
+}
+
+/// The printing rules, one function per node kind. Stateless.
+enum Printer {
+    /// graphql-js wraps a field's arguments one per line past this many characters.
+    static let maximumLineLength = 80
+
+    // MARK: - Executable definitions
+
+    static func definition(_ definition: Definition) -> String {
+        switch definition {
+        case .operation(let d):
+            let variables = wrap("(", join(d.variableDefinitions.map(variableDefinition), ", "), ")")
+            let prefix = join([d.operation.rawValue, join([d.name?.value ?? "", variables]), directives(d.directives)], " ")
+            return (prefix == "query" ? "" : prefix + " ") + selectionSet(d.selectionSet)
+        case .fragment(let d):
+            return "fragment \(d.name.value) on \(d.typeCondition.name.value) "
+                + wrap("", directives(d.directives), " ") + selectionSet(d.selectionSet)
+        case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType,
+             .directive, .schemaExtension, .scalarTypeExtension, .objectTypeExtension, .interfaceTypeExtension,
+             .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
+            return typeSystemDefinition(definition)
+        }
+    }
+
+    private static func variableDefinition(_ d: VariableDefinition) -> String {
+        "$\(d.variable.name.value): \(type(d.type))" + wrap(" = ", d.defaultValue.map(value) ?? "")
+            + wrap(" ", directives(d.directives))
+    }
+
+    static func selectionSet(_ set: SelectionSet?) -> String {
+        block((set?.selections ?? []).map(selection))
+    }
+
+    private static func selection(_ selection: Selection) -> String {
+        switch selection {
+        case .field(let field):
+            let prefix = wrap("", field.alias?.value ?? "", ": ") + field.name.value
+            var line = prefix + wrap("(", join(field.arguments.map(argument), ", "), ")")
+            if line.unicodeScalars.count > maximumLineLength {
+                line = prefix + wrap("(\n", indent(join(field.arguments.map(argument), "\n")), "\n)")
+            }
+            return join([line, directives(field.directives), selectionSet(field.selectionSet)], " ")
+        case .fragmentSpread(let spread):
+            return "..." + spread.name.value + wrap(" ", directives(spread.directives))
+        case .inlineFragment(let fragment):
+            return join(["...", wrap("on ", fragment.typeCondition?.name.value ?? ""),
+                         directives(fragment.directives), selectionSet(fragment.selectionSet)], " ")
+        }
+    }
+
+    private static func argument(_ argument: Argument) -> String {
+        "\(argument.name.value): \(value(argument.value))"
+    }
+
+    static func directives(_ list: [Directive]) -> String {
+        join(list.map { "@" + $0.name.value + wrap("(", join($0.arguments.map(argument), ", "), ")") }, " ")
+    }
+
+    // MARK: - Values and types
+
+    static func value(_ value: Value) -> String {
+        switch value {
+        case .variable(let v): "$" + v.name.value
+        case .int(let v): v.value
+        case .float(let v): v.value
+        case .string(let v): string(v)
+        case .boolean(let v): v.value ? "true" : "false"
+        case .null: "null"
+        case .enum(let v): v.value
+        case .list(let v): "[" + join(v.values.map(Self.value), ", ") + "]"
+        case .object(let v): "{" + join(v.fields.map { "\($0.name.value): \(Self.value($0.value))" }, ", ") + "}"
+        }
+    }
+
+    static func string(_ value: StringValue) -> String {
+        value.block ? blockString(value.value) : quotedString(value.value)
+    }
+
+    static func type(_ type: TypeReference) -> String {
+        switch type {
+        case .named(let t): t.name.value
+        case .list(let t): "[" + Self.type(t.type) + "]"
+        case .nonNull(let t): Self.type(t.type) + "!"
+        }
+    }
+
+    // MARK: - Layout helpers (graphql-js's join, wrap, block, indent)
+
+    /// The non-empty strings joined by `separator`.
+    static func join(_ strings: [String], _ separator: String = "") -> String {
+        strings.filter { !$0.isEmpty }.joined(separator: separator)
+    }
+
+    /// `start + string + end`, or nothing when `string` is empty.
+    static func wrap(_ start: String, _ string: String, _ end: String = "") -> String {
+        string.isEmpty ? "" : start + string + end
+    }
+
+    /// Items one per line in an indented `{ }` block; nothing when there are none.
+    static func block(_ items: [String]) -> String {
+        wrap("{\n", indent(join(items, "\n")), "\n}")
+    }
+
+    /// Every line indented by two spaces.
+    static func indent(_ string: String) -> String {
+        guard !string.isEmpty else { return "" }
+        var utf8: [UInt8] = [0x20, 0x20]
+        utf8.reserveCapacity(string.utf8.count + 64)
+        for byte in string.utf8 {
+            utf8.append(byte)
+            if byte == 0x0A { utf8.append(contentsOf: [0x20, 0x20]) }
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import LatticeBench
+
+@Suite @MainActor struct RunnerTests {
+    final class Counter {
+        var steps = 0
+    }
+
+    /// The smallest run: no warm-up beyond one batch, three samples.
+    static var settings: MeasurementSettings {
+        var settings = MeasurementSettings.quick
+        settings.warmUpNanoseconds = 0
+        settings.maxSamples = 3
+        settings.exactSamples = 2
+        return settings
+    }
+
+    static func runner() throws -> Runner {
+        Runner(settings: settings, overheads: [.direct: .zero, .withState: .zero],
+               allocationCounter: .success(try AllocationCounter()), progress: Progress())
+    }
+
+    @Test func resultsHoldTheMetricsAskedForThenTheCounts() throws {
+        let benchmark = Benchmark("count", metrics: [.cpuTime, .mallocs], setUp: { Counter() },
+                                  counts: { ["steps": $0.steps] }) { counter in
+            counter.steps += 2
+        }
+        let result = try Self.runner().measure(benchmark, resultName: "X/count")
+        #expect(result.name == "X/count")
+        #expect(result.metrics.map(\.metric.name) == ["cpuTime", "mallocs", "steps"])
+        #expect(result.metric(named: "cpuTime")?.samples.count == 3)
+        #expect(result.metric(named: "steps")?.samples == [2, 2])
+        #expect(result.metric(named: "mallocs")?.samples == [0, 0])
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func aCountNamedLikeAMetricIsLeftOutWithAWarning() throws {
+        let benchmark = Benchmark("clash", metrics: [.mallocs], setUp: { Counter() },
+                                  counts: { ["mallocs": $0.steps, "": 0] }) { counter in
+            counter.steps += 1
+        }
+        let result = try Self.runner().measure(benchmark, resultName: "X/clash")
+        #expect(result.metrics.map(\.metric.name) == ["mallocs"])
+        #expect(result.warnings.count == 2)
+    }
+
+    @Test func aMissingAllocationCounterIsAWarningNotAFailure() throws {
+        let runner = Runner(settings: Self.settings, overheads: [.direct: .zero, .withState: .zero],
+                            allocationCounter: .failure(.statisticsDisabled), progress: Progress())
+        let result = try runner.measure(Benchmark("plain", metrics: [.wallTime, .mallocs]) {},
+                                        resultName: "X/plain")
+        #expect(result.metrics.map(\.metric.name) == ["wallTime"])
+        #expect(result.warnings == ["allocations not measured: jemalloc was built without statistics"])
+    }
+
+    @Test func aBenchmarkOnlyCountingInstructionsHasNothingToMeasureHere() throws {
+        let result = try Self.runner().measure(Benchmark("i", metrics: [.instructions]) {}, resultName: "X/i")
+        #expect(result.metrics.isEmpty)
+    }
+
+    @Test func whatTheOperationThrowsReachesTheCaller() throws {
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try Self.runner().measure(Benchmark("fails") { throw Failure() }, resultName: "X/fails")
+        }
+    }
+}
