@@ -50,13 +50,24 @@ func readAll(_ lens: Lens, _ keys: [String]) throws {
 /// A lens over a generated row of `fields` fields, and the scope tracked runs use.
 @MainActor
 final class LensBody {
+    let store: Store
     let lens: Lens
     let keys: [String]
     let scope = TrackedScope()
     init(fields: Int) throws {
-        let rows = try GeneratedRows(fields: fields, throwOnFieldError: false)
-        lens = try rows.rowLens()
-        keys = rows.keys
+        let program = try GeneratedSchema.program(rowSizes: [fields], throwOnFieldError: false)
+        guard let artifact = program[GeneratedSchema.rowName(fields)] else {
+            throw LoadedHandleError.unknownOperation(GeneratedSchema.rowName(fields))
+        }
+        let operation = BoundArtifact(artifact)
+        let store = Store()
+        try store.commit(GeneratedSchema.rowResponse(fields: fields), for: operation)
+        guard let root = store.record(.root), let row: Lens = try Lens(operation, record: root).read("row") else {
+            throw LoadedHandleError.notReady(operation: artifact.name, phase: "no row")
+        }
+        self.store = store
+        lens = row
+        keys = GeneratedSchema.keys(fields)
     }
 }
 
