@@ -10,7 +10,7 @@ cd "$LATTICE_ROOT"
 SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling)
 # Sampling time per benchmark in a full run, seconds: sized so the whole run, build
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
-declare -A BUDGET=([FieldRead]=0.8 [PhaseRead]=1.5 [BodyReruns]=0.1 [ReadScaling]=0.8 [CommitScaling]=1.2)
+declare -A BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
 # The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read.
 PROFILED=PhaseRead
 PROFILED_FILTER='derived/Dashboard/tracked'

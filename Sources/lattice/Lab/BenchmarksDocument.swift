@@ -23,10 +23,15 @@ struct BenchmarksDocument {
                 + "Run `scripts/bench.sh` without `--quick` for figures to keep.\n\n"
         }
         text += decisionSection()
+        let scope = tables.scopeBaseline().map {
+            " A tracked read includes the body's tracking scope itself (installing and cancelling its registrations), "
+                + "about \($0) here: the cheapest tracked read above."
+        } ?? ""
         text += section("Phase read", about: """
-            The cost of one read of `phase`, per strategy, on every `@throwOnFieldError` operation of spec/ \
-            (largest first): inside a body's tracking scope (tracked) and outside any scope (untracked). \
-            Median per read with the 95 % bootstrap interval of the median; allocations and instructions per tracked read.
+            The cost of one read of `phase`, per strategy, on every spec/ query whose verdict walks its own selection \
+            (`@throwOnFieldError`, or a `@required` that can bubble to the root), largest first: inside a body's \
+            tracking scope (tracked) and outside any scope (untracked). Median per read with the 95 % bootstrap \
+            interval of the median; allocations and instructions per tracked read.\(scope)
             """, table: tables.phaseRead())
         text += section("Tracked against untracked, per field", about: """
             One body reading every field of a row through each reader; per field is per body divided by the fields. \
@@ -45,7 +50,8 @@ struct BenchmarksDocument {
             with allocations and the runtime's counters per commit (so a cost comes with its cause).
             """, table: tables.commitScaling())
         text += section("Counters cost", about: """
-            The same commit with the runtime's counters off and on: off must cost nothing.
+            The same commit with the runtime's counters off and on: off must cost nothing. \
+            \(tables.countersVerdict() ?? "")
             """, table: tables.countersCost())
         text += section("Allocations", about: "Mallocs and bytes per operation, exact (jemalloc).",
                         table: tables.allocations())

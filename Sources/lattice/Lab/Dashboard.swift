@@ -26,14 +26,14 @@ struct Dashboard {
         body += section("Phase read", charts.phaseReadDistributions(), tables.phaseRead())
         body += section("Read scaling", charts.readScaling().map { [$0] } ?? [], tables.readScaling(),
                         note: findings.index.strategies.map {
-                            findings.crossover(of: $0).sentence(series: $0, bound: boundText, unit: "fields")
-                        }.joined(separator: ". "))
+                            findings.crossover(of: $0).sentence(series: $0, bound: boundText, unit: "fields") + "."
+                        }.joined(separator: " "))
         body += section("Commit scaling", charts.commitScaling(), tables.commitScaling())
         body += section("Body re-runs", charts.bodyReruns(), tables.bodyReruns())
         body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
                         tables.fieldRead())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
-        body += section("Counters cost", [], tables.countersCost())
+        body += section("Counters cost", [], tables.countersCost(), note: tables.countersVerdict() ?? "")
         body += flamegraphSection()
         body += section("History", charts.historyChart().map { [$0] } ?? [], historyTable())
         return """
@@ -89,7 +89,7 @@ struct Dashboard {
     private func section(_ title: String, _ charts: [String], _ table: ReportTable, note: String = "") -> String {
         guard !charts.isEmpty || !table.isEmpty else { return "" }
         let id = title.lowercased().filter { $0.isLetter || $0 == " " }.replacingOccurrences(of: " ", with: "-")
-        let paragraph = note.isEmpty ? "" : "<p>\(Markup.escape(note)).</p>\n"
+        let paragraph = note.isEmpty ? "" : "<p>\(Markup.escape(note))</p>\n"
         return "<section id=\"\(id)\">\n<h2>\(Markup.escape(title))</h2>\n\(paragraph)"
             + charts.map { "<figure>\($0)</figure>\n" }.joined()
             + (table.isEmpty ? "" : "<details><summary>table</summary>\n\(table.html())</details>\n")
@@ -101,7 +101,8 @@ struct Dashboard {
         return """
             <section id="flamegraph">
             <h2>Flamegraph</h2>
-            <p>Sampled stacks from <code>\(Markup.escape(flamegraph.name))</code>.</p>
+            <p>Sampled stacks of the profiled benchmark, named at the top of the graph \
+            (<code>\(Markup.escape(flamegraph.name))</code>, drawn by the harness).</p>
             <figure><img class="flamegraph" alt="flamegraph" \
             src="data:image/svg+xml;base64,\(flamegraph.svg.base64EncodedString())"></figure>
             </section>

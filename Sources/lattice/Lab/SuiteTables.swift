@@ -119,6 +119,36 @@ struct SuiteTables {
         return table
     }
 
+    /// Whether counting costs anything: counters on against off, by the comparison's test
+    /// (nil when either was not measured).
+    func countersVerdict() -> String? {
+        let settings = index.counterSettings
+        guard settings.contains("off"), settings.contains("on"),
+              let off = index[.countersCost(setting: "off")]?.metric(named: Metric.wallTime.name),
+              let on = index[.countersCost(setting: "on")]?.metric(named: Metric.wallTime.name),
+              let comparison = try? Comparison(metric: .wallTime, baseline: off.samples, candidate: on.samples)
+        else { return nil }
+        let p = comparison.test.map { ", " + ValueFormat.probability($0.pValue) } ?? ""
+        let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
+        switch comparison.verdict {
+        case .noChange:
+            return "Counters on against off: no change beyond the noise band (\(change)\(p)); off, which does less, costs nothing measurable."
+        case .regression, .improvement:
+            return "Counters on against off: \(change)\(p); off skips every counting site."
+        }
+    }
+
+    /// The tracked read of the cheapest strategy's phase on the first operation: close to the
+    /// cost of the tracking scope itself (one field registered and cancelled).
+    func scopeBaseline() -> String? {
+        guard let operation = index.phaseReadOperations.first else { return nil }
+        let medians = index.strategies.compactMap {
+            index[.phaseRead(strategy: $0, operation: operation, tracked: true)]?
+                .metric(named: Metric.wallTime.name)?.summary.median
+        }
+        return medians.min().map { ValueFormat.string($0, unit: .nanoseconds) }
+    }
+
     /// Allocations per operation of every benchmark that counted them.
     func allocations() -> ReportTable {
         var table = ReportTable(headers: ["benchmark", "mallocs / op", "bytes / op"], numericFrom: 1)
