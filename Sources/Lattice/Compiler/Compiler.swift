@@ -116,7 +116,7 @@ private struct CompilerState {
             let target = spread.name.value
             if let cycleStart = visiting.firstIndex(of: target) {
                 let cycle = Array(visiting[cycleStart...]) + [target]
-                diagnostics.append(Diagnostic(entry.file, spread.location, .fragmentCycle(cycle)))
+                diagnostics.append(Diagnostic(entry.file, spread.name.location, .fragmentCycle(cycle)))
                 failed.formUnion(cycle)
                 continue
             }
