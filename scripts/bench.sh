@@ -11,6 +11,10 @@ SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling)
 # Sampling time per benchmark in a full run, seconds: sized so the whole run, build
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
 declare -A BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
+# The executables whose benchmarks count instructions with --instructions: the reads. (Body
+# re-runs and commit scaling wait on tasks and build thousands of handles; under callgrind
+# that is slow, and their counts already come from the runtime's counters.)
+INSTRUCTED=(FieldRead PhaseRead ReadScaling)
 # The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read.
 PROFILED=PhaseRead
 PROFILED_FILTER='derived/Dashboard/tracked'
@@ -34,14 +38,16 @@ commands:
                       significant regression against the baseline results FILE, 0 otherwise
   compare BASE [HEAD] [--rounds N]
                       build both commits in git worktrees (under .build/lab/worktrees), run
-                      their suites interleaved A B A B for N rounds (default 3), print and
-                      write the comparison (.build/lab/compare/); exit 2 on a regression
+                      their suites interleaved A B A B for N quick rounds (default 3, samples
+                      pooled per commit), print and write the comparison with significance
+                      per benchmark (.build/lab/compare/); exit 2 on a regression
 
 options:
   --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the
                       committed BENCHMARKS.md, dashboards/ and results stay untouched
   --filter PATTERN    run only matching benchmarks (outputs under .build/lab/partial/)
-  --instructions      also count instructions under callgrind (pass-through to the harness)
+  --instructions      also count instructions under callgrind (pass-through to the harness,
+                      for FieldRead, PhaseRead, ReadScaling); compare compares them exactly
   --profile           also profile every benchmark (folded stacks and flamegraphs,
                       pass-through to the harness) into the run's folder
   -h, --help          this text
@@ -106,19 +112,19 @@ build_release() {
     swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path
 }
 
-# Runs every suite executable of the binaries in $1 from the checkout $2, writing one results
-# file per executable into $3; extra harness options follow.
+# Runs the suite executables named in $4 (a space-separated list) of the binaries in $1 from
+# the checkout $2, writing one results file per executable into $3; harness options follow.
 run_suite() {
-    local bin=$1 checkout=$2 out=$3
-    shift 3
+    local bin=$1 checkout=$2 out=$3 names=($4)
+    shift 4
     mkdir -p "$out"
     local index=0
-    for suite in "${SUITE[@]}"; do
+    for suite in "${names[@]}"; do
         index=$((index + 1))
         local options=(--format json --output "$out/$suite.json")
         if [ $quick = 1 ]; then options+=(--quick); else options+=(--time-budget "${BUDGET[$suite]}"); fi
         [ -n "$filter" ] && options+=(--filter "$filter")
-        log "[$index/${#SUITE[@]}] $suite ($(elapsed))"
+        log "[$index/${#names[@]}] $suite ($(elapsed))"
         local status=0
         (cd "$checkout" && "$bin/$suite" "${options[@]}" "$@") || status=$?
         if [ $status -ne 0 ]; then
@@ -147,14 +153,14 @@ suite_files() {
 measure() {
     local dir=$1 bin=$2
     rm -rf "$dir/suite" "$dir/instructions" "$dir/profile"
-    run_suite "$bin" . "$dir/suite"
+    run_suite "$bin" . "$dir/suite" "${SUITE[*]}"
     local files
     mapfile -t files < <(suite_files "$dir/suite")
     [ ${#files[@]} -gt 0 ] || { log "no benchmark ran"; exit 1; }
     local joined=()
     if [ $instructions = 1 ]; then
         log "counting instructions under callgrind ($(elapsed))"
-        run_suite "$bin" . "$dir/instructions" --instructions
+        run_suite "$bin" . "$dir/instructions" "${INSTRUCTED[*]}" --instructions
         mapfile -t joined < <(suite_files "$dir/instructions")
     fi
     "$bin/lattice" merge --out "$dir/results.json" "${files[@]}" "${joined[@]/#/--metrics-from=}"
@@ -206,12 +212,15 @@ compare_commits() {
     done
     local out="$LAB/compare/${base:0:12}-${head:0:12}"
     rm -rf "$out"
+    # Each round is a quick run; the rounds' samples are pooled, so N rounds give N times a
+    # quick run's samples, taken alternately from both commits.
+    quick=1
     local baseline_files=() candidate_files=()
     for round in $(seq 1 "$rounds"); do
         for side in 0 1; do
             local dir="$out/round$round-$side"
             log "round $round/$rounds: ${sides[$side]:0:12} ($(elapsed))"
-            run_suite "${bins[$side]}" "${trees[$side]}" "$dir"
+            run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${SUITE[*]}"
             local files
             mapfile -t files < <(suite_files "$dir")
             "${bins[1]}/lattice" merge --out "$dir.json" "${files[@]}"
@@ -223,7 +232,7 @@ compare_commits() {
         for side in 0 1; do
             local dir="$out/instructions-$side"
             log "instructions: ${sides[$side]:0:12} ($(elapsed))"
-            run_suite "${bins[$side]}" "${trees[$side]}" "$dir" --instructions
+            run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${INSTRUCTED[*]}" --instructions
             local files
             mapfile -t files < <(suite_files "$dir")
             "${bins[1]}/lattice" merge --out "$dir.json" "${files[@]}"

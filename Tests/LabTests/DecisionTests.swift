@@ -40,15 +40,32 @@ import Testing
         #expect(decision.gateStatus == .limitNotPassed)
     }
 
-    @Test func aNoisyReadIsUndecided() throws {
+    private func noisyRead(_ samples: [Double]) throws -> Decision {
         var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0)
         benchmarks[0] = BenchmarkResult(name: "PhaseRead/derived/Dashboard/tracked",
-                                        metrics: [try MetricResult(metric: .wallTime,
-                                                                   samples: [5_000, 40_000, 10_000, 30_000, 20_000])],
+                                        metrics: [try MetricResult(metric: .wallTime, samples: samples)],
                                         iterationsPerSample: 1)
-        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks))
+        return Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks))
+    }
+
+    @Test func aNoisyReadStraddlingTheBoundIsUndecided() throws {
+        let decision = try noisyRead([20_000, 90_000, 30_000, 60_000, 40_000])
         #expect(decision.outcome == .undecided)
         #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("undecided: CV"))
+    }
+
+    @Test func aNoisyReadWhollyWithinTheBoundPasses() throws {
+        let decision = try noisyRead([5_000, 40_000, 10_000, 30_000, 20_000])
+        #expect(decision.candidate[0].outcome == .passed)
+        #expect(decision.outcome == .derivedShips)
+        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("passed: every sample within the bound (CV "))
+    }
+
+    @Test func aNoisyReadWhollyBeyondTheBoundFails() throws {
+        let decision = try noisyRead([60_000, 400_000, 100_000, 300_000, 200_000])
+        #expect(decision.candidate[0].outcome == .failed)
+        #expect(decision.outcome == .storedShips)
+        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("failed: every sample beyond the bound"))
     }
 
     @Test func theCommittedLimitsFileIsReadableAndNamesBothLimits() throws {

@@ -45,9 +45,13 @@ enum LimitTable {
         let unit = evaluation.metric?.unit ?? .count
         let judged = evaluation.interval != nil
             ? evaluation.judged.map { " (judged on \(ValueFormat.string($0, unit: unit)))" } ?? "" : ""
+        // A noisy figure decided by its range (`Decision.evaluate`) has no interval.
+        let byRange = evaluation.metric?.exact == false && evaluation.interval == nil
         switch evaluation.outcome {
-        case .passed: return "passed" + judged
-        case .failed: return "failed" + judged
+        case .passed:
+            return byRange ? "passed: every sample within the bound (CV \(FigureText.percent(evaluation.cv)))" : "passed" + judged
+        case .failed:
+            return byRange ? "failed: every sample beyond the bound (CV \(FigureText.percent(evaluation.cv)))" : "failed" + judged
         case .undecided(.benchmarkMissing(let pattern)): return "undecided: no benchmark matches \(pattern)"
         case .undecided(.metricMissing(let metric)): return "undecided: \(metric) not measured"
         case .undecided(.tooFewSamples(let n)): return "undecided: \(n) sample, too few to judge"
