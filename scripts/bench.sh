@@ -3,6 +3,8 @@
 # regenerates BENCHMARKS.md and dashboards/, prints the decision; compares commits; gates a
 # release. Run `scripts/bench.sh --help` for the usage. Progress goes to stderr.
 set -euo pipefail
+# Command substitutions (the build's bin path) fail the script too.
+shopt -s inherit_errexit
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 cd "$LATTICE_ROOT"
 
@@ -108,7 +110,14 @@ elapsed() { printf '%dm%02ds' $(((SECONDS - started) / 60)) $(((SECONDS - starte
 build_release() {
     local package=$1 scratch=$2
     log "building release in $package ($(elapsed))"
-    swift build -c release --package-path "$package" --scratch-path "$scratch" 2>&1 | tail -n 3 >&2
+    local output status=0
+    output=$(swift build -c release --package-path "$package" --scratch-path "$scratch" 2>&1) || status=$?
+    if [ $status -ne 0 ]; then
+        echo "$output" | grep -E 'error|warning' | head -n 20 >&2
+        log "the release build of $package failed"
+        exit 1
+    fi
+    echo "$output" | tail -n 2 >&2
     swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path
 }
 
@@ -208,7 +217,9 @@ compare_commits() {
             [ -d "$tree/Benchmarks/$suite" ] || { log "${commit:0:12} has no Benchmarks/$suite"; exit 1; }
         done
         trees+=("$tree")
-        bins+=("$(build_release "$tree" "$tree/.build")")
+        local built
+        built=$(build_release "$tree" "$tree/.build")
+        bins+=("$built")
     done
     local out="$LAB/compare/${base:0:12}-${head:0:12}"
     rm -rf "$out"

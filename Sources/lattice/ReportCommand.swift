@@ -40,7 +40,7 @@ private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
         let flamegraph = try options.value("--flamegraph").map { path throws(LabError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try readFile(path))
         }
-        let findings = Findings(results: results, limits: limits)
+        let findings = Findings(results: results, limits: limits, runtimeDefault: Decision.runtimeShipped)
         let document = BenchmarksDocument(findings: findings, resultsPath: resultsPath, limitsPath: limitsPath).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,

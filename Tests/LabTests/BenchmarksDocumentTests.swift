@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct BenchmarksDocumentTests {
     private func document(_ results: ResultsFile, ships: String = "derived") -> String {
-        BenchmarksDocument(findings: Findings(results: results, limits: LabSamples.limits(ships: ships)),
+        BenchmarksDocument(findings: Findings(results: results, limits: LabSamples.limits(ships: ships),
+                                                    runtimeDefault: nil),
                            resultsPath: "results.json", limitsPath: "spec/limits.json").render()
     }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct DecisionTests {
     @Test func derivedShipsWhenItPassesBothLimits() throws {
         let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0))
-        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results)
+        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results, runtimeDefault: nil)
         #expect(decision.outcome == .derivedShips)
         #expect(decision.decidedStrategy == "derived")
         #expect(decision.gateStatus == .ok)
@@ -15,7 +15,7 @@ import Testing
     @Test func storedShipsWhenDerivedFailsEitherLimit() throws {
         for (read, extra, failed) in [(80_000.0, 0.0, "phase-read-largest"), (20_000, 1, "extra-bodies-spreads-only")] {
             let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: read, derivedExtra: extra))
-            let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results)
+            let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results, runtimeDefault: nil)
             #expect(decision.outcome == .storedShips)
             #expect(decision.gateStatus == .limitNotPassed, "the gate checks the shipped strategy, derived")
             #expect(decision.oneLine.contains("stored ships: derived failed \(failed)"))
@@ -25,16 +25,26 @@ import Testing
 
     @Test func theGateJudgesTheShippedStrategyNotTheCandidate() throws {
         let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0))
-        let decision = Decision(limits: LabSamples.limits(ships: "stored"), results: results)
+        let decision = Decision(limits: LabSamples.limits(ships: "stored"), results: results, runtimeDefault: nil)
         #expect(decision.outcome == .storedShips)
         #expect(decision.shipped.allSatisfy { $0.benchmark?.contains("/stored/") == true })
         #expect(decision.gateStatus == .ok)
         #expect(!decision.oneLine.contains("should say"))
     }
 
+    @Test func theGateFailsWhileTheLimitsFileShipsAnotherStrategyThanTheRuntime() throws {
+        let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0))
+        let mismatched = Decision(limits: LabSamples.limits(ships: "stored"), results: results, runtimeDefault: "derived")
+        #expect(mismatched.gateStatus == .limitNotPassed)
+        #expect(mismatched.mismatchLine?.contains("ships stored but the runtime's default") == true)
+        let agreed = Decision(limits: LabSamples.limits(ships: "stored"), results: results, runtimeDefault: "stored")
+        #expect(agreed.gateStatus == .ok)
+        #expect(agreed.mismatchLine == nil)
+    }
+
     @Test func aMissingBenchmarkLeavesTheDecisionUndecidedNeverPassed() throws {
         let results = LabSamples.file([try LabSamples.timed("PhaseRead/derived/Dashboard/tracked", 20_000)])
-        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results)
+        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results, runtimeDefault: nil)
         #expect(decision.outcome == .undecided)
         #expect(decision.decidedStrategy == nil)
         #expect(decision.gateStatus == .limitNotPassed)
@@ -45,7 +55,7 @@ import Testing
         benchmarks[0] = BenchmarkResult(name: "PhaseRead/derived/Dashboard/tracked",
                                         metrics: [try MetricResult(metric: .wallTime, samples: samples)],
                                         iterationsPerSample: 1)
-        return Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks))
+        return Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks), runtimeDefault: nil)
     }
 
     @Test func aNoisyReadStraddlingTheBoundIsUndecided() throws {

@@ -43,7 +43,7 @@ import Testing
 
     @Test func theRunsEntryCarriesItsLimitFiguresAndDecision() throws {
         let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0))
-        let entry = Findings(results: results, limits: LabSamples.limits(ships: "derived")).historyEntry()
+        let entry = Findings(results: results, limits: LabSamples.limits(ships: "derived"), runtimeDefault: nil).historyEntry()
         #expect(entry.decision == "derivedShips")
         #expect(entry.date == results.createdAt)
         #expect(entry.figures["extra-bodies-spreads-only/derived"] == 0)

@@ -54,20 +54,33 @@ import Testing
         #expect(throws: CommandError.self) { try gateCommand.run(["stray"]) }
     }
 
-    @Test func theGateExitsThreeWhenTheShippedStrategyFailsAndZeroWhenItPasses() throws {
+    @Test func theGateJudgesTheRuntimesStrategyAndExitsThreeTwoOrZero() throws {
+        let shipped = Decision.runtimeShipped
         let directory = try LabSamples.temporaryDirectory()
-        let results = directory.appendingPathComponent("results.json")
-        try LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)).write(to: results)
+        func write(read: Double, to name: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try LabSamples.file([try LabSamples.timed("PhaseRead/\(shipped)/Dashboard/tracked", read),
+                                 try LabSamples.counted("BodyReruns/\(shipped)/IssueScreen/verdictValue",
+                                                        ["extraBodies": 0])]).write(to: url)
+            return url.path
+        }
+        let slow = try write(read: 80_000, to: "slow.json")
+        let fast = try write(read: 20_000, to: "fast.json")
+        let faster = try write(read: 15_000, to: "faster.json")
         let limits = directory.appendingPathComponent("limits.json")
-        try JSONEncoder().encode(LabSamples.limits(ships: "derived")).write(to: limits)
-        #expect(try gateCommand.run(["--results", results.path, "--limits", limits.path]) == 3)
-        try JSONEncoder().encode(LabSamples.limits(ships: "stored")).write(to: limits)
-        #expect(try gateCommand.run(["--results", results.path, "--limits", limits.path]) == 0)
-        let faster = directory.appendingPathComponent("baseline.json")
-        var quicker = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
-        quicker[1] = try LabSamples.timed("PhaseRead/stored/Dashboard/tracked", 7)
-        try LabSamples.file(quicker).write(to: faster)
-        #expect(try gateCommand.run(["--results", results.path, "--limits", limits.path,
-                                     "--baseline", faster.path]) == 2)
+        try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
+        #expect(try gateCommand.run(["--results", slow, "--limits", limits.path]) == 3)
+        #expect(try gateCommand.run(["--results", fast, "--limits", limits.path]) == 0)
+        #expect(try gateCommand.run(["--results", fast, "--limits", limits.path, "--baseline", faster]) == 2)
+        #expect(try gateCommand.run(["--results", slow, "--limits", limits.path, "--baseline", faster]) == 3,
+                "a failed limit outranks a regression")
+        let other = shipped == "stored" ? "derived" : "stored"
+        try JSONEncoder().encode(LabSamples.limits(ships: other)).write(to: limits)
+        let both = directory.appendingPathComponent("both.json")
+        try LabSamples.file([try LabSamples.timed("PhaseRead/\(other)/Dashboard/tracked", 20_000),
+                             try LabSamples.counted("BodyReruns/\(other)/IssueScreen/verdictValue",
+                                                    ["extraBodies": 0])]).write(to: both)
+        #expect(try gateCommand.run(["--results", both.path, "--limits", limits.path]) == 3,
+                "the limits file must ship what the runtime ships")
     }
 }

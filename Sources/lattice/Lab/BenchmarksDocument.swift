@@ -79,6 +79,10 @@ struct BenchmarksDocument {
         let gate = decision.gateStatus == .ok ? "passes" : "fails"
         text += "The release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, the `Environment`'s "
             + "default); judged by the same limits, the gate \(gate).\n"
+        if let line = decision.mismatchLine {
+            text += "\n**The runtime ships `\(decision.runtimeDefault ?? "?")` (`PhaseStrategy.shipped`), not "
+                + "`\(decision.limits.ships)`:** the gate fails until both say the same. (\(line))\n"
+        }
         if let decided = decision.decidedStrategy, decided != decision.limits.ships {
             text += "\n**The result decides `\(decided)`, but the limits file ships `\(decision.limits.ships)`.**\n"
         }

@@ -1,3 +1,4 @@
+import Lattice
 import LatticeBench
 
 /// What a run decides, as decision record 0001 says: if `derived` passes every limit of
@@ -25,6 +26,8 @@ struct Decision {
     static let candidate = StrategyName.derived
     /// What ships when the candidate fails.
     static let fallback = StrategyName.stored
+    /// The strategy this build of the runtime ships: `PhaseStrategy.shipped`.
+    static var runtimeShipped: String { PhaseStrategy.shipped.rawValue }
 
     /// The limits judged.
     let limits: LimitsFile
@@ -32,11 +35,16 @@ struct Decision {
     let candidate: [LimitEvaluation]
     /// The limits judged for `limits.ships` (the same as `candidate` when it ships `derived`).
     let shipped: [LimitEvaluation]
+    /// The strategy the runtime actually ships (`PhaseStrategy.shipped`, the `Environment`'s
+    /// default), when known: the gate fails while it differs from `limits.ships`, since the
+    /// limits would then judge a strategy the release does not ship.
+    let runtimeDefault: String?
 
     /// Judges `limits` against `results` for `derived` and for the shipped strategy.
     /// - Complexity: that of `LimitEvaluation.evaluate`, twice at most.
-    init(limits: LimitsFile, results: ResultsFile) {
+    init(limits: LimitsFile, results: ResultsFile, runtimeDefault: String?) {
         self.limits = limits
+        self.runtimeDefault = runtimeDefault
         var asCandidate = limits
         asCandidate.ships = Self.candidate
         candidate = Self.evaluate(asCandidate, against: results)
@@ -78,9 +86,21 @@ struct Decision {
         }
     }
 
-    /// The gate's status: `.ok` when the shipped strategy passes every limit, else
-    /// `.limitNotPassed`.
-    var gateStatus: ExitStatus { LimitEvaluation.exitStatus(of: shipped) }
+    /// Whether the runtime's default is known and is not the strategy the limits file ships.
+    var shipsMismatch: Bool { runtimeDefault.map { $0 != limits.ships } ?? false }
+
+    /// The gate's status: `.ok` when the shipped strategy passes every limit and is the
+    /// runtime's default, else `.limitNotPassed`.
+    var gateStatus: ExitStatus {
+        shipsMismatch ? .limitNotPassed : LimitEvaluation.exitStatus(of: shipped)
+    }
+
+    /// Why the gate fails on the strategy itself, when it does: one line.
+    var mismatchLine: String? {
+        guard shipsMismatch, let runtimeDefault else { return nil }
+        return "SHIPS spec/limits.json ships \(limits.ships) but the runtime's default (PhaseStrategy.shipped) is "
+            + "\(runtimeDefault): change both together"
+    }
 
     /// The decision in one line, e.g. `decision: derived ships (passed 2 of 2 limits); the
     /// release ships derived: gate passes`.
@@ -96,7 +116,8 @@ struct Decision {
             "undecided: \(Self.candidate) could not be judged on "
                 + candidate.filter { !$0.outcome.passed }.map(\.limit.id).joined(separator: ", ")
         }
-        let gate = gateStatus == .ok ? "gate passes" : "gate fails"
+        let gate = gateStatus == .ok ? "gate passes"
+            : shipsMismatch ? "gate fails (the runtime's default is \(runtimeDefault ?? "?"))" : "gate fails"
         let agreement = decidedStrategy.map { $0 == limits.ships ? "" : " (spec/limits.json should say \($0))" } ?? ""
         return "decision: \(decided); the release ships \(limits.ships): \(gate)\(agreement)"
     }

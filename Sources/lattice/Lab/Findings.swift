@@ -9,10 +9,11 @@ struct Findings {
     /// The limits judged for `derived` and for the shipped strategy.
     let decision: Decision
 
-    /// Judges `limits` against `results`. - Complexity: that of `Decision.init`.
-    init(results: ResultsFile, limits: LimitsFile) {
+    /// Judges `limits` against `results`; `runtimeDefault` is the strategy the runtime ships.
+    /// - Complexity: that of `Decision.init`.
+    init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String?) {
         index = SuiteIndex(results)
-        decision = Decision(limits: limits, results: results)
+        decision = Decision(limits: limits, results: results, runtimeDefault: runtimeDefault)
     }
 
     /// The bound of the first limit on a time metric (the phase read limit), in nanoseconds.
