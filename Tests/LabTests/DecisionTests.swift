@@ -68,14 +68,14 @@ import Testing
         let decision = try noisyRead([5_000, 40_000, 10_000, 30_000, 20_000])
         #expect(decision.candidate[0].outcome == .passed)
         #expect(decision.outcome == .derivedShips)
-        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("passed: every sample within the bound (CV "))
+        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("passed: every sample within the bound (the slowest 40.0 µs)"))
     }
 
     @Test func aNoisyReadWhollyBeyondTheBoundFails() throws {
         let decision = try noisyRead([60_000, 400_000, 100_000, 300_000, 200_000])
         #expect(decision.candidate[0].outcome == .failed)
         #expect(decision.outcome == .storedShips)
-        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("failed: every sample beyond the bound"))
+        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("failed: every sample beyond the bound (the fastest 60.0 µs)"))
     }
 
     @Test func theCommittedLimitsFileIsReadableAndNamesBothLimits() throws {

@@ -52,7 +52,8 @@ struct Decision {
     }
 
     /// `LimitEvaluation.evaluate`, with too-noisy figures decided by their range when every
-    /// sample falls on one side of the bound. - Complexity: that of `LimitEvaluation.evaluate`.
+    /// sample falls on one side of the bound; `judged` is then the sample nearest the bound,
+    /// and `interval` stays nil. - Complexity: that of `LimitEvaluation.evaluate`.
     static func evaluate(_ limits: LimitsFile, against results: ResultsFile) -> [LimitEvaluation] {
         LimitEvaluation.evaluate(limits, against: results).map { evaluation in
             guard case .undecided(.tooNoisy) = evaluation.outcome, let name = evaluation.benchmark,
@@ -63,9 +64,11 @@ struct Decision {
             var settled = evaluation
             switch polarity {
             case .prefersSmaller:
-                if high <= bound { settled.outcome = .passed } else if low > bound { settled.outcome = .failed }
+                if high <= bound { (settled.outcome, settled.judged) = (.passed, high) }
+                if low > bound { (settled.outcome, settled.judged) = (.failed, low) }
             case .prefersLarger:
-                if low >= bound { settled.outcome = .passed } else if high < bound { settled.outcome = .failed }
+                if low >= bound { (settled.outcome, settled.judged) = (.passed, low) }
+                if high < bound { (settled.outcome, settled.judged) = (.failed, high) }
             }
             return settled
         }

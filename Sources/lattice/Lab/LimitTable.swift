@@ -19,7 +19,8 @@ enum LimitTable {
                 let format = { (value: Double) in ValueFormat.string(value, unit: unit) }
                 let measured = evaluation.figure.map { "\(limit.statistic.rawValue) \(format($0))" } ?? FigureText.missing
                 let interval = evaluation.interval.map { "[\(format($0.lower)), \(format($0.upper))]" }
-                    ?? (evaluation.metric?.exact == true ? "exact" : FigureText.missing)
+                    ?? (evaluation.metric?.exact == true ? "exact"
+                        : evaluation.cv.map { "none: CV \(FigureText.percent($0))" } ?? FigureText.missing)
                 let benchmark = evaluation.benchmark
                     ?? limit.benchmark.replacingOccurrences(of: "{ships}", with: strategy)
                 table.rows.append([limit.id, strategy, benchmark, measured, interval,
@@ -47,11 +48,12 @@ enum LimitTable {
             ? evaluation.judged.map { " (judged on \(ValueFormat.string($0, unit: unit)))" } ?? "" : ""
         // A noisy figure decided by its range (`Decision.evaluate`) has no interval.
         let byRange = evaluation.metric?.exact == false && evaluation.interval == nil
+        let nearest = evaluation.judged.map { ValueFormat.string($0, unit: unit) } ?? "?"
         switch evaluation.outcome {
         case .passed:
-            return byRange ? "passed: every sample within the bound (CV \(FigureText.percent(evaluation.cv)))" : "passed" + judged
+            return byRange ? "passed: every sample within the bound (the slowest \(nearest))" : "passed" + judged
         case .failed:
-            return byRange ? "failed: every sample beyond the bound (CV \(FigureText.percent(evaluation.cv)))" : "failed" + judged
+            return byRange ? "failed: every sample beyond the bound (the fastest \(nearest))" : "failed" + judged
         case .undecided(.benchmarkMissing(let pattern)): return "undecided: no benchmark matches \(pattern)"
         case .undecided(.metricMissing(let metric)): return "undecided: \(metric) not measured"
         case .undecided(.tooFewSamples(let n)): return "undecided: \(n) sample, too few to judge"
