@@ -62,6 +62,16 @@ import Testing
         #expect(text.contains("| 200 ns [") && text.contains("| 638 ns |"))
     }
 
+    @Test func countersAreComparedOnlyWhenQuietEnough() throws {
+        let quiet = document(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000),
+                                              try LabSamples.timed("CommitScaling/counters/on", 1_000)]))
+        #expect(quiet.contains("Counters on against off: no change beyond the noise band"))
+        let noisy = BenchmarkResult(name: "CommitScaling/counters/on", metrics: [
+            try MetricResult(metric: .wallTime, samples: [500, 3_000, 1_000, 2_000])], iterationsPerSample: 1)
+        let busy = document(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000), noisy]))
+        #expect(busy.contains("Counters on against off: undecided, too noisy to compare"))
+    }
+
     @Test func markdownCellsEscapePipes() {
         var table = ReportTable(headers: ["a", "b"], numericFrom: 1)
         table.rows = [["x|y", "1"]]

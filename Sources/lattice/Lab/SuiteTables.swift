@@ -128,6 +128,12 @@ struct SuiteTables {
               let on = index[.countersCost(setting: "on")]?.metric(named: Metric.wallTime.name),
               let comparison = try? Comparison(metric: .wallTime, baseline: off.samples, candidate: on.samples)
         else { return nil }
+        // Measured one after the other, the two drift apart on a busy machine: say so rather
+        // than call the drift a cost.
+        if FigureText.isUndecided(off) || FigureText.isUndecided(on) {
+            return "Counters on against off: undecided, too noisy to compare (CV \(FigureText.percent(off.summary.cv)) "
+                + "and \(FigureText.percent(on.summary.cv)))."
+        }
         let p = comparison.test.map { ", " + ValueFormat.probability($0.pValue) } ?? ""
         let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
         switch comparison.verdict {
