@@ -6,7 +6,6 @@
 //     extraBodies  bodies beyond the stored strategy's on the same cycle (the record's second
 //                  limit: 0 on IssueScreen's verdictValue)
 //     and the runtime's counters per cycle (commits, notifications, handlesWalked, ...)
-import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
@@ -76,10 +75,4 @@ func benchmarks() throws -> [Benchmark] {
     }
 }
 
-do {
-    let suite = try MainActor.assumeIsolated { try benchmarks() }
-    BenchmarkMain.run(suite)
-} catch {
-    FileHandle.standardError.write(Data("BodyReruns: cannot load spec/: \(error)\n".utf8))
-    exit(ExitStatus.couldNotRun.rawValue)
-}
+runSuite("BodyReruns") { try benchmarks() }

@@ -8,7 +8,6 @@
 //                                     fieldsWalked*, notifications, ...)
 //   CommitScaling/counters/off, /on   the stored strategy's commit with 1,000 other handles,
 //                                     counters off and on: off must cost nothing
-import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
@@ -88,10 +87,4 @@ func benchmarks() throws -> [Benchmark] {
     return scaling + counters
 }
 
-do {
-    let suite = try MainActor.assumeIsolated { try benchmarks() }
-    BenchmarkMain.run(suite)
-} catch {
-    FileHandle.standardError.write(Data("CommitScaling: cannot build the generated operations: \(error)\n".utf8))
-    exit(ExitStatus.couldNotRun.rawValue)
-}
+runSuite("CommitScaling") { try benchmarks() }

@@ -106,4 +106,4 @@ func benchmarks() -> [Benchmark] {
     }
 }
 
-BenchmarkMain.run(MainActor.assumeIsolated { benchmarks() })
+runSuite("FieldRead") { benchmarks() }

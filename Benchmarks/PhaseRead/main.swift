@@ -8,19 +8,10 @@
 //
 // Time, allocations, and instructions with --instructions. The handle holds the operation's
 // `ok` fixture, attached storeOnly; the phase is `ready` throughout.
-import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
 import LatticeTesting
-
-/// A loaded handle and the scope its tracked reads run in.
-@MainActor
-final class PhaseReader {
-    let loaded: LoadedHandle
-    let scope = TrackedScope()
-    init(_ loaded: LoadedHandle) { self.loaded = loaded }
-}
 
 @MainActor
 func benchmarks() throws -> [Benchmark] {
@@ -31,21 +22,11 @@ func benchmarks() throws -> [Benchmark] {
                 PhaseReader(try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: operation))
             }
             return [
-                Benchmark("\(strategy.rawValue)/\(operation)/tracked", setUp: load) { reader in
-                    reader.scope.run { blackHole(reader.loaded.handle.phase) }
-                },
-                Benchmark("\(strategy.rawValue)/\(operation)/untracked", setUp: load) { reader in
-                    blackHole(reader.loaded.handle.phase)
-                },
+                Benchmark("\(strategy.rawValue)/\(operation)/tracked", setUp: load) { $0.readTracked() },
+                Benchmark("\(strategy.rawValue)/\(operation)/untracked", setUp: load) { $0.readUntracked() },
             ]
         }
     }
 }
 
-do {
-    let suite = try MainActor.assumeIsolated { try benchmarks() }
-    BenchmarkMain.run(suite)
-} catch {
-    FileHandle.standardError.write(Data("PhaseRead: cannot load spec/: \(error)\n".utf8))
-    exit(ExitStatus.couldNotRun.rawValue)
-}
+runSuite("PhaseRead") { try benchmarks() }

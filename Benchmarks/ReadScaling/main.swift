@@ -5,21 +5,12 @@
 //   ReadScaling/<strategy>/<n>   one read of `phase` inside a body's tracking scope
 //
 // BENCHMARKS.md reports the field count at which `derived` crosses the read limit.
-import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
 
 /// From a few fields to a few thousand, doubling twice per step.
 let sizes = [4, 16, 64, 256, 1_024, 4_096]
-
-/// A loaded handle and the scope its reads run in.
-@MainActor
-final class ScaledReader {
-    let loaded: LoadedHandle
-    let scope = TrackedScope()
-    init(_ loaded: LoadedHandle) { self.loaded = loaded }
-}
 
 @MainActor
 func benchmarks() throws -> [Benchmark] {
@@ -32,19 +23,11 @@ func benchmarks() throws -> [Benchmark] {
                 let transport = FixtureTransport(responses: [
                     FixtureResponse(operation: name, variables: [:], case: "ok", response: response),
                 ])
-                return ScaledReader(try LoadedHandle(program: program, transport: transport, strategy: strategy,
+                return PhaseReader(try LoadedHandle(program: program, transport: transport, strategy: strategy,
                                                      operation: name, response: response))
-            }) { reader in
-                reader.scope.run { blackHole(reader.loaded.handle.phase) }
-            }
+            }) { $0.readTracked() }
         }
     }
 }
 
-do {
-    let suite = try MainActor.assumeIsolated { try benchmarks() }
-    BenchmarkMain.run(suite)
-} catch {
-    FileHandle.standardError.write(Data("ReadScaling: cannot build the generated operations: \(error)\n".utf8))
-    exit(ExitStatus.couldNotRun.rawValue)
-}
+runSuite("ReadScaling") { try benchmarks() }

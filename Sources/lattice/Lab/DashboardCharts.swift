@@ -33,12 +33,9 @@ struct DashboardCharts {
 
     /// Tracked read cost against fields walked, per strategy, with the limit line.
     func readScaling() -> String? {
-        let series = index.strategies.map { strategy in
-            LineChart.Series(name: strategy, points: index.readScalingSizes.compactMap { size in
-                median(index[.readScaling(strategy: strategy, fields: size)], Metric.wallTime.name)
-                    .map { (Double(size), $0) }
-            })
-        }.filter { !$0.points.isEmpty }
+        let series = lines(index.strategies, over: index.readScalingSizes) { strategy, size in
+            median(index[.readScaling(strategy: strategy, fields: size)], Metric.wallTime.name)
+        }
         guard !series.isEmpty else { return nil }
         return LineChart(title: "Read scaling: tracked phase read against fields walked", xLabel: "fields (log scale)",
                          yLabel: "time per read", xKind: .logarithmic, yKind: .logarithmic, series: series,
@@ -49,12 +46,9 @@ struct DashboardCharts {
     func commitScaling() -> [String] {
         [(Metric.wallTime.name, "time per commit", Self.time),
          (Metric.mallocs.name, "mallocs per commit", Self.count)].compactMap { metric, label, format in
-            let series = index.strategies.map { strategy in
-                LineChart.Series(name: strategy, points: index.commitScalingSizes.compactMap { size in
-                    median(index[.commitScaling(strategy: strategy, handles: size)], metric)
-                        .map { (Double(max(size, 1)), $0) }
-                })
-            }.filter { !$0.points.isEmpty }
+            let series = lines(index.strategies, over: index.commitScalingSizes.filter { $0 > 0 }) { strategy, size in
+                median(index[.commitScaling(strategy: strategy, handles: size)], metric)
+            }
             guard !series.isEmpty else { return nil }
             return LineChart(title: "Commit scaling: \(label)", xLabel: "retained handles (log scale)", yLabel: label,
                              xKind: .logarithmic, yKind: .logarithmic, series: series, reference: nil,
@@ -65,12 +59,9 @@ struct DashboardCharts {
     /// Per-field read cost against body size, per reader.
     func fieldRead() -> String? {
         let (readers, sizes) = index.fieldReaders
-        let series = readers.map { reader in
-            LineChart.Series(name: reader, points: sizes.compactMap { size in
-                median(index[.fieldRead(reader: reader, fields: size)], Metric.wallTime.name)
-                    .map { (Double(size), $0 / Double(size)) }
-            })
-        }.filter { !$0.points.isEmpty }
+        let series = lines(readers, over: sizes) { reader, size in
+            median(index[.fieldRead(reader: reader, fields: size)], Metric.wallTime.name).map { $0 / Double(size) }
+        }
         guard !series.isEmpty else { return nil }
         return LineChart(title: "Field read: cost per field", xLabel: "fields in the body (log scale)",
                          yLabel: "time per field", xKind: .logarithmic, yKind: .logarithmic, series: series,
@@ -127,6 +118,13 @@ struct DashboardCharts {
                               reference: reference, formatX: Self.count, formatY: formatY)
         chart.xMinimumStep = 1
         return chart.render()
+    }
+
+    /// One line per name through the sizes that have a value; lines without points left out.
+    private func lines(_ names: [String], over sizes: [Int], value: (String, Int) -> Double?) -> [LineChart.Series] {
+        names.map { name in
+            LineChart.Series(name: name, points: sizes.compactMap { size in value(name, size).map { (Double(size), $0) } })
+        }.filter { !$0.points.isEmpty }
     }
 
     private func median(_ result: BenchmarkResult?, _ metric: String) -> Double? {
