@@ -127,6 +127,7 @@ run_suite() {
     local bin=$1 checkout=$2 out=$3 names=($4)
     shift 4
     mkdir -p "$out"
+    out=$(cd "$out" && pwd)  # the executables run from the checkout
     local index=0
     for suite in "${names[@]}"; do
         index=$((index + 1))
