@@ -1,0 +1,54 @@
+import Foundation
+import LatticeBench
+
+/// `lattice compare`: a baseline's results against a candidate's, with significance.
+let compareCommand = Command(
+    name: "compare",
+    summary: "compare two sets of results with significance per benchmark and metric",
+    help: """
+    usage: lattice compare --baseline FILE [--baseline FILE]... --candidate FILE [--candidate FILE]...
+                           [--out FILE]
+
+    Each side may be several results files of one commit (the rounds of an interleaved run):
+    their samples are pooled per benchmark and metric. Times are compared with a
+    Mann-Whitney U test and a Hodges-Lehmann shift (no change when p >= 0.05 or the shift's
+    95% interval lies within ±5% of the baseline); counts and instructions exactly.
+
+    Prints the table on stdout; --out also writes it as Markdown (atomically).
+    Exit status: 0 no regression; 1 an input is unreadable or corrupt; 2 a significant
+    regression.
+
+    """,
+    run: runCompare
+)
+
+private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
+    let options = try CommandOptions.parse(arguments, values: ["--out"], repeatable: ["--baseline", "--candidate"],
+                                           flags: [])
+    let baselinePaths = options.all("--baseline")
+    let candidatePaths = options.all("--candidate")
+    guard !baselinePaths.isEmpty else { throw .usage("--baseline is required") }
+    guard !candidatePaths.isEmpty else { throw .usage("--candidate is required") }
+    do {
+        let baseline = try RoundPool.pool(baselinePaths.map { path throws(LabError) in (path, try readResults(path)) })
+        let candidate = try RoundPool.pool(candidatePaths.map { path throws(LabError) in (path, try readResults(path)) })
+        let comparison: ResultsComparison
+        do {
+            comparison = try ResultsComparison(baseline: baseline, candidate: candidate)
+        } catch {
+            throw LabError.corrupt(file: baselinePaths[0], path: "$", reason: "\(error)")
+        }
+        let title = "Comparison: \(baseline.revision?.commit.prefix(10) ?? "baseline") "
+            + "(\(baselinePaths.count) rounds) → \(candidate.revision?.commit.prefix(10) ?? "candidate") "
+            + "(\(candidatePaths.count) rounds)"
+        let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
+        if let out = options.value("--out") {
+            try AtomicFile.write(Data(("# \(title)\n\n" + ComparisonReporter().markdown(comparison)).utf8), to: out)
+        }
+        print(title + "\n\n" + reporter.terminal(comparison), terminator: "")
+        return comparison.exitStatus.rawValue
+    } catch {
+        printError("lattice compare: \(error)\n")
+        return ExitStatus.couldNotRun.rawValue
+    }
+}
