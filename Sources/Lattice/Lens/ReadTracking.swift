@@ -2,8 +2,9 @@
 /// mode is a specialized copy of the walk and no mode is a flag checked per field.
 @MainActor
 public protocol ReadTracking {
-    /// Called once for each field the walk reads, before it reads it.
-    mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath)
+    /// Called once for each field the walk reads, before it reads it: `field` of `record`,
+    /// whose key under `bound` is `key`.
+    mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact)
 }
 
 /// Tracked: each read goes through the record's `ObservationRegistrar`, inside whatever
@@ -13,8 +14,8 @@ public struct TrackedReads: ReadTracking {
 
     /// - Complexity: one registrar access: free outside a scope, a key path hash inside one.
     @inline(__always)
-    public func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
-        record.registrar.access(record, keyPath: keyPath)
+    public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
+        record.registrar.access(record, keyPath: bound.keyPath(of: field))
     }
 }
 
@@ -23,7 +24,7 @@ public struct UntrackedReads: ReadTracking {
     public init() {}
 
     @inline(__always)
-    public func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {}
+    public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {}
 }
 
 /// Untracked, recording each (record, field) read into `fields`: what the rootVerdict
@@ -38,7 +39,7 @@ public struct RecordedReads: ReadTracking {
 
     /// - Complexity: one set insertion (two integers hashed).
     @inline(__always)
-    public mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
+    public mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
         fields.insert(FieldRef(record: record.serial, key: key))
     }
 }

@@ -23,7 +23,7 @@ extension SelectionVisitor {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                guard let slot = record.slots[bound.key(of: field).key] else {
+                guard let slot = record.slots[bound.fieldKey(of: field)] else {
                     if !missing(field, on: record) { return false }
                     continue
                 }
