@@ -26,7 +26,7 @@ public final class Environment {
     public internal(set) var lastRejectedEvent: Failure?
 
     let keeping: any PhaseKeeping
-    private(set) var handles = UnretainedList<OperationHandle>()
+    private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
     private var roots: [OperationKey: OperationRoot] = [:]
     private var stamps: [OperationKey: WriteStamp] = [:]
     /// The store's `client:root`, which every operation reads from.
@@ -79,6 +79,7 @@ public final class Environment {
                                      hasData: policy.shows(availability),
                                      keeper: keeping.keeper(for: root))
         handles.append(handle)
+        root.handles.append(handle)
         handle.keeper.attach(handle)
         if policy.fetches(availability) { handle.startFetch() }
         return handle
@@ -88,8 +89,8 @@ public final class Environment {
     func detach(_ handle: OperationHandle) {
         handles.remove(handle)
         let root = handle.root
-        root.handleCount -= 1
-        guard root.handleCount == 0 else { return }
+        root.handles.remove(handle)
+        guard root.handles.count == 0 else { return }
         roots[root.key] = nil
         store.release(root.retention)
     }
@@ -97,14 +98,10 @@ public final class Environment {
     private func retainRoot(_ operation: Artifact, variables: [String: JSONValue]) -> OperationRoot {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
-        if let root = roots[key] {
-            root.handleCount += 1
-            return root
-        }
+        if let root = roots[key] { return root }
         let root = OperationRoot(key: key, bound: bound, record: rootRecord,
                                  request: program.request(for: operation, variables: variables),
                                  retention: store.retain(bound))
-        root.handleCount = 1
         roots[key] = root
         return root
     }
@@ -168,6 +165,13 @@ public final class Environment {
         }
         stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
         published(commit.report)
+        if let root = roots[key] {
+            var index = 0
+            while index < root.handles.count {
+                root.handles[index].operationWasWritten()
+                index += 1
+            }
+        }
         return commit
     }
 

@@ -20,7 +20,7 @@ final class OperationRoot {
     /// The store's retention of the operation's records.
     let retention: Retention
     /// Handles attached to it.
-    var handleCount = 0
+    var handles = UnretainedList<OperationHandle>(position: \.rootPosition)
 
     init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,
          retention: Retention) {

@@ -42,9 +42,9 @@ public final class Program: Sendable {
     /// The artifact named `name`, if compiled. - Complexity: O(1).
     public subscript(name: String) -> Artifact? { artifacts[name] }
 
-    /// The request that runs `operation` with `variables`: its text followed by every
-    /// fragment it spreads, transitively, in name order (the convention spec/ and its
-    /// server use).
+    /// The request that runs `operation` with `variables` as the caller gave them (the
+    /// server applies the declared defaults): its text followed by every fragment it spreads,
+    /// transitively, in name order (the convention spec/ and its server use).
     /// - Complexity: O(fragments reached + text length).
     public func request(for operation: Artifact, variables: [String: JSONValue]) -> GraphQLRequest {
         var fragments: [String: Artifact] = [:]

@@ -10,7 +10,7 @@ import Observation
 /// activity and the last response's unplaced errors (together, `fetch`). The phase comes
 /// from the environment's `PhaseStrategy`; it is the same under all three.
 @MainActor
-public final class OperationHandle: Observable, ListPositioned {
+public final class OperationHandle: Observable {
     /// The operation attached.
     public var operation: Artifact { root.artifact }
     /// Its variables, defaults applied.
@@ -22,7 +22,9 @@ public final class OperationHandle: Observable, ListPositioned {
 
     let root: OperationRoot
     let keeper: any PhaseKeeper
-    var listPosition = -1
+    /// Positions in the environment's list and in the root's list of handles.
+    var environmentPosition = -1
+    var rootPosition = -1
     private let environment: Environment
     private let registrar = ObservationRegistrar()
     private var storedHasData: Bool
@@ -168,6 +170,15 @@ public final class OperationHandle: Observable, ListPositioned {
         }
         self.task = task
         return task
+    }
+
+    /// A response of the handle's operation with its variables was committed (its own, or
+    /// another handle's): the store now holds its data. A `networkOnly` handle waits for
+    /// its own answer.
+    func operationWasWritten() {
+        guard policy != .networkOnly, !storedHasData else { return }
+        setHasData(true)
+        keeper.factsDidChange(of: self)
     }
 
     /// Commits a fetch's answer, or keeps its failure beside whatever data is present.

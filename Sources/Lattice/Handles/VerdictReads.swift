@@ -8,41 +8,48 @@ enum VerdictReads {
     /// Walks with tracked reads, inside the caller's tracking scope (derived strategy).
     /// - Complexity: O(fields of the own selection), one registrar access each.
     static func tracked(_ operation: BoundArtifact, root: Record, counters: RuntimeCounters?) -> Verdict {
-        guard let counters, operation.artifact.needsVerdictWalk else {
-            var tracking = TrackedReads()
-            return Verdict.evaluate(operation, root: root, tracking: &tracking)
-        }
-        var counted = CountedReads(base: TrackedReads())
-        let verdict = Verdict.evaluate(operation, root: root, tracking: &counted)
-        counters.total.handlesWalked += 1
-        counters.total.fieldsWalkedTracked += counted.count
-        return verdict
+        walk(TrackedReads(), operation, root: root, counters: counters, counting: \.fieldsWalkedTracked)
     }
 
     /// Walks without tracking (stored strategy's settle).
     /// - Complexity: O(fields of the own selection).
     static func untracked(_ operation: BoundArtifact, root: Record, counters: RuntimeCounters?) -> Verdict {
+        walk(UntrackedReads(), operation, root: root, counters: counters, counting: \.fieldsWalkedUntracked)
+    }
+
+    /// The plain walk without counters; with them, a counting copy whose field count goes to
+    /// `counting`. Specialized per tracking mode.
+    @inline(__always)
+    private static func walk<Tracking: ReadTracking>(
+        _ tracking: Tracking, _ operation: BoundArtifact, root: Record, counters: RuntimeCounters?,
+        counting fields: WritableKeyPath<RuntimeCounters.Snapshot, Int>
+    ) -> Verdict {
         guard let counters, operation.artifact.needsVerdictWalk else {
-            var tracking = UntrackedReads()
-            return Verdict.evaluate(operation, root: root, tracking: &tracking)
+            var plain = tracking
+            return Verdict.evaluate(operation, root: root, tracking: &plain)
         }
-        var counted = CountedReads(base: UntrackedReads())
+        var counted = CountedReads(base: tracking)
         let verdict = Verdict.evaluate(operation, root: root, tracking: &counted)
         counters.total.handlesWalked += 1
-        counters.total.fieldsWalkedUntracked += counted.count
+        counters.total[keyPath: fields] += counted.count
         return verdict
     }
 
     /// Walks without tracking, recording each field read into `reads` (rootVerdict
-    /// strategy); the count is the number of distinct fields recorded.
+    /// strategy). Counted like the others: field visits, not distinct fields.
     /// - Complexity: O(fields of the own selection), one set insertion each.
     static func recorded(_ operation: BoundArtifact, root: Record, into reads: inout RecordedReads,
                          counters: RuntimeCounters?) -> Verdict {
-        let verdict = Verdict.evaluate(operation, root: root, tracking: &reads)
-        if let counters, operation.artifact.needsVerdictWalk {
-            counters.total.handlesWalked += 1
-            counters.total.fieldsWalkedUntracked += reads.fields.count
+        guard let counters, operation.artifact.needsVerdictWalk else {
+            return Verdict.evaluate(operation, root: root, tracking: &reads)
         }
+        // Move the set into the counting copy and back (swaps, no copy of its storage).
+        var counted = CountedReads(base: RecordedReads())
+        swap(&counted.base.fields, &reads.fields)
+        let verdict = Verdict.evaluate(operation, root: root, tracking: &counted)
+        swap(&counted.base.fields, &reads.fields)
+        counters.total.handlesWalked += 1
+        counters.total.fieldsWalkedUntracked += counted.count
         return verdict
     }
 }

@@ -129,10 +129,16 @@ import LatticeTesting
 
         let subscription = world.environment.subscribe(try world.artifact("IssueUpdates"),
                                                        variables: events[0].variables)
-        await waitUntil { subscription.lastEventAt != nil }
-        let issue = try world.record("SXNzdWU6MQ==")
-        await waitUntil { issue.field(FieldKey("state"))?.value == .scalar("CLOSED") }
-        #expect(issue.field(FieldKey("title"))?.value == .scalar("Add a benchmark for the parser (regression in v0.8)"))
+        // Read through the screen's lenses: tracked reads, so the wait wakes on each commit.
+        func issue() -> Lens? {
+            let header = try? screen.phase.lens?.fragment("IssueHeader_query")
+            let repository: Lens?? = try? header?.read("repository")
+            let issue: Lens?? = try? repository??.read("issue")
+            return issue ?? nil
+        }
+        await waitUntil { (try? issue()?.read("state") as String?) == "CLOSED" }
+        #expect(try issue()?.read("title") as String? == "Add a benchmark for the parser (regression in v0.8)")
+        #expect(subscription.lastEventAt == world.scheduler.now)
         #expect(subscription.state == .open(since: world.scheduler.now))
         #expect(world.environment.lastRejectedEvent == nil)
         #expect(!probe.flush())

@@ -30,8 +30,8 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
 }
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct FetchPolicyTests {
-    /// RepositoryIssues expires 300 s after it is written.
-    let operation = "RepositoryIssues"
+    /// ViewerSidebar expires 600 s after it is written.
+    let operation = "ViewerSidebar"
 
     @Test(arguments: PolicyCase.table)
     func attach(_ policyCase: PolicyCase) async throws {
@@ -41,7 +41,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
             try world.load(operation)
         case .stale:
             try world.load(operation)
-            world.scheduler.advance(by: .seconds(300))
+            world.scheduler.advance(by: .seconds(600))
         case .missing:
             break
         }
@@ -51,6 +51,8 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         let gate = Gate()
         world.transport.setDefault(operation, .fixture(case: "ok"), after: gate)
         let handle = try world.attach(operation, policy: policyCase.policy)
+        #expect(handle.fetch.isInFlight == policyCase.fetches)
+        if policyCase.fetches { await gate.arrival() }
         #expect(world.transport.requestCount(for: operation) == (policyCase.fetches ? 1 : 0))
         #expect(handle.shown == policyCase.meanwhile)
         gate.open()
@@ -66,5 +68,24 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         #expect(handle.shown == "failed(store.notInStore)")
         await handle.refetch().value
         #expect(handle.shown == "ready")
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aResponseOfTheOperationBringsTheDataToEveryHandleOfItButNetworkOnly(_ strategy: PhaseStrategy) async throws {
+        let world = try World(strategy)
+        let storeOnly = try world.attach(operation, policy: .storeOnly)
+        let gate = Gate()
+        world.transport.enqueue(operation, after: gate)
+        let networkOnly = try world.attach(operation, policy: .networkOnly)
+        let probe = BodyProbe { storeOnly.phase.name }
+        #expect(probe.value == "failed")
+
+        let loaded = try await world.attachLoaded(operation, policy: .storeOrNetwork)
+        #expect(probe.flush())
+        #expect(probe.value == "ready")
+        #expect([storeOnly, networkOnly, loaded].map(\.shown) == ["ready", "loading", "ready"])
+        gate.open()
+        await networkOnly.settled()
+        #expect(networkOnly.shown == "ready")
     }
 }

@@ -23,13 +23,8 @@ struct PhaseScenario: Sendable, CustomTestStringConvertible {
 extension PhaseScenario {
     static let table: [PhaseScenario] = [
         PhaseScenario("no data + in flight", ["loading", "ready"]) { world in
-            let gate = Gate()
-            world.transport.enqueue("Dashboard", after: gate)
-            let handle = try world.attach("Dashboard")
-            let before = handle.shown
-            gate.open()
-            await handle.settled()
-            return [before, handle.shown]
+            let (held, handle) = try await world.whileHeldAttach("Dashboard")
+            return [held, handle.shown]
         },
         PhaseScenario("no data + failed", ["failed(transport.unreachable)"]) { world in
             world.transport.enqueue("Dashboard", .fail(unreachable))
@@ -38,8 +33,7 @@ extension PhaseScenario {
             return [handle.shown]
         },
         PhaseScenario("no data + request errors", ["failed(response.requestErrors)"]) { world in
-            let handle = try await world.attachLoaded("Dashboard", case: "request-error")
-            return [handle.shown]
+            [try await world.attachLoaded("Dashboard", case: "request-error").shown]
         },
         PhaseScenario("data + fine", ["ready"]) { world in
             [try await world.attachLoaded("Dashboard").shown]
@@ -64,13 +58,8 @@ extension PhaseScenario {
         },
         PhaseScenario("data + refetch in flight", ["ready refreshing", "ready"]) { world in
             let handle = try await world.attachLoaded("Dashboard")
-            let gate = Gate()
-            world.transport.enqueue("Dashboard", after: gate)
-            handle.refetch()
-            let during = handle.shown
-            gate.open()
-            await handle.settled()
-            return [during, handle.shown]
+            let held = await world.whileHeld("Dashboard", handle) { handle.refetch() }
+            return [held, handle.shown]
         },
         PhaseScenario("data + refetch failed", ["ready", "ready fetch:failed(transport.unreachable)"]) { world in
             let handle = try await world.attachLoaded("Dashboard")
@@ -84,81 +73,40 @@ extension PhaseScenario {
             world.transport.enqueue("Dashboard", .fail(unreachable))
             await handle.refetch().value
             let failed = handle.shown
-            let gate = Gate()
-            world.transport.enqueue("Dashboard", after: gate)
-            handle.retry()
-            let retrying = handle.shown
-            gate.open()
-            await handle.settled()
-            return [failed, retrying, handle.shown]
+            let held = await world.whileHeld("Dashboard", handle) { handle.retry() }
+            return [failed, held, handle.shown]
         },
         PhaseScenario("retry without data", ["failed(transport.unreachable)", "loading", "ready"]) { world in
             world.transport.enqueue("Dashboard", .fail(unreachable))
             let handle = try world.attach("Dashboard")
             await handle.settled()
             let failed = handle.shown
-            let gate = Gate()
-            world.transport.enqueue("Dashboard", after: gate)
-            handle.retry()
-            let retrying = handle.shown
-            gate.open()
-            await handle.settled()
-            return [failed, retrying, handle.shown]
+            let held = await world.whileHeld("Dashboard", handle) { handle.retry() }
+            return [failed, held, handle.shown]
         },
         PhaseScenario("storeOnly + nothing", ["failed(store.notInStore)", "requests: 0"]) { world in
             let handle = try world.attach("Dashboard", policy: .storeOnly)
             return [handle.shown, "requests: \(world.transport.requests.count)"]
         },
-        PhaseScenario("past @expires",
-                      ["ready", "stale", "ready", "ready refreshing", "ready", "available"]) { world in
-            let handle = try await world.attachLoaded("RepositoryIssues")
-            let fresh = handle.shown
-            world.scheduler.advance(by: .seconds(301))
-            let availability = try world.environment.check(world.artifact("RepositoryIssues"),
-                                                           variables: world.variables("RepositoryIssues"))
-            let stale = handle.shown
-            let gate = Gate()
-            world.transport.enqueue("RepositoryIssues", after: gate)
-            world.environment.revalidate()
-            let refreshing = handle.shown
-            gate.open()
-            await handle.settled()
-            let after = try world.environment.check(world.artifact("RepositoryIssues"),
-                                                    variables: world.variables("RepositoryIssues"))
-            return [fresh, availability.rawValue, stale, refreshing, handle.shown, after.rawValue]
+        PhaseScenario("past @expires", ["stale", "ready", "ready refreshing", "ready", "available"]) { world in
+            try await world.staleThenRevalidated("ViewerSidebar") {     // expires in 600 s
+                world.scheduler.advance(by: .seconds(600))
+            }
         },
         PhaseScenario("invalidated record", ["stale", "ready", "ready refreshing", "ready", "available"]) { world in
-            let handle = try await world.attachLoaded("ViewerSidebar")
-            world.environment.invalidate(DataID(viewerID))
-            let availability = try world.environment.check(world.artifact("ViewerSidebar"))
-            let stale = handle.shown
-            let gate = Gate()
-            world.transport.enqueue("ViewerSidebar", after: gate)
-            world.environment.revalidate()
-            let refreshing = handle.shown
-            gate.open()
-            await handle.settled()
-            let after = try world.environment.check(world.artifact("ViewerSidebar"))
-            return [availability.rawValue, stale, refreshing, handle.shown, after.rawValue]
+            try await world.staleThenRevalidated("ViewerSidebar") {
+                world.environment.invalidate(DataID(viewerID))
+            }
         },
-        PhaseScenario("invalidated store", ["stale", "ready", "ready"]) { world in
-            let handle = try await world.attachLoaded("Dashboard")
-            world.environment.invalidateStore()
-            let availability = try world.environment.check(world.artifact("Dashboard"))
-            let stale = handle.shown
-            world.environment.revalidate()
-            await handle.settled()
-            return [availability.rawValue, stale, handle.shown]
+        PhaseScenario("invalidated store", ["stale", "ready", "ready refreshing", "ready", "available"]) { world in
+            try await world.staleThenRevalidated("ViewerSidebar") {
+                world.environment.invalidateStore()
+            }
         },
         PhaseScenario("handle invalidated", ["ready refreshing", "ready", "requests: 2"]) { world in
             let handle = try await world.attachLoaded("Dashboard")
-            let gate = Gate()
-            world.transport.enqueue("Dashboard", after: gate)
-            handle.invalidate()
-            let refreshing = handle.shown
-            gate.open()
-            await handle.settled()
-            return [refreshing, handle.shown, "requests: \(world.transport.requestCount(for: "Dashboard"))"]
+            let held = await world.whileHeld("Dashboard", handle) { handle.invalidate() }
+            return [held, handle.shown, "requests: \(world.transport.requestCount(for: "Dashboard"))"]
         },
         PhaseScenario("field error written by a local update", ["ready", "failed(read.fieldErrors)"]) { world in
             let handle = try await world.attachLoaded("Dashboard")
@@ -170,6 +118,35 @@ extension PhaseScenario {
             return [before, handle.shown]
         },
     ]
+}
+
+extension World {
+    /// Attaches `operation` with its answer held: returns what the handle shows meanwhile,
+    /// then lets the answer through and waits for it.
+    func whileHeldAttach(_ operation: String) async throws -> (shown: String, handle: OperationHandle) {
+        let gate = Gate()
+        transport.enqueue(operation, after: gate)
+        let handle = try attach(operation)
+        let shown = handle.shown
+        gate.open()
+        await handle.settled()
+        return (shown, handle)
+    }
+
+    /// Loads `operation`, makes it stale with `makeStale`, and returns: `check`'s answer,
+    /// what the handle shows, what it shows while `revalidate()`'s refetch is held, after it,
+    /// and `check`'s answer after.
+    func staleThenRevalidated(_ operation: String, _ makeStale: () -> Void) async throws -> [String] {
+        let handle = try await attachLoaded(operation)
+        let artifact = try artifact(operation)
+        let variables = try variables(operation)
+        makeStale()
+        let stale = environment.check(artifact, variables: variables)
+        let shown = handle.shown
+        let held = await whileHeld(operation, handle) { environment.revalidate() }
+        let after = environment.check(artifact, variables: variables)
+        return [stale.rawValue, shown, held, handle.shown, after.rawValue]
+    }
 }
 
 @MainActor @Suite(.timeLimit(.minutes(1))) struct PhaseScenarioTests {

@@ -21,7 +21,7 @@ import LatticeTesting
 
     @Test func aCommitCountsWhatItWroteAndNotified() async throws {
         let world = try World(.derived, counting: true)
-        _ = try await world.attachLoaded("ViewerSidebar")
+        let sidebar = try await world.attachLoaded("ViewerSidebar")
         let login = try #require(world.record(viewerID).field(FieldKey("login")))
         world.environment.commitUpdate { delta in
             delta.set(login, for: FieldKey("login"), on: DataID(viewerID))
@@ -32,6 +32,7 @@ import LatticeTesting
         #expect(last.recordsWritten == 1)
         #expect(last.fieldsWritten == 2)
         #expect(last.notifications == 1)
+        #expect(sidebar.phase.name == "ready")
         try counters(world).reset()
         #expect(try counters(world).total == RuntimeCounters.Snapshot())
         #expect(try counters(world).lastCommit == RuntimeCounters.Snapshot())
@@ -39,8 +40,8 @@ import LatticeTesting
 
     @Test func storedWalksEveryRetainedHandleWhoseVerdictCanFail() async throws {
         let world = try World(.stored, counting: true)
-        _ = try await world.attachLoaded("Dashboard")
-        _ = try await world.attachLoaded("ViewerSidebar")   // no @throwOnFieldError, no bubbling
+        let dashboard = try await world.attachLoaded("Dashboard")
+        let sidebar = try await world.attachLoaded("ViewerSidebar")   // no @throwOnFieldError, no bubbling
 
         set(.null, "bio", in: world)
         let one = try counters(world).lastCommit
@@ -50,8 +51,9 @@ import LatticeTesting
         #expect(one.phasesChanged == 0)
         #expect(one.fieldsWalkedUntracked > 0)
 
-        let more = [try world.attach("Dashboard"), try world.attach("Dashboard")]
-        set(.scalar("back"), "bio", in: world)
+        let more = [try await world.attachLoaded("Dashboard", policy: .networkOnly),
+                    try await world.attachLoaded("Dashboard", policy: .networkOnly)]
+        set(.null, "bio", in: world)
         let three = try counters(world).lastCommit
         #expect(three.reevaluateCalls == 1)
         #expect(three.handlesWalked == 3)
@@ -59,18 +61,28 @@ import LatticeTesting
         #expect(three.phasesSettled == 3)
         #expect(three.phasesChanged == 0)
 
+        // A null written to a record no handle reads: every handle still walks.
+        world.environment.commitUpdate { delta in
+            delta.set(FieldState(value: .null), for: FieldKey("note"), on: DataID("client:elsewhere"))
+        }
+        let elsewhere = try counters(world).lastCommit
+        #expect(elsewhere.reevaluateCalls == 1)
+        #expect(elsewhere.handlesWalked == 3)
+
         // A value changed without a verdict-relevant change: no reevaluate at all.
         set(.scalar("again"), "bio", in: world)
+        set(.scalar("quiet"), "bio", in: world)
         let quiet = try counters(world).lastCommit
         #expect(quiet.reevaluateCalls == 0)
         #expect(quiet.handlesWalked == 0)
-        #expect(more.allSatisfy { $0.phase.name == "ready" })
+        #expect((more + [dashboard, sidebar]).allSatisfy { $0.phase.name == "ready" })
     }
 
     @Test func rootVerdictWalksOnlyTheRootsWhoseReadsTheCommitChanged() async throws {
         let world = try World(.rootVerdict, counting: true)
-        let dashboards = [try await world.attachLoaded("Dashboard"), try world.attach("Dashboard")]
-        _ = try await world.attachLoaded("IssueAuthorCard")
+        let dashboards = [try await world.attachLoaded("Dashboard"),
+                          try await world.attachLoaded("Dashboard", policy: .networkOnly)]
+        let card = try await world.attachLoaded("IssueAuthorCard")
 
         set(.scalar("Writes a GraphQL client"), "bio", in: world)
         let read = try counters(world).lastCommit
@@ -87,6 +99,7 @@ import LatticeTesting
         #expect(failed.handlesWalked == 1)
         #expect(failed.rootVerdictsChanged == 1)
         #expect(dashboards.allSatisfy { $0.phase.failure?.name == "read.fieldErrors" })
+        #expect(card.phase.name == "ready")
     }
 
     @Test func derivedWalksNothingAtACommitAndWalksTrackedWhenRead() async throws {
@@ -108,15 +121,19 @@ import LatticeTesting
         #expect(total.fieldsWalkedUntracked == 0)
     }
 
-    @Test func theSameWalkCountsTheSameFieldsTrackedOrNot() async throws {
+    @Test func theSameWalkCountsTheSameFieldsUnderEveryStrategy() async throws {
         let stored = try World(.stored, counting: true)
         let derived = try World(.derived, counting: true)
-        _ = try await stored.attachLoaded("Dashboard")
-        let handle = try await derived.attachLoaded("Dashboard")
-        set(.null, "bio", in: stored)
-        set(.null, "bio", in: derived)
+        let rooted = try World(.rootVerdict, counting: true)
+        let handles = [try await stored.attachLoaded("Dashboard"), try await derived.attachLoaded("Dashboard"),
+                       try await rooted.attachLoaded("Dashboard")]
+        for world in [stored, derived, rooted] { set(.null, "bio", in: world) }
         try counters(derived).reset()
-        _ = handle.phase
-        #expect(try counters(derived).total.fieldsWalkedTracked == counters(stored).lastCommit.fieldsWalkedUntracked)
+        _ = handles[1].phase
+        let visits = try counters(stored).lastCommit.fieldsWalkedUntracked
+        #expect(visits > 0)
+        #expect(try counters(derived).total.fieldsWalkedTracked == visits)
+        #expect(try counters(rooted).lastCommit.fieldsWalkedUntracked == visits)
+        #expect(handles.map(\.phase.name) == ["ready", "ready", "ready"])
     }
 }

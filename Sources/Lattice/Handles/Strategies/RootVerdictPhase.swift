@@ -69,7 +69,8 @@ final class RootVerdictPhase: PhaseKeeping {
             reindex(verdict, from: verdict.reads, to: reads.fields)
             swap(&reads.fields, &verdict.reads)
         }
-        scratch = reads.fields
+        // Keep whichever set is left over as the next walk's storage, uniquely referenced.
+        swap(&reads.fields, &scratch)
         scratch.removeAll(keepingCapacity: true)
         if verdict.settle(value) { counters?.total.rootVerdictsChanged += 1 }
     }

@@ -16,7 +16,7 @@ final class StoredPhase: PhaseKeeping {
     nonisolated static let notesVerdictChanges = true
 
     private let counters: RuntimeCounters?
-    private var keepers = UnretainedList<Keeper>()
+    private var keepers = UnretainedList<Keeper>(position: \.listPosition)
 
     init(counters: RuntimeCounters?) {
         self.counters = counters
@@ -46,7 +46,7 @@ final class StoredPhase: PhaseKeeping {
     fileprivate func unlist(_ keeper: Keeper) { keepers.remove(keeper) }
 
     /// One handle's stored phase.
-    final class Keeper: PhaseKeeper, Observable, ListPositioned {
+    final class Keeper: PhaseKeeper, Observable {
         var listPosition = -1
         private unowned let strategy: StoredPhase
         private let root: OperationRoot

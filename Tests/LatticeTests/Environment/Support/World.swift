@@ -4,15 +4,15 @@ import LatticeTesting
 
 /// spec/ compiled and its responses loaded once for the whole test process.
 enum SharedFixtures {
-    private static let loaded = Result { try SpecFixtures.load() }
+    private static let loaded = Result { try CompiledSpec.load() }
 
-    static func get() throws -> SpecFixtures { try loaded.get() }
+    static func get() throws -> CompiledSpec { try loaded.get() }
 }
 
 /// One environment over the fixtures, with its transport and the clock the test controls.
 @MainActor
 struct World {
-    let fixtures: SpecFixtures
+    let fixtures: CompiledSpec
     let environment: Environment
     let transport: FixtureTransport
     let scheduler: ManualScheduler
@@ -54,6 +54,19 @@ struct World {
         let handle = try attach(operation, case: name, policy: policy)
         await handle.settled()
         return handle
+    }
+
+    /// Holds the next answer to `operation` at a gate, runs `start`, and returns what
+    /// `handle` shows while that fetch is held; then lets it through and waits for it.
+    func whileHeld(_ operation: String, _ handle: OperationHandle,
+                   _ start: () throws -> Void) async rethrows -> String {
+        let gate = Gate()
+        transport.enqueue(operation, after: gate)
+        try start()
+        let shown = handle.shown
+        gate.open()
+        await handle.settled()
+        return shown
     }
 
     /// A record the fixtures hold, by id.

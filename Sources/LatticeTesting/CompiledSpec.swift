@@ -6,7 +6,7 @@ import Lattice
 /// environments over the fixtures, one per phase strategy, side by side.
 ///
 /// Immutable and `Sendable`: load it once (it compiles 34 documents) and share it.
-public final class SpecFixtures: Sendable {
+public final class CompiledSpec: Sendable {
     /// The schema, directives and every operation and fragment of spec/, compiled.
     public let program: Program
     /// Every recorded response of spec/responses.
@@ -15,14 +15,14 @@ public final class SpecFixtures: Sendable {
     /// Loads and compiles `spec` (found from the caller's file when not given).
     /// - Throws: `FixtureLoadError` for a missing or unreadable file, `CompileFailure` for a
     ///   document that does not compile.
-    public static func load(spec: Spec? = nil, filePath: String = #filePath) throws -> SpecFixtures {
+    public static func load(spec: Spec? = nil, filePath: String = #filePath) throws -> CompiledSpec {
         let spec = try spec ?? Spec.locate(filePath: filePath)
         let schema = try SchemaBuilder.build(sources: [
             Source(text: try spec.schema(), name: spec.root.appendingPathComponent("schema.graphql").path),
             Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
         ])
         let documents = try spec.operations().map { Source(text: $0.text, name: $0.url.path) }
-        return SpecFixtures(program: try Program(schema: schema, documents: documents),
+        return CompiledSpec(program: try Program(schema: schema, documents: documents),
                             responses: try spec.responses())
     }
 
@@ -31,15 +31,15 @@ public final class SpecFixtures: Sendable {
         self.responses = responses
     }
 
-    /// The artifact named `name`. - Throws: `SpecFixturesError.unknownDefinition`.
-    public func artifact(_ name: String) throws(SpecFixturesError) -> Artifact {
+    /// The artifact named `name`. - Throws: `CompiledSpecError.unknownDefinition`.
+    public func artifact(_ name: String) throws(CompiledSpecError) -> Artifact {
         guard let artifact = program[name] else { throw .unknownDefinition(name) }
         return artifact
     }
 
     /// The recorded response `<operation>.<case>.json`.
-    /// - Throws: `SpecFixturesError.unknownResponse`.
-    public func response(_ operation: String, case name: String = "ok") throws(SpecFixturesError) -> FixtureResponse {
+    /// - Throws: `CompiledSpecError.unknownResponse`.
+    public func response(_ operation: String, case name: String = "ok") throws(CompiledSpecError) -> FixtureResponse {
         guard let response = responses.first(where: { $0.operation == operation && $0.case == name }) else {
             throw .unknownResponse(operation: operation, case: name)
         }
@@ -63,7 +63,7 @@ public final class SpecFixtures: Sendable {
 }
 
 /// A name the fixtures do not have.
-public enum SpecFixturesError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum CompiledSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No operation or fragment of spec/operations has this name.
     case unknownDefinition(String)
     /// No file `spec/responses/<operation>.<case>.json`.
