@@ -40,7 +40,7 @@ commands:
                       significant regression against the baseline results FILE, 0 otherwise
   compare BASE [HEAD] [--rounds N]
                       build both commits in git worktrees (under .build/lab/worktrees), run
-                      their suites interleaved A B A B for N quick rounds (default 3, samples
+                      their suites interleaved A B A B for N quick rounds (default 4, samples
                       pooled per commit), print and write the comparison with significance
                       per benchmark (.build/lab/compare/); exit 2 on a regression
 
@@ -68,7 +68,7 @@ fail_usage() {
 
 log() { echo "bench: $*" >&2; }
 
-quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=3
+quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=4 rounds_given=0
 positional=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -81,7 +81,7 @@ while [ $# -gt 0 ]; do
         --results) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--results needs a file"; results_in=$2; shift ;;
         --rounds)
             [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || fail_usage "--rounds needs a whole number >= 1"
-            rounds=$2; shift ;;
+            rounds=$2; rounds_given=1; shift ;;
         -*) fail_usage "unknown option $1" ;;
         gate|compare)
             [ -z "$command" ] || fail_usage "one command at most ($command and $1 given)"
@@ -99,7 +99,7 @@ case "$command" in
         [ ${#positional[@]} -ge 1 ] && [ ${#positional[@]} -le 2 ] || fail_usage "compare needs BASE [HEAD]"
         [ -z "$baseline$results_in" ] || fail_usage "--baseline and --results belong to gate" ;;
 esac
-[ "$command" = compare ] || [ "$rounds" = 3 ] || fail_usage "--rounds belongs to compare"
+[ "$command" = compare ] || [ $rounds_given = 0 ] || fail_usage "--rounds belongs to compare"
 [ -z "$baseline" ] || [ -f "$baseline" ] || fail_usage "no baseline results at $baseline"
 [ -z "$results_in" ] || [ -f "$results_in" ] || fail_usage "no results at $results_in"
 

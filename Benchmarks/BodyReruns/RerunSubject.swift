@@ -19,7 +19,7 @@ final class RerunSubject {
 
     /// Loads `targets.operation` under `strategy`, counting, and starts the body.
     /// - Throws: when the fixture does not load or lacks a target field.
-    init(_ fixtures: SpecFixtures, _ strategy: PhaseStrategy, _ targets: RerunTargets) throws {
+    init(_ fixtures: CompiledSpec, _ strategy: PhaseStrategy, _ targets: RerunTargets) throws {
         let loaded = try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: targets.operation,
                                       counting: true)
         let records = loaded.environment.store.snapshot().records

@@ -40,7 +40,7 @@ enum SuiteCounts {
 
 /// Bodies per cycle under `stored`: the second of two cycles (the first may differ).
 @MainActor
-func storedBodiesPerCycle(_ fixtures: SpecFixtures, _ targets: RerunTargets, _ kind: CommitKind) throws -> Int {
+func storedBodiesPerCycle(_ fixtures: CompiledSpec, _ targets: RerunTargets, _ kind: CommitKind) throws -> Int {
     let subject = try RerunSubject(fixtures, .stored, targets)
     kind.cycle(subject)
     let before = subject.bodies
@@ -50,7 +50,7 @@ func storedBodiesPerCycle(_ fixtures: SpecFixtures, _ targets: RerunTargets, _ k
 
 @MainActor
 func benchmarks() throws -> [Benchmark] {
-    let fixtures = try SpecFixtures.load()
+    let fixtures = try CompiledSpec.load()
     return RerunTargets.all.flatMap { targets in
         CommitKind.allCases.flatMap { kind in
             PhaseStrategy.allCases.map { strategy in

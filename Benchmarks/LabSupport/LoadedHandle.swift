@@ -40,7 +40,7 @@ public struct LoadedHandle {
     }
 
     /// The `ok` fixture of `operation` from spec/, loaded into an environment of `strategy`.
-    public init(fixtures: SpecFixtures, strategy: PhaseStrategy, operation: String, counting: Bool = false) throws {
+    public init(fixtures: CompiledSpec, strategy: PhaseStrategy, operation: String, counting: Bool = false) throws {
         let ok = try fixtures.response(operation)
         try self.init(program: fixtures.program, transport: fixtures.transport(), strategy: strategy,
                       operation: operation, variables: ok.variables, response: ok.response, counting: counting)

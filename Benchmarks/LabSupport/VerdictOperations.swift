@@ -6,7 +6,7 @@ import LatticeTesting
 /// read the lab measures. Those without an `ok` fixture are left out.
 public enum VerdictOperations {
     /// Names, by own field count (largest first), then name.
-    public static func names(in fixtures: SpecFixtures) -> [String] {
+    public static func names(in fixtures: CompiledSpec) -> [String] {
         fixtures.program.artifacts.values
             .filter { $0.kind == .query && $0.needsVerdictWalk }
             .filter { artifact in fixtures.responses.contains { $0.operation == artifact.name && $0.case == "ok" } }

@@ -15,7 +15,7 @@ import LatticeTesting
 
 @MainActor
 func benchmarks() throws -> [Benchmark] {
-    let fixtures = try SpecFixtures.load()
+    let fixtures = try CompiledSpec.load()
     return VerdictOperations.names(in: fixtures).flatMap { operation in
         PhaseStrategy.allCases.flatMap { strategy -> [Benchmark] in
             let load: @MainActor @Sendable () throws -> PhaseReader = {
