@@ -30,9 +30,13 @@ let package = Package(
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
+        .testTarget(name: "LabTests", dependencies: ["lattice", "LatticeBench"]),
+        // What the suite's executables share: tracking scopes, generated schemas, spec operations.
+        .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],
+                path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
-                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench"],
+                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LabSupport"],
                           path: "Benchmarks/\(name)")
     },
     swiftLanguageModes: [.v6]

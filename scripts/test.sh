@@ -14,6 +14,7 @@ echo "== swift test" >&2
 LATTICE_PYTHON="$LATTICE_PY" swift test --skip-build
 echo "== conformance: lattice parse --ast-json against graphql-core" >&2
 "$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice
-
+echo "== dashboard: render check in headless Chromium" >&2
+scripts/lab/check_dashboard.sh .build/debug/lattice
 echo "== fixtures: validate spec/operations, regenerate spec/responses, exercise scripts/server.py" >&2
 "$LATTICE_PY" -m scripts.fixtures check

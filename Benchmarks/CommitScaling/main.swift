@@ -1,1 +1,90 @@
-print("not yet")
+// CommitScaling: what one commit costs while other handles are retained, per strategy. The
+// commit writes one field of one handle's data to null and back, alternately (a write the
+// stored strategy must reevaluate every handle for); the phase stays `ready`. Every handle
+// attaches the generated `Item` query (`@throwOnFieldError`, eight fields) with its own id:
+//
+//   CommitScaling/<strategy>/<n>      one commit with n other handles retained, with the
+//                                     runtime's counters per commit (handlesWalked,
+//                                     fieldsWalked*, notifications, ...)
+//   CommitScaling/counters/off, /on   the stored strategy's commit with 1,000 other handles,
+//                                     counters off and on: off must cost nothing
+import LabSupport
+import Lattice
+import LatticeBench
+import LatticeTesting
+
+/// Other handles retained: from one to ten thousand, by tens.
+let sizes = [1, 10, 100, 1_000, 10_000]
+/// Handles for the counters-cost benchmarks.
+let countersHandles = 1_000
+
+/// An environment holding `others + 1` items, a handle on each, and the commit to repeat.
+@MainActor
+final class RetainedHandles {
+    let environment: Environment
+    let handles: [OperationHandle]
+    private let touched = DataID("Item:0")
+    private var isNull = false
+
+    init(program: Program, strategy: PhaseStrategy, others: Int, counting: Bool) throws {
+        guard let item = program[GeneratedSchema.itemName] else {
+            throw LoadedHandleError.unknownOperation(GeneratedSchema.itemName)
+        }
+        let ids = (0...others).map { "Item:\($0)" }
+        let responses = ids.map { id in
+            FixtureResponse(operation: item.name, variables: ["id": .string(id)], case: "ok",
+                            response: GeneratedSchema.itemResponse(id: id))
+        }
+        let environment = Environment(program: program, transport: FixtureTransport(responses: responses),
+                                      strategy: strategy, scheduler: ManualScheduler(), counting: counting)
+        // All data first, then the handles: a commit with n handles attached would cost the
+        // stored strategy n walks, and loading would be quadratic.
+        for response in responses {
+            try environment.commit(response.response, for: item, variables: response.variables)
+        }
+        let handles = ids.map { environment.attach(item, variables: ["id": .string($0)], policy: .storeOrNetwork) }
+        runMainLoop { handles.allSatisfy { !$0.fetch.isInFlight } }
+        for handle in handles {
+            guard case .ready = handle.phase else {
+                throw LoadedHandleError.notReady(operation: item.name, phase: handle.phase.name)
+            }
+        }
+        self.environment = environment
+        self.handles = handles
+        environment.counters?.reset()
+    }
+
+    /// One commit: the touched item's first field to null, or back.
+    func commit() {
+        isNull.toggle()
+        let value: FieldValue = isNull ? .null : .scalar(.string("v0"))
+        let touched = self.touched
+        environment.commitUpdate { delta in
+            delta.set(FieldState(value: value), for: FieldKey("f0"), on: touched)
+        }
+    }
+
+    var counts: [String: Int] { environment.counters?.total.counts ?? [:] }
+}
+
+@MainActor
+func benchmarks() throws -> [Benchmark] {
+    let program = try GeneratedSchema.program(rowSizes: [], throwOnFieldError: true)
+    let scaling = sizes.flatMap { size in
+        PhaseStrategy.allCases.map { strategy in
+            Benchmark("\(strategy.rawValue)/\(size)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated],
+                      setUp: { try RetainedHandles(program: program, strategy: strategy, others: size, counting: true) },
+                      counts: { $0.counts },
+                      operation: { $0.commit() })
+        }
+    }
+    let counters = [("off", false), ("on", true)].map { setting, counting in
+        Benchmark("counters/\(setting)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated],
+                  setUp: { try RetainedHandles(program: program, strategy: .stored, others: countersHandles,
+                                               counting: counting) },
+                  operation: { $0.commit() })
+    }
+    return scaling + counters
+}
+
+runSuite("CommitScaling") { try benchmarks() }

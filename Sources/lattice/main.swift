@@ -11,6 +11,10 @@ let commands: [Command] = [
     parseCommand,
     validateCommand,
     normalizeCommand,
+    mergeCommand,
+    reportCommand,
+    compareCommand,
+    gateCommand,
 ]
 
 exit(Command.dispatch(CommandLine.arguments, among: commands))

@@ -1,0 +1,57 @@
+import Lattice
+
+/// The kinds of commit whose body re-runs the suite counts. Each operation of a benchmark is
+/// one cycle that leaves the store and the handle as it found them, so every operation is
+/// the same and the counts per operation are exact; `commits` says how many commits a cycle
+/// makes. Bodies are flushed after every step, as frames would render between them.
+enum CommitKind: String, CaseIterable {
+    /// A value the verdict read changes and the phase stays equal (one commit; the value
+    /// alternates). The limit's commit, on IssueScreen.
+    case verdictValue
+    /// A value nothing selects changes (one commit).
+    case otherValue
+    /// A nullable field is written to null (or from it) and back (two commits).
+    case nullWrittenAndCleared
+    /// A field error lands on a field and is cleared (two commits).
+    case errorAddedAndCleared
+    /// A list of links is reversed, every item moving to another record, and restored (two
+    /// commits).
+    case linkMoved
+    /// A refetch behind data gets the same answer (in flight, then idle).
+    case refetchSucceeded
+    /// A refetch behind data fails, then a refetch succeeds (in flight, failed, in flight,
+    /// idle).
+    case refetchFailed
+    /// A refetch behind data fails, then `retry()` succeeds without passing through loading.
+    case retry
+
+    /// Performs one cycle on `subject`, flushing its body after each step.
+    @MainActor
+    func cycle(_ subject: RerunSubject) {
+        switch self {
+        case .verdictValue:
+            subject.toggleValue()
+        case .otherValue:
+            subject.write(.scalar(.string("note \(subject.nextToken())")), to: RerunTargets.unreadField)
+        case .nullWrittenAndCleared:
+            subject.write(subject.nullFieldOriginal.isNull ? .scalar(.string("set")) : .null,
+                          to: subject.targets.nullField)
+            subject.write(subject.nullFieldOriginal, to: subject.targets.nullField)
+        case .errorAddedAndCleared:
+            subject.write(.null, errors: [GraphQLError(message: "lab: field error", path: subject.targets.errorPath)],
+                          to: subject.targets.errorField)
+            subject.write(subject.errorFieldOriginal, to: subject.targets.errorField)
+        case .linkMoved:
+            subject.reverseLinks()
+            subject.reverseLinks()
+        case .refetchSucceeded:
+            subject.refetch(failing: false)
+        case .refetchFailed:
+            subject.refetch(failing: true)
+            subject.refetch(failing: false)
+        case .retry:
+            subject.refetch(failing: true)
+            subject.retry()
+        }
+    }
+}

@@ -1,0 +1,25 @@
+extension Environment {
+    /// Starts the subscription `operation` with `variables`: each event is committed to the
+    /// store as it arrives, so the handles and bodies that read what it changed update like
+    /// after any commit. The handle shows its stream as a value and has no phase; it
+    /// reconnects as `reconnectPolicy` says.
+    ///
+    /// An event that does not fit the selection is not committed; the last such failure is
+    /// kept in `lastRejectedEvent`.
+    public func subscribe(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> SubscriptionHandle {
+        precondition(operation.kind == .subscription,
+                     "Environment.subscribe(): `\(operation.name)` is a \(operation.kind.rawValue), not a subscription")
+        let bound = BoundArtifact(operation, variables: variables)
+        let key = OperationKey(name: operation.name, variables: bound.variables)
+        let request = program.request(for: operation, variables: variables)
+        return SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
+                                  scheduler: scheduler) { [weak self] response in
+            guard let self else { return }
+            do throws(Failure) {
+                _ = try self.commit(response, bound: bound, key: key)
+            } catch {
+                self.lastRejectedEvent = error
+            }
+        }
+    }
+}

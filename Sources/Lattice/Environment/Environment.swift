@@ -1,0 +1,222 @@
+import Foundation
+
+/// The runtime an app talks to: a store, a transport, a clock, the phase strategy and the
+/// retained handles.
+///
+/// Everything but the strategy is the same code whichever strategy is chosen, so the lab can
+/// run the three side by side in one process. Nothing in it runs on a timer: time comes from
+/// `scheduler.now` when something asks, and only `revalidate()` refetches stale handles.
+@MainActor
+public final class Environment {
+    /// The compiled documents and the text each operation is sent as.
+    public let program: Program
+    /// The normalized store the handles read.
+    public let store: Store
+    /// How requests reach a server.
+    public let transport: any Transport
+    /// How handles keep their phase; fixed when the environment is made.
+    public let strategy: PhaseStrategy
+    /// The clock (`now`) and, for subscriptions only, reconnect delays.
+    public let scheduler: any Scheduler
+    /// How subscriptions reconnect after a drop.
+    public let reconnectPolicy: ReconnectPolicy
+    /// What the runtime did, counted; `nil` when made without counting (the default).
+    public let counters: RuntimeCounters?
+    /// The failure of the last subscription event the store would not take. Untracked.
+    public internal(set) var lastRejectedEvent: Failure?
+
+    let keeping: any PhaseKeeping
+    private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
+    private var roots: [OperationKey: OperationRoot] = [:]
+    private var stamps: [OperationKey: WriteStamp] = [:]
+    /// The store's `client:root`, which every operation reads from.
+    let rootRecord: Record
+
+    /// An environment with an empty store.
+    /// - Parameters:
+    ///   - strategy: how handles keep their phase; defaults to the one the release ships.
+    ///   - scheduler: the clock; tests pass a `ManualScheduler` to control "now".
+    ///   - counting: count what the runtime does (`counters`); off by default.
+    public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
+                scheduler: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
+                counting: Bool = false) {
+        self.program = program
+        self.transport = transport
+        self.strategy = strategy
+        self.scheduler = scheduler
+        self.reconnectPolicy = reconnectPolicy
+        let counters = counting ? RuntimeCounters() : nil
+        self.counters = counters
+        let store = Store(configuration: .init(notesVerdictChanges: strategy.notesVerdictChanges))
+        self.store = store
+        guard let rootRecord = store.record(.root) else {
+            preconditionFailure("Environment.init(): Expected the store's root record `\(DataID.root)` to exist")
+        }
+        self.rootRecord = rootRecord
+        self.keeping = strategy.make(counters: counters)
+    }
+
+    /// The time now, from the scheduler.
+    public var now: Date { scheduler.now }
+
+    /// The number of attached handles. - Complexity: O(1).
+    public var handleCount: Int { handles.count }
+
+    // MARK: Attaching
+
+    /// Attaches `operation` (a query) with `variables`: checks the store, and fetches as
+    /// `policy` says. The handle retains the operation's records until it is detached or
+    /// released.
+    /// - Complexity: O(fields of the operation) for the availability check, plus the
+    ///   strategy's first settle or walk.
+    public func attach(_ operation: Artifact, variables: [String: JSONValue] = [:],
+                       policy: FetchPolicy = .storeOrNetwork) -> OperationHandle {
+        precondition(operation.kind == .query,
+                     "Environment.attach(): `\(operation.name)` is a \(operation.kind.rawValue), not a query")
+        let root = retainRoot(operation, variables: variables)
+        let availability = check(root)
+        let handle = OperationHandle(environment: self, root: root, policy: policy,
+                                     hasData: policy.shows(availability),
+                                     keeper: keeping.keeper(for: root))
+        handles.append(handle)
+        root.handles.append(handle)
+        handle.keeper.attach(handle)
+        if policy.fetches(availability) { handle.startFetch() }
+        return handle
+    }
+
+    /// Unlists a handle and releases its root when it was the last.
+    func detach(_ handle: OperationHandle) {
+        handles.remove(handle)
+        let root = handle.root
+        root.handles.remove(handle)
+        guard root.handles.count == 0 else { return }
+        roots[root.key] = nil
+        store.release(root.retention)
+    }
+
+    private func retainRoot(_ operation: Artifact, variables: [String: JSONValue]) -> OperationRoot {
+        let bound = BoundArtifact(operation, variables: variables)
+        let key = OperationKey(name: operation.name, variables: bound.variables)
+        if let root = roots[key] { return root }
+        let root = OperationRoot(key: key, bound: bound, record: rootRecord,
+                                 request: program.request(for: operation, variables: variables),
+                                 retention: store.retain(bound))
+        roots[key] = root
+        return root
+    }
+
+    // MARK: Availability
+
+    /// Whether the store holds `operation` with `variables`: available, missing, or stale
+    /// (past its `@expires` since its last fetch, or written before an invalidation of a
+    /// record it reaches or of the whole store). Untracked.
+    /// - Complexity: O(fields of the operation, spreads included).
+    public func check(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> OperationAvailability {
+        let bound = BoundArtifact(operation, variables: variables)
+        let key = OperationKey(name: operation.name, variables: bound.variables)
+        return check(roots[key]?.bound ?? bound, key: key)
+    }
+
+    func check(_ root: OperationRoot) -> OperationAvailability {
+        check(root.bound, key: root.key)
+    }
+
+    private func check(_ bound: BoundArtifact, key: OperationKey) -> OperationAvailability {
+        OperationAvailability.decide(DataChecker.check(bound, in: store), written: stamps[key],
+                                     globalInvalidation: store.globalInvalidation,
+                                     expiresSeconds: bound.artifact.expiresSeconds, now: now)
+    }
+
+    // MARK: Committing
+
+    /// Commits a local update: `body` stages writes, deletions and invalidations, applied
+    /// at once; observers are notified after the whole batch.
+    /// - Complexity: O(fields written) plus what the strategy does at a commit.
+    @discardableResult
+    public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitReport {
+        counters?.beginCommit()
+        return published(store.commit(body))
+    }
+
+    /// Commits `response` as the answer to `operation` with `variables`, as a fetch does
+    /// (it stamps the operation as written now), without the network.
+    /// - Throws: `requestErrors` without data; `undecodableResponse` when it does not fit
+    ///   the selection (the store is then untouched).
+    @discardableResult
+    public func commit(_ response: GraphQLResponse, for operation: Artifact,
+                       variables: [String: JSONValue] = [:]) throws(Failure) -> ResponseCommit {
+        let bound = BoundArtifact(operation, variables: variables)
+        let key = OperationKey(name: operation.name, variables: bound.variables)
+        return try commit(response, bound: roots[key]?.bound ?? bound, key: key)
+    }
+
+    func commit(_ response: GraphQLResponse, for root: OperationRoot) throws(Failure) -> ResponseCommit {
+        try commit(response, bound: root.bound, key: root.key)
+    }
+
+    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey) throws(Failure) -> ResponseCommit {
+        counters?.beginCommit()
+        let commit: ResponseCommit
+        do {
+            commit = try store.commit(response, for: bound)
+        } catch {
+            throw Failure(error)
+        }
+        stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
+        published(commit.report)
+        if let root = roots[key] {
+            var index = 0
+            while index < root.handles.count {
+                root.handles[index].operationWasWritten()
+                index += 1
+            }
+        }
+        return commit
+    }
+
+    @discardableResult
+    private func published(_ report: CommitReport) -> CommitReport {
+        keeping.didCommit(report)
+        counters?.endCommit(report)
+        return report
+    }
+
+    // MARK: Invalidation
+
+    /// Invalidates the record `id`: every operation written before now that reaches it is
+    /// stale. Nothing refetches until `revalidate()`.
+    public func invalidate(_ id: DataID) {
+        commitUpdate { $0.invalidate(id) }
+    }
+
+    /// Invalidates the whole store: every operation written before now is stale.
+    public func invalidateStore() {
+        store.invalidateAll()
+    }
+
+    /// Marks an operation with its variables stale until it is written again.
+    func invalidate(_ key: OperationKey) {
+        stamps[key, default: WriteStamp(epoch: 0, fetchedAt: .distantPast)].isInvalidated = true
+    }
+
+    /// Removes every record no attached handle retains.
+    /// - Returns: the ids removed. - Complexity: O(reachable fields + records).
+    @discardableResult
+    public func collectGarbage() -> [DataID] {
+        store.collectGarbage()
+    }
+}
+
+extension Failure {
+    /// The failure of a response the store would not take.
+    init(_ error: NormalizeError) {
+        switch error {
+        case .noData(let errors):
+            self = .requestErrors(errors)
+        case .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch,
+             .missingTypename, .missingID:
+            self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
+        }
+    }
+}

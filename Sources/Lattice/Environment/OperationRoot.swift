@@ -1,0 +1,40 @@
+/// An operation with its variables, as a key: the name and the variables with defaults
+/// applied.
+struct OperationKey: Hashable, Sendable {
+    let name: String
+    let variables: [String: JSONValue]
+}
+
+/// One retained operation with its variables: what every handle of it shares. The
+/// environment makes one on the first attach and releases it (and its store retention)
+/// when the last handle detaches, so garbage collection can then drop its records.
+@MainActor
+final class OperationRoot {
+    let key: OperationKey
+    /// The operation bound to its variables, once.
+    let bound: BoundArtifact
+    /// The root record the operation reads from (`client:root`).
+    let record: Record
+    /// The request a fetch sends.
+    let request: GraphQLRequest
+    /// The store's retention of the operation's records.
+    let retention: Retention
+    /// Handles attached to it.
+    var handles = UnretainedList<OperationHandle>(position: \.rootPosition)
+
+    init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,
+         retention: Retention) {
+        self.key = key
+        self.bound = bound
+        self.record = record
+        self.request = request
+        self.retention = retention
+    }
+
+    /// The operation's artifact.
+    var artifact: Artifact { bound.artifact }
+
+    /// The lens `ready` carries: the operation's own selection on its root record.
+    /// - Complexity: O(1), no allocation.
+    var lens: Lens { Lens(bound, record: record) }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Observation
+
+/// What an app holds for one attached operation with its variables: whether its data is
+/// present, its fetch, and its phase. Made by `Environment.attach`; retains the operation's
+/// records until it is detached or released.
+///
+/// Stored facts, each observable on its own so a body depends only on what it read:
+/// `hasData` (at the last availability check or the handle's own commit), the fetch's
+/// activity and the last response's unplaced errors (together, `fetch`). The phase comes
+/// from the environment's `PhaseStrategy`; it is the same under all three.
+@MainActor
+public final class OperationHandle: Observable {
+    /// The operation attached.
+    public var operation: Artifact { root.artifact }
+    /// Its variables, defaults applied.
+    public var variables: [String: JSONValue] { root.bound.variables }
+    /// The policy it was attached with; `revalidate()` never refetches a `storeOnly` handle.
+    public let policy: FetchPolicy
+    /// Whether the handle is still attached (`detach()` has not been called). Untracked.
+    public private(set) var isAttached = true
+
+    let root: OperationRoot
+    let keeper: any PhaseKeeper
+    /// Positions in the environment's list and in the root's list of handles.
+    var environmentPosition = -1
+    var rootPosition = -1
+    private let environment: Environment
+    private let registrar = ObservationRegistrar()
+    private var storedHasData: Bool
+    private var storedActivity: Fetch.Activity = .idle
+    private var storedUnplaced: [GraphQLError] = []
+    private var task: Task<Void, Never>?
+    /// Bumped by every fetch start and by detaching, so a superseded answer is ignored.
+    private var generation = 0
+
+    init(environment: Environment, root: OperationRoot, policy: FetchPolicy, hasData: Bool,
+         keeper: any PhaseKeeper) {
+        self.environment = environment
+        self.root = root
+        self.policy = policy
+        self.storedHasData = hasData
+        self.keeper = keeper
+    }
+
+    isolated deinit {
+        release()
+    }
+
+    // MARK: Facts
+
+    /// Whether the store held the operation's data when the handle last checked (at attach,
+    /// as its policy allows) or when its own response was committed. Tracked.
+    /// - Complexity: O(1) plus one registrar access.
+    public var hasData: Bool {
+        registrar.access(self, keyPath: Self.hasDataKey)
+        return storedHasData
+    }
+
+    /// The handle's network activity and the errors of its last response that no field
+    /// holds. Tracked: reading it depends on both.
+    public var fetch: Fetch {
+        Fetch(activity: activity, unplacedErrors: unplacedErrors)
+    }
+
+    /// What the network is doing for this handle. Tracked on its own.
+    var activity: Fetch.Activity {
+        registrar.access(self, keyPath: Self.activityKey)
+        return storedActivity
+    }
+
+    /// The last response's unplaced errors. Tracked on its own, apart from the activity, so
+    /// a refetch does not re-run a body that depends only on these.
+    var unplacedErrors: [GraphQLError] {
+        registrar.access(self, keyPath: Self.unplacedKey)
+        return storedUnplaced
+    }
+
+    /// The phase: ready while data is present unless the verdict fails it; without data,
+    /// what the fetch says. Its cost and what a reading body depends on are the strategy's.
+    public var phase: Phase { keeper.phase(of: self) }
+
+    /// Data is present and a fetch is in flight behind it.
+    public var isRefreshing: Bool { hasData && activity.isInFlight }
+
+    /// The phase from the facts, read tracked; `verdict` is asked only when data is present,
+    /// and the fetch is read only when it is not. Every strategy's phase goes through here.
+    func resolvePhase(verdict: () -> Verdict) -> Phase {
+        if hasData {
+            let failure = verdict().failure(of: root.artifact) { unplacedErrors }
+            return failure.map(Phase.failed) ?? .ready(root.lens)
+        }
+        switch activity {
+        case .inFlight: return .loading
+        case .failed(let failure, _): return .failed(failure)
+        case .idle:
+            return policy == .storeOnly ? .failed(.notInStore(operation: root.artifact.name)) : .loading
+        }
+    }
+
+    // MARK: Actions
+
+    /// Fetches the operation again, whatever the policy; a fetch in flight is replaced.
+    /// With data present the phase stays as the data makes it (`isRefreshing` meanwhile).
+    /// - Returns: the fetch's task, which ends when its answer is committed or has failed.
+    @discardableResult
+    public func refetch() -> Task<Void, Never> {
+        precondition(isAttached, "OperationHandle.refetch(): the handle of \(root.artifact.name) is detached")
+        return startFetch()
+    }
+
+    /// Fetches again if the last fetch failed; with data behind the failure the phase never
+    /// passes through `loading`. - Returns: the fetch's task, or `nil` if nothing failed.
+    @discardableResult
+    public func retry() -> Task<Void, Never>? {
+        guard isAttached, storedActivity.isFailed else { return nil }
+        return startFetch()
+    }
+
+    /// Marks the operation's data stale (so `Environment.check` answers `stale` until it is
+    /// written again, and `revalidate()` refetches its other handles) and refetches this
+    /// handle unless its policy is `storeOnly`.
+    /// - Returns: the fetch's task, if one started.
+    @discardableResult
+    public func invalidate() -> Task<Void, Never>? {
+        environment.invalidate(root.key)
+        guard isAttached, policy != .storeOnly else { return nil }
+        return startFetch()
+    }
+
+    /// Stops the handle: a fetch in flight is cancelled (the fetch reads failed, cancelled),
+    /// the phase is no longer kept, and the operation's records are released once no handle
+    /// retains them. Releasing the handle does the same.
+    public func detach() {
+        guard isAttached else { return }
+        let wasInFlight = storedActivity.isInFlight
+        release()
+        if wasInFlight { setActivity(.failed(.cancelled, at: environment.now)) }
+    }
+
+    /// Returns once no fetch of this handle is in flight.
+    public func settled() async {
+        while let current = task {
+            await current.value
+        }
+    }
+
+    // MARK: Fetching
+
+    /// Starts a fetch, replacing one in flight.
+    @discardableResult
+    func startFetch() -> Task<Void, Never> {
+        generation += 1
+        let current = generation
+        task?.cancel()
+        setActivity(.inFlight(since: environment.now))
+        keeper.factsDidChange(of: self)
+        let transport = environment.transport
+        let request = root.request
+        let task = Task { [weak self] in
+            let outcome: Result<GraphQLResponse, Failure>
+            do throws(Failure) {
+                outcome = .success(try await transport.execute(request))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self, self.generation == current else { return }
+            self.task = nil
+            self.finish(outcome)
+        }
+        self.task = task
+        return task
+    }
+
+    /// A response of the handle's operation with its variables was committed (its own, or
+    /// another handle's): the store now holds its data. A `networkOnly` handle waits for
+    /// its own answer.
+    func operationWasWritten() {
+        guard policy != .networkOnly, !storedHasData else { return }
+        setHasData(true)
+        keeper.factsDidChange(of: self)
+    }
+
+    /// Commits a fetch's answer, or keeps its failure beside whatever data is present.
+    private func finish(_ outcome: Result<GraphQLResponse, Failure>) {
+        do throws(Failure) {
+            let commit = try environment.commit(try outcome.get(), for: root)
+            setHasData(true)
+            setUnplaced(commit.unplacedErrors)
+            setActivity(.idle)
+        } catch {
+            setActivity(.failed(error, at: environment.now))
+        }
+        keeper.factsDidChange(of: self)
+    }
+
+    /// Detaches without touching observable state (also what `deinit` does).
+    private func release() {
+        guard isAttached else { return }
+        isAttached = false
+        generation += 1
+        task?.cancel()
+        task = nil
+        keeper.detach(self)
+        environment.detach(self)
+    }
+
+    // MARK: Observation
+
+    private func setHasData(_ value: Bool) {
+        guard storedHasData != value else { return }
+        registrar.willSet(self, keyPath: Self.hasDataKey)
+        storedHasData = value
+        registrar.didSet(self, keyPath: Self.hasDataKey)
+    }
+
+    private func setActivity(_ value: Fetch.Activity) {
+        guard storedActivity != value else { return }
+        registrar.willSet(self, keyPath: Self.activityKey)
+        storedActivity = value
+        registrar.didSet(self, keyPath: Self.activityKey)
+    }
+
+    private func setUnplaced(_ value: [GraphQLError]) {
+        guard storedUnplaced != value else { return }
+        registrar.willSet(self, keyPath: Self.unplacedKey)
+        storedUnplaced = value
+        registrar.didSet(self, keyPath: Self.unplacedKey)
+    }
+
+    /// Observation tokens: each fact is registered under its own key path, built once.
+    nonisolated var hasDataToken: Int { 0 }
+    nonisolated var activityToken: Int { 1 }
+    nonisolated var unplacedToken: Int { 2 }
+    private static let hasDataKey: KeyPath<OperationHandle, Int> = \.hasDataToken
+    private static let activityKey: KeyPath<OperationHandle, Int> = \.activityToken
+    private static let unplacedKey: KeyPath<OperationHandle, Int> = \.unplacedToken
+}
+
+extension Fetch.Activity {
+    /// Whether the last request failed.
+    var isFailed: Bool {
+        switch self {
+        case .failed: true
+        case .idle, .inFlight: false
+        }
+    }
+
+    /// Whether a request is in flight.
+    var isInFlight: Bool {
+        switch self {
+        case .inFlight: true
+        case .idle, .failed: false
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// How an environment keeps its handles' phases. The observable phase is the same under
+/// all three; what differs is what a commit does and what a body that reads the phase
+/// depends on. ../shared/DESIGN.md describes them; each is built in one file.
+public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
+    /// The phase is stored on the handle and settled after each commit that may change a
+    /// verdict: every retained handle re-walks its own selection (the baseline, as built).
+    case stored
+    /// No phase is stored: the getter derives it, walking the verdict through tracked reads
+    /// inside the reader's own tracking scope (decision record 0001).
+    case derived
+    /// The verdict is settled at the commit, only for roots whose last verdict read a field
+    /// the commit changed, and kept as one tracked value; the phase is derived from it.
+    case rootVerdict
+
+    /// The strategy the release ships, and the default of `Environment.init`.
+    ///
+    /// The one place it is written: `spec/limits.json` names it under `"ships"`, and the lab's
+    /// gate fails a release whose shipped strategy breaks its limits, so change both together.
+    public static let shipped: PhaseStrategy = .derived
+
+    /// Whether the store must classify verdict-relevant changes for this strategy (only the
+    /// stored strategy reads them; the others pay nothing for them).
+    var notesVerdictChanges: Bool {
+        switch self {
+        case .stored: StoredPhase.notesVerdictChanges
+        case .derived: DerivedPhase.notesVerdictChanges
+        case .rootVerdict: RootVerdictPhase.notesVerdictChanges
+        }
+    }
+
+    /// The strategy's environment-wide part.
+    @MainActor
+    func make(counters: RuntimeCounters?) -> any PhaseKeeping {
+        switch self {
+        case .stored: StoredPhase(counters: counters)
+        case .derived: DerivedPhase(counters: counters)
+        case .rootVerdict: RootVerdictPhase(counters: counters)
+        }
+    }
+}
+
+/// A phase strategy's environment-wide part: it makes each handle's keeper and hears every
+/// commit.
+@MainActor
+protocol PhaseKeeping: AnyObject {
+    /// Whether the strategy reads `CommitReport.verdictChanges`.
+    nonisolated static var notesVerdictChanges: Bool { get }
+    /// The keeper for a new handle of `root`.
+    func keeper(for root: OperationRoot) -> any PhaseKeeper
+    /// A commit was published; its notifications have been sent.
+    func didCommit(_ report: CommitReport)
+}
+
+/// A phase strategy's part for one handle (or shared by several: each call names the
+/// handle).
+@MainActor
+protocol PhaseKeeper: AnyObject {
+    /// The handle is made and its facts are set.
+    func attach(_ handle: OperationHandle)
+    /// The handle's phase, as a reader asks for it.
+    func phase(of handle: OperationHandle) -> Phase
+    /// The handle's stored facts (data presence, fetch, unplaced errors) changed.
+    func factsDidChange(of handle: OperationHandle)
+    /// The handle is detached: stop keeping its phase.
+    func detach(_ handle: OperationHandle)
+}

@@ -1,0 +1,143 @@
+import Observation
+
+/// The later record's strategy: the verdict is the root's. It is settled at the commit,
+/// only for the roots whose last verdict walk read a field the commit changed, and kept as
+/// one tracked value per root (an operation with its variables, shared by its handles),
+/// written only when it changes. The phase is derived from data presence, that value and,
+/// without data, the fetch; so a body that reads the phase re-runs only when the verdict,
+/// the data presence or (without data) the fetch changes.
+///
+/// Each walk records the fields it read; an index from field to the roots that read it
+/// makes a commit cost O(changed fields) lookups instead of a scan of every root, since
+/// a scan would be the per-commit, per-handle cost this strategy exists to avoid. Keeping
+/// the index costs a set comparison per re-walk (O(fields read)), and an update only when
+/// the walk read other fields than before (a link moved, a list changed).
+///
+/// Costs: a read is O(1); a commit is O(changed fields) plus one untracked walk per root
+/// whose reads it touched.
+@MainActor
+final class RootVerdictPhase: PhaseKeeping {
+    nonisolated static let notesVerdictChanges = false
+
+    private let counters: RuntimeCounters?
+    private var verdicts: [ObjectIdentifier: RootVerdict] = [:]
+    /// The roots that read each field, by root.
+    private var readers: [FieldRef: [ObjectIdentifier: RootVerdict]] = [:]
+    /// Storage reused across walks, so a re-walk allocates nothing.
+    private var scratch = Set<FieldRef>()
+
+    init(counters: RuntimeCounters?) {
+        self.counters = counters
+    }
+
+    /// The root's verdict, made and walked for its first handle, shared by the others.
+    func keeper(for root: OperationRoot) -> any PhaseKeeper {
+        let id = ObjectIdentifier(root)
+        if let verdict = verdicts[id] {
+            verdict.handleCount += 1
+            return verdict
+        }
+        let verdict = RootVerdict(strategy: self, root: root)
+        verdicts[id] = verdict
+        walk(verdict)
+        return verdict
+    }
+
+    /// Re-walks the roots whose last walk read a field the commit changed.
+    /// - Complexity: O(changed fields) lookups plus the walks.
+    func didCommit(_ report: CommitReport) {
+        guard !readers.isEmpty else { return }
+        var due: [RootVerdict] = []
+        for field in report.changedFields {
+            guard let bucket = readers[field] else { continue }
+            for verdict in bucket.values where verdict.dueEpoch != report.epoch {
+                verdict.dueEpoch = report.epoch
+                due.append(verdict)
+            }
+        }
+        for verdict in due { walk(verdict) }
+    }
+
+    /// Walks `verdict`'s root untracked, recording what it read; re-indexes it if it read
+    /// other fields than before; writes the verdict if it changed.
+    private func walk(_ verdict: RootVerdict) {
+        let root = verdict.root
+        var reads = RecordedReads()
+        swap(&reads.fields, &scratch)
+        let value = VerdictReads.recorded(root.bound, root: root.record, into: &reads, counters: counters)
+        if reads.fields != verdict.reads {
+            reindex(verdict, from: verdict.reads, to: reads.fields)
+            swap(&reads.fields, &verdict.reads)
+        }
+        // Keep whichever set is left over as the next walk's storage, uniquely referenced.
+        swap(&reads.fields, &scratch)
+        scratch.removeAll(keepingCapacity: true)
+        if verdict.settle(value) { counters?.total.rootVerdictsChanged += 1 }
+    }
+
+    private func reindex(_ verdict: RootVerdict, from old: Set<FieldRef>, to new: Set<FieldRef>) {
+        let id = ObjectIdentifier(verdict)
+        for field in old where !new.contains(field) {
+            readers[field]?[id] = nil
+            if readers[field]?.isEmpty == true { readers[field] = nil }
+        }
+        for field in new where !old.contains(field) {
+            readers[field, default: [:]][id] = verdict
+        }
+    }
+
+    /// A handle of `verdict`'s root detached; the last one removes it and its reads.
+    fileprivate func release(_ verdict: RootVerdict) {
+        verdict.handleCount -= 1
+        guard verdict.handleCount == 0 else { return }
+        reindex(verdict, from: verdict.reads, to: [])
+        verdicts[ObjectIdentifier(verdict.root)] = nil
+    }
+}
+
+/// One root's verdict, the one tracked value its handles' phases derive from.
+@MainActor
+final class RootVerdict: PhaseKeeper, Observable {
+    let root: OperationRoot
+    /// The fields the last walk read.
+    var reads = Set<FieldRef>()
+    /// The epoch of the commit that last scheduled a walk, so a commit walks a root once.
+    var dueEpoch = -1
+    var handleCount = 1
+    private unowned let strategy: RootVerdictPhase
+    private var verdict = Verdict.fine
+    private let registrar = ObservationRegistrar()
+
+    init(strategy: RootVerdictPhase, root: OperationRoot) {
+        self.strategy = strategy
+        self.root = root
+    }
+
+    /// Writes `value` if it differs. - Returns: whether it did.
+    func settle(_ value: Verdict) -> Bool {
+        guard value != verdict else { return false }
+        registrar.willSet(self, keyPath: Self.verdictKey)
+        verdict = value
+        registrar.didSet(self, keyPath: Self.verdictKey)
+        return true
+    }
+
+    func attach(_ handle: OperationHandle) {}
+
+    /// - Complexity: O(1) plus up to three registrar accesses.
+    func phase(of handle: OperationHandle) -> Phase {
+        handle.resolvePhase {
+            registrar.access(self, keyPath: Self.verdictKey)
+            return verdict
+        }
+    }
+
+    func factsDidChange(of handle: OperationHandle) {}
+
+    func detach(_ handle: OperationHandle) {
+        strategy.release(self)
+    }
+
+    nonisolated var verdictToken: Int { 0 }
+    private static let verdictKey: KeyPath<RootVerdict, Int> = \.verdictToken
+}

@@ -1,0 +1,107 @@
+import Observation
+
+/// The runtime as the decision record says it is built today, faithful in its cost: it is
+/// the baseline the lab measures against.
+///
+/// The phase is a stored, observable value on each handle. The store notes verdict-relevant
+/// changes (`noteNulls`: nulls, moved links, changed link lists, changed field errors,
+/// deletions); a commit that noted any calls `reevaluate()`, which calls every retained
+/// handle; each handle of an operation whose verdict can fail walks its own selection
+/// untracked, whether or not the commit touched its data, and settles the phase, writing it
+/// only when it differs. Fetch transitions settle it too.
+///
+/// Costs: a read is O(1); a verdict-relevant commit is O(retained handles × own selection).
+@MainActor
+final class StoredPhase: PhaseKeeping {
+    nonisolated static let notesVerdictChanges = true
+
+    private let counters: RuntimeCounters?
+    private var keepers = UnretainedList<Keeper>(position: \.listPosition)
+
+    init(counters: RuntimeCounters?) {
+        self.counters = counters
+    }
+
+    func keeper(for root: OperationRoot) -> any PhaseKeeper {
+        Keeper(strategy: self, root: root, counters: counters)
+    }
+
+    func didCommit(_ report: CommitReport) {
+        guard report.hasVerdictRelevantChanges else { return }
+        reevaluate()
+    }
+
+    /// Calls every retained handle; each one whose verdict can fail re-walks and settles.
+    /// - Complexity: O(retained handles × fields of their own selections).
+    func reevaluate() {
+        counters?.total.reevaluateCalls += 1
+        var index = 0
+        while index < keepers.count {
+            keepers[index].reevaluate()
+            index += 1
+        }
+    }
+
+    fileprivate func list(_ keeper: Keeper) { keepers.append(keeper) }
+    fileprivate func unlist(_ keeper: Keeper) { keepers.remove(keeper) }
+
+    /// One handle's stored phase.
+    final class Keeper: PhaseKeeper, Observable {
+        var listPosition = -1
+        private unowned let strategy: StoredPhase
+        private let root: OperationRoot
+        private let counters: RuntimeCounters?
+        private unowned(unsafe) var handle: OperationHandle?
+        private var stored: Phase = .loading
+        private let registrar = ObservationRegistrar()
+
+        init(strategy: StoredPhase, root: OperationRoot, counters: RuntimeCounters?) {
+            self.strategy = strategy
+            self.root = root
+            self.counters = counters
+        }
+
+        func attach(_ handle: OperationHandle) {
+            self.handle = handle
+            strategy.list(self)
+            settle(handle)
+        }
+
+        /// The stored phase. - Complexity: O(1) plus one registrar access.
+        func phase(of handle: OperationHandle) -> Phase {
+            registrar.access(self, keyPath: Self.phaseKey)
+            return stored
+        }
+
+        func factsDidChange(of handle: OperationHandle) {
+            settle(handle)
+        }
+
+        func detach(_ handle: OperationHandle) {
+            strategy.unlist(self)
+            self.handle = nil
+        }
+
+        /// The handle's `reevaluate()`: only an operation whose verdict can fail re-walks.
+        fileprivate func reevaluate() {
+            guard let handle, root.artifact.needsVerdictWalk else { return }
+            settle(handle)
+        }
+
+        /// Computes the phase (walking the verdict untracked) and writes it if it differs.
+        private func settle(_ handle: OperationHandle) {
+            counters?.total.phasesSettled += 1
+            let phase = handle.resolvePhase {
+                VerdictReads.untracked(root.bound, root: root.record, counters: counters)
+            }
+            guard !phase.isSame(as: stored) else { return }
+            counters?.total.phasesChanged += 1
+            registrar.willSet(self, keyPath: Self.phaseKey)
+            stored = phase
+            registrar.didSet(self, keyPath: Self.phaseKey)
+        }
+
+        nonisolated var phaseToken: Int { 0 }
+        private static let phaseKey: KeyPath<Keeper, Int> = \.phaseToken
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LatticeBench
+
+/// `lattice compare`: a baseline's results against a candidate's, with significance.
+let compareCommand = Command(
+    name: "compare",
+    summary: "compare two sets of results with significance per benchmark and metric",
+    help: """
+    usage: lattice compare --baseline FILE [--baseline FILE]... --candidate FILE [--candidate FILE]...
+                           [--out FILE]
+
+    Each side may be several results files of one commit (the rounds of an interleaved run):
+    their samples are pooled per benchmark and metric. Times are compared with a
+    Mann-Whitney U test and a Hodges-Lehmann shift (no change when p >= 0.05 or the shift's
+    95% interval lies within the noise band: ±5% of the baseline, or, when the rounds of
+    one commit drift apart by more, that drift); counts and instructions exactly.
+
+    Prints the table on stdout; --out also writes it as Markdown (atomically).
+    Exit status: 0 no regression; 1 an input is unreadable or corrupt; 2 a significant
+    regression.
+
+    """,
+    run: runCompare
+)
+
+private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
+    let options = try CommandOptions.parse(arguments, values: ["--out"], repeatable: ["--baseline", "--candidate"],
+                                           flags: [])
+    let baselinePaths = options.all("--baseline")
+    let candidatePaths = options.all("--candidate")
+    guard !baselinePaths.isEmpty else { throw .usage("--baseline is required") }
+    guard !candidatePaths.isEmpty else { throw .usage("--candidate is required") }
+    do {
+        let baselineRounds = try baselinePaths.map { path throws(LabError) in (path, try readResults(path)) }
+        let candidateRounds = try candidatePaths.map { path throws(LabError) in (path, try readResults(path)) }
+        let baseline = try RoundPool.pool(baselineRounds)
+        let candidate = try RoundPool.pool(candidateRounds)
+        let comparison: ResultsComparison
+        let widened: Int
+        do {
+            (comparison, widened) = try RoundNoise.widened(
+                try ResultsComparison(baseline: baseline, candidate: candidate),
+                baseline: baseline, baselineRounds: RoundNoise(baselineRounds.map(\.1)),
+                candidate: candidate, candidateRounds: RoundNoise(candidateRounds.map(\.1)))
+        } catch {
+            throw LabError.corrupt(file: baselinePaths[0], path: "$", reason: "\(error)")
+        }
+        let title = "Comparison: \(baseline.revision?.commit.prefix(10) ?? "baseline") "
+            + "(\(baselinePaths.count) rounds) → \(candidate.revision?.commit.prefix(10) ?? "candidate") "
+            + "(\(candidatePaths.count) rounds)"
+        let note = widened == 0 ? "" : "\(widened) time rows judged with their noise band widened to the drift "
+            + "between rounds of the same commit (above the default 5%).\n"
+        let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
+        if let out = options.value("--out") {
+            try AtomicFile.write(Data(("# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n" + note).utf8),
+                                 to: out)
+        }
+        print(title + "\n\n" + reporter.terminal(comparison) + note, terminator: "")
+        return comparison.exitStatus.rawValue
+    } catch {
+        printError("lattice compare: \(error)\n")
+        return ExitStatus.couldNotRun.rawValue
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import LatticeBench
+
+/// `dashboards/index.html`: one static, self-contained page (no network, no third-party
+/// code; every chart an inline SVG drawn by `DashboardCharts`) with the decision, the
+/// limits, the phase read distributions, the scaling curves with the limit line, body
+/// re-runs, allocations, a flamegraph when a profile was given, and the run history.
+///
+/// A short inline script checks that every chart was laid out with a non-zero size and
+/// records the result on `<body data-render-check>`, which `scripts/test.sh` reads in
+/// headless Chromium.
+struct Dashboard {
+    /// What the results say.
+    let findings: Findings
+    /// The runs recorded so far, this one included.
+    let history: History
+    /// An SVG flamegraph to embed (the harness's `--profile` output), with its source name.
+    let flamegraph: (name: String, svg: Data)?
+
+    /// The page. Deterministic: the same inputs give the same bytes.
+    /// - Complexity: O(samples) for the distributions, plus the tables'.
+    func render() -> String {
+        let charts = DashboardCharts(findings: findings, history: history)
+        let tables = SuiteTables(index: findings.index)
+        var body = header() + decision()
+        body += section("Phase read", charts.phaseReadDistributions(), tables.phaseRead())
+        body += section("Read scaling", charts.readScaling().map { [$0] } ?? [], tables.readScaling(),
+                        note: findings.index.strategies.map {
+                            findings.crossover(of: $0).sentence(series: $0, bound: boundText, unit: "fields") + "."
+                        }.joined(separator: " "))
+        body += section("Commit scaling", charts.commitScaling(), tables.commitScaling())
+        body += section("Body re-runs", charts.bodyReruns(), tables.bodyReruns())
+        body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
+                        tables.fieldRead())
+        body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
+        body += section("Counters cost", [], tables.countersCost(), note: tables.countersVerdict() ?? "")
+        body += flamegraphSection()
+        body += section("History", charts.historyChart().map { [$0] } ?? [], historyTable())
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Lattice benchmarks</title>
+            <style>\(Self.style)</style>
+            </head>
+            <body>
+            \(body)<script>\(Self.renderCheck)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    private var boundText: String {
+        findings.readBound.map { ValueFormat.string($0, unit: .nanoseconds) } ?? "the limit"
+    }
+
+    private func header() -> String {
+        let results = findings.index.results
+        let quick = results.configuration.quick == true
+            ? "<p class=\"quick\">QUICK RUN: short and lower-confidence; these figures decide nothing.</p>\n" : ""
+        let context = RunContext.lines(results).map {
+            "<li><b>\(Markup.escape($0.label))</b>: \(Markup.escape($0.value))</li>"
+        }.joined(separator: "\n")
+        return "<h1>Lattice benchmarks</h1>\n\(quick)<ul class=\"context\">\n\(context)\n</ul>\n"
+    }
+
+    private func decision() -> String {
+        let decision = findings.decision
+        let (verdict, tone) = switch decision.outcome {
+        case .derivedShips: ("derived may ship: it passed every limit", "pass")
+        case .storedShips: ("stored ships: derived failed a limit, so the phase stays stored", "fail")
+        case .undecided: ("undecided: a limit could not be judged", "undecided")
+        }
+        let gate = decision.gateStatus == .ok ? "passes" : "fails"
+        return """
+            <section id="decision" class="\(tone)">
+            <h2>Decision</h2>
+            <p class="verdict">\(Markup.escape(verdict))</p>
+            <p>The release ships <code>\(Markup.escape(decision.limits.ships))</code>; judged by the same limits, \
+            the gate \(gate).</p>
+            \(LimitTable.table(decision).html())</section>
+
+            """
+    }
+
+    private func section(_ title: String, _ charts: [String], _ table: ReportTable, note: String = "") -> String {
+        guard !charts.isEmpty || !table.isEmpty else { return "" }
+        let id = title.lowercased().filter { $0.isLetter || $0 == " " }.replacingOccurrences(of: " ", with: "-")
+        let paragraph = note.isEmpty ? "" : "<p>\(Markup.escape(note))</p>\n"
+        return "<section id=\"\(id)\">\n<h2>\(Markup.escape(title))</h2>\n\(paragraph)"
+            + charts.map { "<figure>\($0)</figure>\n" }.joined()
+            + (table.isEmpty ? "" : "<details><summary>table</summary>\n\(table.html())</details>\n")
+            + "</section>\n"
+    }
+
+    private func flamegraphSection() -> String {
+        guard let flamegraph else { return "" }
+        return """
+            <section id="flamegraph">
+            <h2>Flamegraph</h2>
+            <p>Sampled stacks of the profiled benchmark, named at the top of the graph \
+            (<code>\(Markup.escape(flamegraph.name))</code>, drawn by the harness).</p>
+            <figure><img class="flamegraph" alt="flamegraph" \
+            src="data:image/svg+xml;base64,\(flamegraph.svg.base64EncodedString())"></figure>
+            </section>
+
+            """
+    }
+
+    private func historyTable() -> ReportTable {
+        var table = ReportTable(headers: ["date", "commit", "decision", "figures"], numericFrom: 4)
+        for entry in history.entries.reversed() {
+            let figures = entry.figures.keys.sorted().map { key -> String in
+                let value = entry.figures[key] ?? 0
+                let unit: Metric.Unit = key.hasPrefix("crossover") || key.contains("bodies") ? .count : .nanoseconds
+                return "\(key) \(ValueFormat.string(value, unit: unit))"
+            }
+            table.rows.append([RunContext.date(entry.date),
+                               (entry.commit.map { String($0.prefix(10)) } ?? "unknown") + (entry.dirty ? "+" : ""),
+                               entry.decision, figures.joined(separator: "; ")])
+        }
+        return table
+    }
+
+    private static let style = """
+        body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1000px;padding:0 1em;color:#222}\
+        h1{margin-bottom:.2em}section{margin:2em 0}figure{margin:1em 0;overflow-x:auto}\
+        table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ddd;padding:3px 6px;text-align:left}\
+        td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\
+        #decision{border-left:6px solid #999;padding:.5em 1em;background:#fafafa}\
+        #decision.pass{border-color:#2ca02c}#decision.fail{border-color:#d62728}#decision.undecided{border-color:#e0a100}\
+        .verdict{font-size:1.3em;font-weight:600}.quick{background:#fff3cd;padding:.5em;font-weight:600}\
+        .context{font-size:13px;color:#555}img.flamegraph{max-width:100%}svg.chart{max-width:100%;height:auto}
+        """
+
+    /// Marks the page rendered when every chart has a laid-out, non-empty box.
+    private static let renderCheck = """
+        (function(){var charts=document.querySelectorAll('svg.chart');var empty=0;\
+        charts.forEach(function(c){var r=c.getBoundingClientRect();if(!(r.width>0&&r.height>0))empty++;});\
+        document.body.setAttribute('data-render-check',empty===0?'ok '+charts.length+' charts':\
+        'failed: '+empty+' of '+charts.length+' charts empty');})();
+        """
+}

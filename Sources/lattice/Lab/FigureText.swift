@@ -1,0 +1,49 @@
+import LatticeBench
+
+/// How the reports write one measured figure, the same in BENCHMARKS.md and the dashboard.
+///
+/// A noisy metric shows its median and the 95 % interval of the median; when its coefficient
+/// of variation is above `Limit.defaultMaxCV` the figure is shown as undecided (the machine
+/// was too busy for it to mean much), never as a plain number. An exact metric shows its
+/// value, with its range when the samples disagree.
+enum FigureText {
+    /// Shown for a figure that was not measured.
+    static let missing = "–"
+
+    /// The median (or exact value) of `result`, with its interval or undecided mark.
+    static func figure(_ result: MetricResult?, scale: Double = 1) -> String {
+        guard let result else { return missing }
+        let unit = result.metric.unit
+        let summary = result.summary
+        let format = { (value: Double) in ValueFormat.string(value / scale, unit: unit) }
+        if result.metric.exact {
+            return summary.min == summary.max
+                ? format(summary.median)
+                : "\(format(summary.median)) (\(format(summary.min))–\(format(summary.max)))"
+        }
+        if isUndecided(result) {
+            return "undecided (\(format(summary.median)), CV \(percent(summary.cv)))"
+        }
+        let interval = summary.medianInterval
+        return "\(format(summary.median)) [\(format(interval.lower)), \(format(interval.upper))]"
+    }
+
+    /// Just the median (or exact value), scaled; `missing` when absent.
+    static func median(_ result: MetricResult?, scale: Double = 1) -> String {
+        guard let result else { return missing }
+        return ValueFormat.string(result.summary.median / scale, unit: result.metric.unit)
+    }
+
+    /// Whether a noisy figure is too noisy to judge.
+    static func isUndecided(_ result: MetricResult) -> Bool {
+        guard !result.metric.exact else { return false }
+        guard let cv = result.summary.cv else { return result.summary.n < 2 }
+        return cv > Limit.defaultMaxCV
+    }
+
+    /// A fraction as an unsigned percentage with one decimal; "undefined" for nil.
+    static func percent(_ fraction: Double?) -> String {
+        guard let fraction else { return "undefined" }
+        return String(ValueFormat.percent(fraction).dropFirst())
+    }
+}

@@ -1,0 +1,35 @@
+/// Text made safe for HTML and SVG, and numbers written the same way every time, so the
+/// same figures always give the same bytes (the reports must be reproducible).
+enum Markup {
+    /// `value` with at most two decimals, no exponent, no trailing zeros, no `-0`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let hundredths = (value * 100).rounded()
+        if hundredths == 0 { return "0" }
+        let whole = Int64(hundredths / 100)
+        let fraction = Int64(abs(hundredths).truncatingRemainder(dividingBy: 100))
+        let sign = hundredths < 0 && whole == 0 ? "-" : ""
+        switch fraction {
+        case 0: return "\(sign)\(whole)"
+        case let f where f % 10 == 0: return "\(sign)\(whole).\(f / 10)"
+        case let f: return "\(sign)\(whole).\(f < 10 ? "0" : "")\(f)"
+        }
+    }
+
+    /// `text` safe inside an element or a double-quoted attribute.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

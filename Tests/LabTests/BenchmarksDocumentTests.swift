@@ -1,0 +1,80 @@
+import Foundation
+import LatticeBench
+import Testing
+@testable import lattice
+
+@Suite struct BenchmarksDocumentTests {
+    private func document(_ results: ResultsFile, ships: String = "derived") -> String {
+        BenchmarksDocument(findings: Findings(results: results, limits: LabSamples.limits(ships: ships),
+                                                    runtimeDefault: nil),
+                           resultsPath: "results.json", limitsPath: "spec/limits.json").render()
+    }
+
+    @Test func sameResultsGiveTheSameBytes() throws {
+        let first = try ResultsFile.read(from: LabSamples.sampleResultsURL)
+        let second = try ResultsFile.read(from: LabSamples.sampleResultsURL)
+        #expect(document(first) == document(second))
+    }
+
+    @Test func theDecisionComesFirstWithBothNumbersBesideTheirBounds() throws {
+        let text = document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0)))
+        let decision = try #require(text.range(of: "## Decision"))
+        let firstSection = try #require(text.range(of: "## Phase read"))
+        #expect(decision.lowerBound < firstSection.lowerBound)
+        #expect(text.contains("**`derived` may ship.**"))
+        #expect(text.contains("| phase-read-largest | derived | PhaseRead/derived/Dashboard/tracked | median 20.0 µs |"))
+        #expect(text.contains("| extra-bodies-spreads-only | derived | BodyReruns/derived/IssueScreen/verdictValue | value 0 | exact | 2 | ≤ 0 | passed |"))
+        #expect(text.contains("- toolchain: Swift version 6.3.1"))
+        #expect(text.contains("- commit: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
+        #expect(!text.contains("QUICK RUN"))
+    }
+
+    @Test func aQuickRunIsMarkedAsSuch() throws {
+        let text = document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0),
+                                            quick: true))
+        #expect(text.contains("**QUICK RUN.**"))
+    }
+
+    @Test func theShippedStrategyIsJudgedBesideDerivedWhenItDiffers() throws {
+        let text = document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)),
+                            ships: "stored")
+        #expect(text.contains("**`stored` ships.** `derived` failed `phase-read-largest`"))
+        #expect(text.contains("| phase-read-largest | stored | PhaseRead/stored/Dashboard/tracked |"))
+    }
+
+    @Test func noisyFiguresAreShownUndecided() throws {
+        let noisy = BenchmarkResult(name: "ReadScaling/derived/64", metrics: [
+            try MetricResult(metric: .wallTime, samples: [1_000, 9_000, 2_000, 8_000, 5_000])], iterationsPerSample: 1)
+        let text = document(LabSamples.file([noisy]))
+        #expect(text.contains("| 64 | undecided (5.00 µs, CV "))
+    }
+
+    @Test func sectionsWithoutBenchmarksSayNotMeasured() {
+        let text = document(LabSamples.file([]))
+        #expect(text.contains("## Commit scaling\n\nNot measured in this run."))
+        #expect(text.contains("**Undecided.**"))
+    }
+
+    @Test func fieldReadStandsBesideTheRecordsFigures() throws {
+        let text = document(LabSamples.file([try LabSamples.timed("FieldRead/lensTracked/8", 1_600),
+                                             try LabSamples.timed("FieldRead/lensTracked/32", 6_400)]))
+        #expect(text.contains("| 8 | lensTracked | 1.60 µs ["))
+        #expect(text.contains("| 200 ns [") && text.contains("| 638 ns |"))
+    }
+
+    @Test func countersAreComparedOnlyWhenQuietEnough() throws {
+        let quiet = document(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000),
+                                              try LabSamples.timed("CommitScaling/counters/on", 1_000)]))
+        #expect(quiet.contains("Counters on against off: no change beyond the noise band"))
+        let noisy = BenchmarkResult(name: "CommitScaling/counters/on", metrics: [
+            try MetricResult(metric: .wallTime, samples: [500, 3_000, 1_000, 2_000])], iterationsPerSample: 1)
+        let busy = document(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000), noisy]))
+        #expect(busy.contains("Counters on against off: undecided, too noisy to compare"))
+    }
+
+    @Test func markdownCellsEscapePipes() {
+        var table = ReportTable(headers: ["a", "b"], numericFrom: 1)
+        table.rows = [["x|y", "1"]]
+        #expect(table.markdown() == "| a | b |\n| --- | ---: |\n| x\\|y | 1 |\n")
+    }
+}

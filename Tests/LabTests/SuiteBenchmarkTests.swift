@@ -1,0 +1,28 @@
+import Testing
+@testable import lattice
+
+@Suite struct SuiteBenchmarkTests {
+    @Test func recognisesTheSuitesNames() {
+        #expect(SuiteBenchmark(name: "PhaseRead/derived/Dashboard/tracked")
+                == .phaseRead(strategy: "derived", operation: "Dashboard", tracked: true))
+        #expect(SuiteBenchmark(name: "PhaseRead/stored/Dashboard/untracked")
+                == .phaseRead(strategy: "stored", operation: "Dashboard", tracked: false))
+        #expect(SuiteBenchmark(name: "FieldRead/lensTracked/8") == .fieldRead(reader: "lensTracked", fields: 8))
+        #expect(SuiteBenchmark(name: "BodyReruns/rootVerdict/IssueScreen/linkMoved")
+                == .bodyReruns(strategy: "rootVerdict", operation: "IssueScreen", commit: "linkMoved"))
+        #expect(SuiteBenchmark(name: "ReadScaling/derived/4096") == .readScaling(strategy: "derived", fields: 4096))
+        #expect(SuiteBenchmark(name: "CommitScaling/stored/10000") == .commitScaling(strategy: "stored", handles: 10000))
+        #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
+    }
+
+    @Test(arguments: ["PhaseRead/derived/Dashboard/sideways", "PhaseRead/derived//tracked", "FieldRead/lens/eight",
+                      "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", ""])
+    func leavesOtherNamesAlone(name: String) {
+        #expect(SuiteBenchmark(name: name) == nil)
+    }
+
+    @Test func ordersKnownStrategiesFirst() {
+        #expect(StrategyName.ordered(["zeta", "rootVerdict", "derived", "alpha", "stored", "derived"])
+                == ["stored", "derived", "rootVerdict", "alpha", "zeta"])
+    }
+}

@@ -1,0 +1,309 @@
+#!/usr/bin/env bash
+# The lab's one command: builds in release, runs the benchmark suite, writes the results,
+# regenerates BENCHMARKS.md and dashboards/, prints the decision; compares commits; gates a
+# release. Run `scripts/bench.sh --help` for the usage. Progress goes to stderr.
+set -euo pipefail
+# Command substitutions (the build's bin path) fail the script too.
+shopt -s inherit_errexit
+source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
+cd "$LATTICE_ROOT"
+
+# The suite, in the order it runs; each runs alone too (`swift run -c release NAME --help`).
+SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling)
+# Sampling time per benchmark in a full run, seconds: sized so the whole run, build
+# included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
+declare -A BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
+# The executables whose benchmarks count instructions with --instructions: the reads. (Body
+# re-runs and commit scaling wait on tasks and build thousands of handles; under callgrind
+# that is slow, and their counts already come from the runtime's counters.)
+INSTRUCTED=(FieldRead PhaseRead ReadScaling)
+# The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read.
+PROFILED=PhaseRead
+PROFILED_FILTER='derived/Dashboard/tracked'
+# Committed outputs of a full run.
+RESULTS=benchmarks/results/latest.json
+LIMITS=spec/limits.json
+DOCUMENT=BENCHMARKS.md
+DASHBOARD=dashboards
+LAB=.build/lab
+
+usage() {
+    cat <<'EOF'
+usage: scripts/bench.sh [OPTIONS] [COMMAND]
+
+commands:
+  (none)              build in release, run the suite, write the results, regenerate
+                      BENCHMARKS.md and dashboards/, print the decision in one line
+  gate [--baseline FILE] [--results FILE]
+                      run the suite (or judge FILE), then the release gate: exit 3 if the
+                      strategy spec/limits.json ships fails or cannot decide a limit, 2 on a
+                      significant regression against the baseline results FILE, 0 otherwise
+  compare BASE [HEAD] [--rounds N]
+                      build both commits in git worktrees (under .build/lab/worktrees), run
+                      their suites interleaved A B A B for N quick rounds (default 4, samples
+                      pooled per commit), print and write the comparison with significance
+                      per benchmark (.build/lab/compare/); exit 2 on a regression
+
+options:
+  --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the
+                      committed BENCHMARKS.md, dashboards/ and results stay untouched
+  --filter PATTERN    run only matching benchmarks (outputs under .build/lab/partial/)
+  --instructions      also count instructions under callgrind (pass-through to the harness,
+                      for FieldRead, PhaseRead, ReadScaling); compare compares them exactly
+  --profile           also profile every benchmark (folded stacks and flamegraphs,
+                      pass-through to the harness) into the run's folder
+  -h, --help          this text
+
+Exit status: 0 done (gate: ship), 1 could not run (bad arguments, a build or benchmark
+failed), 2 regression, 3 a limit of the shipped strategy failed or is undecided.
+EOF
+}
+
+fail_usage() {
+    echo "bench.sh: $1" >&2
+    echo >&2
+    usage >&2
+    exit 1
+}
+
+log() { echo "bench: $*" >&2; }
+
+quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=4 rounds_given=0
+positional=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        --quick) quick=1 ;;
+        --instructions) instructions=1 ;;
+        --profile) profile=1 ;;
+        --filter) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--filter needs a pattern"; filter=$2; shift ;;
+        --baseline) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--baseline needs a file"; baseline=$2; shift ;;
+        --results) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--results needs a file"; results_in=$2; shift ;;
+        --rounds)
+            [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || fail_usage "--rounds needs a whole number >= 1"
+            rounds=$2; rounds_given=1; shift ;;
+        -*) fail_usage "unknown option $1" ;;
+        gate|compare)
+            [ -z "$command" ] || fail_usage "one command at most ($command and $1 given)"
+            command=$1 ;;
+        *)
+            [ "$command" = compare ] || fail_usage "unexpected argument '$1'"
+            positional+=("$1") ;;
+    esac
+    shift
+done
+case "$command" in
+    "") [ -z "$baseline$results_in" ] || fail_usage "--baseline and --results belong to gate" ;;
+    gate) ;;
+    compare)
+        [ ${#positional[@]} -ge 1 ] && [ ${#positional[@]} -le 2 ] || fail_usage "compare needs BASE [HEAD]"
+        [ -z "$baseline$results_in" ] || fail_usage "--baseline and --results belong to gate" ;;
+esac
+[ "$command" = compare ] || [ $rounds_given = 0 ] || fail_usage "--rounds belongs to compare"
+[ -z "$baseline" ] || [ -f "$baseline" ] || fail_usage "no baseline results at $baseline"
+[ -z "$results_in" ] || [ -f "$results_in" ] || fail_usage "no results at $results_in"
+
+started=$SECONDS
+elapsed() { printf '%dm%02ds' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
+
+# Builds the release products of the package at $1 (scratch path $2); prints the bin path.
+build_release() {
+    local package=$1 scratch=$2
+    log "building release in $package ($(elapsed))"
+    local output status=0
+    output=$(swift build -c release --package-path "$package" --scratch-path "$scratch" 2>&1) || status=$?
+    if [ $status -ne 0 ]; then
+        echo "$output" | grep -E 'error|warning' | head -n 20 >&2
+        log "the release build of $package failed"
+        exit 1
+    fi
+    echo "$output" | tail -n 2 >&2
+    swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path
+}
+
+# Runs the suite executables named in $4 (a space-separated list) of the binaries in $1 from
+# the checkout $2, writing one results file per executable into $3; harness options follow.
+run_suite() {
+    local bin=$1 checkout=$2 out=$3 names=($4)
+    shift 4
+    mkdir -p "$out"
+    out=$(cd "$out" && pwd)  # the executables run from the checkout
+    local index=0
+    for suite in "${names[@]}"; do
+        index=$((index + 1))
+        local options=(--format json --output "$out/$suite.json")
+        if [ $quick = 1 ]; then options+=(--quick); else options+=(--time-budget "${BUDGET[$suite]}"); fi
+        [ -n "$filter" ] && options+=(--filter "$filter")
+        log "[$index/${#names[@]}] $suite ($(elapsed))"
+        local status=0
+        (cd "$checkout" && "$bin/$suite" "${options[@]}" "$@") || status=$?
+        if [ $status -ne 0 ]; then
+            # With a filter, an executable with no matching benchmark is not a failure.
+            if [ -n "$filter" ] && [ ! -s "$out/$suite.json" ]; then
+                log "$suite: nothing matches '$filter'"
+                continue
+            fi
+            log "$suite failed (exit $status)"
+            exit 1
+        fi
+    done
+}
+
+# The results files of a run folder, in suite order.
+suite_files() {
+    local dir=$1 suffix=${2:-}
+    for suite in "${SUITE[@]}"; do
+        [ -s "$dir/$suite$suffix.json" ] && echo "$dir/$suite$suffix.json"
+    done
+    return 0
+}
+
+# One run of the suite at this checkout: results into $1/results.json (instruction counts
+# joined when asked), the flamegraph into $1/flamegraph.svg.
+measure() {
+    local dir=$1 bin=$2
+    rm -rf "$dir/suite" "$dir/instructions" "$dir/profile"
+    run_suite "$bin" . "$dir/suite" "${SUITE[*]}"
+    local files
+    mapfile -t files < <(suite_files "$dir/suite")
+    [ ${#files[@]} -gt 0 ] || { log "no benchmark ran"; exit 1; }
+    local joined=()
+    if [ $instructions = 1 ]; then
+        log "counting instructions under callgrind ($(elapsed))"
+        run_suite "$bin" . "$dir/instructions" "${INSTRUCTED[*]}" --instructions
+        mapfile -t joined < <(suite_files "$dir/instructions")
+    fi
+    "$bin/lattice" merge --out "$dir/results.json" "${files[@]}" "${joined[@]/#/--metrics-from=}"
+    rm -f "$dir/flamegraph.svg"
+    if [ $profile = 1 ]; then
+        log "profiling the suite ($(elapsed))"
+        for suite in "${SUITE[@]}"; do
+            "$bin/$suite" --profile --output "$dir/profile/$suite" ${filter:+--filter "$filter"} \
+                $([ $quick = 1 ] && echo --quick) >/dev/null || log "$suite: profile failed"
+        done
+    else
+        log "profiling $PROFILED $PROFILED_FILTER for the flamegraph ($(elapsed))"
+        "$bin/$PROFILED" --profile --quick --filter "$PROFILED_FILTER" --output "$dir/profile/$PROFILED" \
+            >/dev/null || log "$PROFILED: profile failed; the dashboard will have no flamegraph"
+    fi
+    local svg
+    svg=$(ls "$dir/profile/$PROFILED"/*.svg 2>/dev/null | grep -F "$(echo "$PROFILED_FILTER" | tr / .)" | head -n 1 || true)
+    [ -n "$svg" ] || svg=$(ls "$dir"/profile/*/*.svg 2>/dev/null | head -n 1 || true)
+    [ -z "$svg" ] || cp "$svg" "$dir/flamegraph.svg"
+}
+
+# BENCHMARKS.md and the dashboard for results $1 into document $2 and folder $3 (history
+# file $4 when a full run should be recorded, flamegraph $5 when present); prints the decision.
+report() {
+    local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5
+    local options=(--results "$results" --limits "$LIMITS" --out "$document" --dashboard "$dashboard")
+    [ -z "$history" ] || options+=(--history "$history")
+    [ -s "$flamegraph" ] && options+=(--flamegraph "$flamegraph")
+    "$bin/lattice" report "${options[@]}"
+}
+
+compare_commits() {
+    local base head
+    base=$(git rev-parse --verify --quiet "${positional[0]}^{commit}") || fail_usage "unknown commit ${positional[0]}"
+    head=$(git rev-parse --verify --quiet "${positional[1]:-HEAD}^{commit}") \
+        || fail_usage "unknown commit ${positional[1]:-HEAD}"
+    local sides=("$base" "$head") bins=() trees=()
+    for commit in "${sides[@]}"; do
+        local tree="$LAB/worktrees/${commit:0:12}"
+        if [ ! -e "$tree/.git" ]; then
+            log "checking out ${commit:0:12} into $tree"
+            git worktree add --detach --force "$tree" "$commit" >&2
+        fi
+        for suite in "${SUITE[@]}"; do
+            [ -d "$tree/Benchmarks/$suite" ] || { log "${commit:0:12} has no Benchmarks/$suite"; exit 1; }
+        done
+        trees+=("$tree")
+        local built
+        built=$(build_release "$tree" "$tree/.build")
+        bins+=("$built")
+    done
+    local out="$LAB/compare/${base:0:12}-${head:0:12}"
+    rm -rf "$out"
+    # Each round is a quick run; the rounds' samples are pooled, so N rounds give N times a
+    # quick run's samples, taken alternately from both commits.
+    quick=1
+    local baseline_files=() candidate_files=()
+    for round in $(seq 1 "$rounds"); do
+        for side in 0 1; do
+            local dir="$out/round$round-$side"
+            log "round $round/$rounds: ${sides[$side]:0:12} ($(elapsed))"
+            run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${SUITE[*]}"
+            local files
+            mapfile -t files < <(suite_files "$dir")
+            "${bins[1]}/lattice" merge --out "$dir.json" "${files[@]}"
+            if [ $side = 0 ]; then baseline_files+=(--baseline "$dir.json"); else candidate_files+=(--candidate "$dir.json"); fi
+        done
+    done
+    if [ $instructions = 1 ]; then
+        # Instruction counts are deterministic: one run a side, compared exactly.
+        for side in 0 1; do
+            local dir="$out/instructions-$side"
+            log "instructions: ${sides[$side]:0:12} ($(elapsed))"
+            run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${INSTRUCTED[*]}" --instructions
+            local files
+            mapfile -t files < <(suite_files "$dir")
+            "${bins[1]}/lattice" merge --out "$dir.json" "${files[@]}"
+            if [ $side = 0 ]; then baseline_files+=(--baseline "$dir.json"); else candidate_files+=(--candidate "$dir.json"); fi
+        done
+    fi
+    local status=0
+    "${bins[1]}/lattice" compare "${baseline_files[@]}" "${candidate_files[@]}" --out "$out.md" || status=$?
+    log "comparison written to $out.md ($(elapsed))"
+    exit $status
+}
+
+lattice_setup_system
+if [ "$command" = compare ]; then
+    compare_commits
+fi
+
+if [ -n "$results_in" ]; then
+    bin=$(build_release . .build)
+    results=$results_in
+else
+    if [ $quick = 1 ]; then
+        dir=$LAB/quick
+    elif [ -n "$filter" ]; then
+        dir=$LAB/partial
+    elif [ "$command" = gate ]; then
+        dir=$LAB/gate
+    else
+        dir=$LAB/full
+    fi
+    bin=$(build_release . .build)
+    measure "$dir" "$bin"
+    results=$dir/results.json
+fi
+
+if [ -z "$results_in" ] && [ "$dir" = "$LAB/full" ]; then
+    # A full run: the committed results, document, dashboard and history.
+    mkdir -p "$(dirname "$RESULTS")"
+    cp "$results" "$RESULTS.tmp" && mv "$RESULTS.tmp" "$RESULTS"
+    flamegraph="$DASHBOARD/flamegraph.svg"
+    if [ -s "$dir/flamegraph.svg" ]; then
+        mkdir -p "$DASHBOARD"
+        cp "$dir/flamegraph.svg" "$flamegraph.tmp" && mv "$flamegraph.tmp" "$flamegraph"
+    fi
+    decision=$(report "$RESULTS" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$flamegraph")
+    log "wrote $RESULTS, $DOCUMENT, $DASHBOARD/ ($(elapsed))"
+else
+    out=${dir:-$LAB/gate}
+    mkdir -p "$out"
+    decision=$(report "$results" "$out/BENCHMARKS.md" "$out/dashboards" "" "${dir:+$dir/flamegraph.svg}")
+    log "wrote $out/BENCHMARKS.md and $out/dashboards/ ($(elapsed))"
+fi
+echo "$decision"
+
+if [ "$command" = gate ]; then
+    gate_options=(--results "$results" --limits "$LIMITS")
+    [ -z "$baseline" ] || gate_options+=(--baseline "$baseline")
+    status=0
+    "$bin/lattice" gate "${gate_options[@]}" | grep -v '^decision: ' || status=${PIPESTATUS[0]}
+    log "gate: exit $status ($(elapsed))"
+    exit "$status"
+fi
