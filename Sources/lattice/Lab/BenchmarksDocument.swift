@@ -77,8 +77,9 @@ struct BenchmarksDocument {
                 + "(see the outcomes below); nothing is decided by this run.\n\n"
         }
         let gate = decision.gateStatus == .ok ? "passes" : "fails"
-        text += "The release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, the `Environment`'s "
-            + "default); judged by the same limits, the gate \(gate).\n"
+        let agreement = decision.shipsMismatch ? "" : ", and the `Environment`'s default"
+        text += "The release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`\(agreement)); "
+            + "judged by the same limits, the gate \(gate).\n"
         if let line = decision.mismatchLine {
             text += "\n**The runtime ships `\(decision.runtimeDefault ?? "?")` (`PhaseStrategy.shipped`), not "
                 + "`\(decision.limits.ships)`:** the gate fails until both say the same. (\(line))\n"
@@ -108,13 +109,17 @@ struct BenchmarksDocument {
     }
 
     private func reproduceSection() -> String {
-        """
+        let counted = findings.index.results.benchmarks.contains { $0.metric(named: Metric.instructions.name) != nil }
+        let run = counted ? "scripts/bench.sh --instructions     # this file: a full run with instruction counts"
+            : "scripts/bench.sh                    # this file: a full run"
+        return """
         ## How to reproduce
 
         ```sh
-        scripts/bench.sh                    # full run: results, BENCHMARKS.md, dashboards/, the decision
+        \(run)
         scripts/bench.sh --quick gate       # CI: a short run, then the release gate (exit 3 on a failed limit)
         scripts/bench.sh compare BASE HEAD  # two commits, interleaved, with significance per benchmark
+        scripts/bench.sh --profile          # folded stacks and flamegraphs of every benchmark
         swift run -c release PhaseRead --help
         ```
 
