@@ -1,18 +1,22 @@
 import GraphQLSyntax
+import Lattice
 
 /// `lattice validate --schema SDL... DOCUMENT...`: parses schema files and documents and
-/// checks that the client directives the documents use are declared in the schema files.
-/// Full validation against the schema arrives with the compiler.
+/// checks that the client directives the documents use are declared in the schema files,
+/// then compiles the documents against the schema (`Compiler`), which validates them.
 let validateCommand = Command(
     name: "validate",
-    summary: "parse a schema and documents; check client directives are declared",
+    summary: "validate documents against a schema; report every problem located",
     help: """
     usage: lattice validate --schema SDL [--schema SDL]... DOCUMENT...
 
     Parses every SDL file (type-system definitions only) and every DOCUMENT
     (operations and fragments only), and checks that each client directive the
     documents use (@\(ClientDirectives.names.joined(separator: " @"))) is declared by a
-    `directive` definition in the SDL files.
+    `directive` definition in the SDL files. Then compiles the documents against
+    the schema: unknown types, fields, arguments, fragments and variables, variables
+    of the wrong type, spreads that cannot apply, fragment cycles, @required on a
+    non-null field, directives in the wrong place. All problems are reported.
 
     Each problem prints FILE:LINE:COLUMN: message to stderr. Exit status: 0 when there
     is none, 1 otherwise.
@@ -42,8 +46,11 @@ private func runValidate(_ arguments: [String]) throws(CommandError) -> Int32 {
 
     var problems = 0
     var declared: Set<String> = []
+    var schemaInputs: [SchemaBuilder.Input] = []
+    var documentInputs: [Compiler.Input] = []
     for path in schemaPaths {
         guard let document = try parseReporting(path) else { problems += 1; continue }
+        schemaInputs.append((document, path))
         for definition in document.definitions {
             if case .directive(let directive) = definition { declared.insert(directive.name.value) }
             if let location = ClientDirectives.executableLocation(of: definition) {
@@ -55,6 +62,7 @@ private func runValidate(_ arguments: [String]) throws(CommandError) -> Int32 {
     var definitionCount = 0
     for path in documentPaths {
         guard let document = try parseReporting(path) else { problems += 1; continue }
+        documentInputs.append((document, path))
         definitionCount += document.definitions.count
         for definition in document.definitions {
             guard ClientDirectives.executableLocation(of: definition) != nil else {
@@ -67,6 +75,9 @@ private func runValidate(_ arguments: [String]) throws(CommandError) -> Int32 {
                 problems += 1
             }
         }
+    }
+    if problems == 0 {
+        problems += compileReporting(schema: schemaInputs, documents: documentInputs)
     }
     if problems > 0 {
         printError("validate: \(problems) problem\(problems == 1 ? "" : "s")\n")
@@ -92,4 +103,16 @@ private func parseReporting(_ path: String) throws(CommandError) -> Document? {
 
 private func problem(_ path: String, _ location: SourceLocation, _ message: String) {
     printError("\(path):\(location.line):\(location.column): \(message)\n")
+}
+
+/// Validates the documents against the schema with the compiler, printing every diagnostic
+/// as FILE:LINE:COLUMN: message; answers how many there were.
+private func compileReporting(schema: [SchemaBuilder.Input], documents: [Compiler.Input]) -> Int {
+    do {
+        _ = try Compiler.compile(documents, schema: try SchemaBuilder.build(schema))
+        return 0
+    } catch {
+        printError(error.diagnostics.map { "\($0)\n" }.joined())
+        return error.diagnostics.count
+    }
 }

@@ -33,7 +33,9 @@ public indirect enum ArgumentValue: Hashable, Sendable {
 
 /// A field's storage key before variables are known: its name and argument values.
 public struct StorageKeyTemplate: Hashable, Sendable {
+    /// The field's name.
     public let name: String
+    /// Argument values by name, variables unresolved.
     public let arguments: [String: ArgumentValue]
 
     /// The storage key under `variables`. - Complexity: O(size of the arguments).

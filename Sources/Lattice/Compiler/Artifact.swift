@@ -10,16 +10,21 @@ public final class Artifact: Sendable {
 
     /// A declared variable of an operation.
     public struct Variable: Sendable {
+        /// The name, without `$`.
         public let name: String
+        /// The declared type.
         public let type: GraphQLType
         /// The default from the definition (`$first: Int = 10`), if any.
         public let defaultValue: JSONValue?
     }
 
+    /// The definition's name.
     public let name: String
+    /// Operation kind, or fragment.
     public let kind: Kind
     /// The operation's root type, or the fragment's type condition.
     public let typeName: String
+    /// The compiled selections of the definition's root object.
     public let selectionSet: ObjectSelection
     /// Declared variables (operations only).
     public let variables: [Variable]

@@ -5,12 +5,14 @@
 /// Fragments spread in the document are bound to the same variables on first use and kept.
 @MainActor
 public final class BoundArtifact {
+    /// The document bound.
     public let artifact: Artifact
     /// The variables, with the operation's declared defaults applied.
     public let variables: [String: JSONValue]
     /// Reports `@required(action: LOG)` misses met by lens reads; set by the environment.
     public let logger: RequiredFieldLogger?
-    private let keys: [(key: FieldKey, keyPath: FieldKeyPath)]
+    private let keys: [FieldKey]
+    private let keyPaths: [FieldKeyPath]
     private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
 
     /// Binds `artifact` to `variables` (defaults applied from its declarations).
@@ -24,16 +26,34 @@ public final class BoundArtifact {
         self.artifact = artifact
         self.variables = resolved
         self.logger = logger
-        keys = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(resolved)) }
+        let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(resolved)) }
+        keys = interned.map(\.key)
+        keyPaths = interned.map(\.keyPath)
     }
 
     /// The key and observation key path of `field` under these variables.
     /// - Complexity: O(1), no hashing.
     @inline(__always)
     func key(of field: FieldNode) -> (key: FieldKey, keyPath: FieldKeyPath) {
+        (fieldKey(of: field), keyPath(of: field))
+    }
+
+    /// The key of `field` alone: walks that do not track never touch the key path (and so
+    /// never retain it). - Complexity: O(1).
+    @inline(__always)
+    func fieldKey(of field: FieldNode) -> FieldKey {
         switch field.key {
-        case let .constant(key, keyPath): (key, keyPath)
-        case let .variable(index, _): keys[index]
+        case .constant(let key, _): key
+        case .variable(let index, _): keys[index]
+        }
+    }
+
+    /// The observation key path of `field`. - Complexity: O(1).
+    @inline(__always)
+    func keyPath(of field: FieldNode) -> FieldKeyPath {
+        switch field.key {
+        case .constant(_, let keyPath): keyPath
+        case .variable(let index, _): keyPaths[index]
         }
     }
 

@@ -3,10 +3,14 @@
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// The source name (usually the file path).
     public let file: String
+    /// 1-based line.
     public let line: Int
+    /// 1-based column, in Unicode scalars.
     public let column: Int
+    /// What is wrong.
     public let problem: CompileProblem
 
+    /// A located problem.
     public init(file: String, line: Int, column: Int, problem: CompileProblem) {
         self.file = file
         self.line = line
@@ -19,6 +23,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Every diagnostic of a schema build or a compilation: all are reported, not only the first.
 public struct CompileFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every problem found, sorted by file, line and column.
     public let diagnostics: [Diagnostic]
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

@@ -22,6 +22,7 @@ public final class FieldNode: Sendable {
     public let name: String
     /// The schema type.
     public let type: GraphQLType
+    /// Scalar, object or list of objects.
     public let kind: Kind
     /// How to find the storage key.
     public let key: FieldKeyRef

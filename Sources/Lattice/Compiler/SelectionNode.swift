@@ -13,6 +13,7 @@ public enum SelectionNode: Sendable {
 public final class InlineFragmentNode: Sendable {
     /// `nil` when the condition always holds (same type as the enclosing selection).
     public let condition: TypeCondition?
+    /// The selections inside, on the same object.
     public let selectionSet: ObjectSelection
 
     init(condition: TypeCondition?, selectionSet: ObjectSelection) {
@@ -23,6 +24,7 @@ public final class InlineFragmentNode: Sendable {
 
 /// A compiled fragment spread: the fragment's artifact and when it applies.
 public final class SpreadNode: Sendable {
+    /// The spread fragment's artifact.
     public let fragment: Artifact
     /// `nil` when the fragment applies to every object of the enclosing type.
     public let condition: TypeCondition?

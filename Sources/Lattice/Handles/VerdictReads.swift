@@ -60,8 +60,8 @@ private struct CountedReads<Base: ReadTracking>: ReadTracking {
     var count = 0
 
     @inline(__always)
-    mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
+    mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
         count += 1
-        base.access(record, key: key, keyPath: keyPath)
+        base.access(record, key: key, field: field, bound: bound)
     }
 }

@@ -53,9 +53,8 @@ public struct Lens {
     /// The stored slot of `field`, read tracked. - Complexity: O(1) plus one registrar access.
     @inline(__always)
     func slot(_ field: FieldNode) -> Slot? {
-        let (key, keyPath) = bound.key(of: field)
-        record.registrar.access(record, keyPath: keyPath)
-        return record.slots[key]
+        record.registrar.access(record, keyPath: bound.keyPath(of: field))
+        return record.slots[bound.fieldKey(of: field)]
     }
 
     /// Resolves a null read: `nil` when the read may be null, else the error that explains it.

@@ -2,43 +2,48 @@
 /// mode is a specialized copy of the walk and no mode is a flag checked per field.
 @MainActor
 public protocol ReadTracking {
-    /// Called once for each field the walk reads, before it reads it.
-    mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath)
+    /// Called once for each field the walk reads, before it reads it: `field` of `record`,
+    /// whose key under `bound` is `key`.
+    mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact)
 }
 
 /// Tracked: each read goes through the record's `ObservationRegistrar`, inside whatever
 /// tracking scope the caller is in (`withObservationTracking`, a SwiftUI body).
 public struct TrackedReads: ReadTracking {
+    /// Tracked reads.
     public init() {}
 
     /// - Complexity: one registrar access: free outside a scope, a key path hash inside one.
     @inline(__always)
-    public func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
-        record.registrar.access(record, keyPath: keyPath)
+    public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
+        record.registrar.access(record, keyPath: bound.keyPath(of: field))
     }
 }
 
 /// Untracked: no registrar call at all.
 public struct UntrackedReads: ReadTracking {
+    /// Untracked reads.
     public init() {}
 
     @inline(__always)
-    public func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {}
+    public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {}
 }
 
 /// Untracked, recording each (record, field) read into `fields`: what the rootVerdict
 /// strategy intersects with a commit's changed fields. Reuse one value across walks
 /// (`fields.removeAll(keepingCapacity: true)`) to keep its storage.
 public struct RecordedReads: ReadTracking {
+    /// The fields read so far.
     public var fields: Set<FieldRef>
 
+    /// Records into `fields` (pass an emptied set to reuse its storage).
     public init(fields: Set<FieldRef> = []) {
         self.fields = fields
     }
 
     /// - Complexity: one set insertion (two integers hashed).
     @inline(__always)
-    public mutating func access(_ record: Record, key: FieldKey, keyPath: FieldKeyPath) {
+    public mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
         fields.insert(FieldRef(record: record.serial, key: key))
     }
 }

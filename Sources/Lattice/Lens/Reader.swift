@@ -67,7 +67,7 @@ private struct JSONReader {
     }
 
     mutating func value(_ field: FieldNode, on record: Record, bound: BoundArtifact, path: String) -> FieldValue {
-        guard let slot = record.slots[bound.key(of: field).key] else {
+        guard let slot = record.slots[bound.fieldKey(of: field)] else {
             missing.append(path)
             return .absent
         }

@@ -9,6 +9,7 @@ public protocol ScalarDecodable {
 }
 
 extension String: ScalarDecodable {
+    /// A string.
     public init?(json: JSONValue) {
         guard case .string(let value) = json else { return nil }
         self = value
@@ -16,6 +17,7 @@ extension String: ScalarDecodable {
 }
 
 extension Int: ScalarDecodable {
+    /// An integer.
     public init?(json: JSONValue) {
         guard case .int(let value) = json else { return nil }
         self = value
@@ -34,6 +36,7 @@ extension Double: ScalarDecodable {
 }
 
 extension Bool: ScalarDecodable {
+    /// A boolean.
     public init?(json: JSONValue) {
         guard case .bool(let value) = json else { return nil }
         self = value
@@ -52,6 +55,7 @@ extension DataID: ScalarDecodable {
 }
 
 extension JSONValue: ScalarDecodable {
+    /// Any value, as sent.
     public init?(json: JSONValue) {
         self = json
     }

@@ -49,48 +49,47 @@ struct VerdictWalk<Tracking: ReadTracking> {
 
     mutating func walk(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Outcome {
         if logger != nil { document = bound.artifact.name }
-        for selection in bubblesOnly ? set.bubbleChecks : set.selections {
-            switch selection {
-            case .field(let field):
-                if field.isGenerated { continue }
-                let outcome = visit(field, on: record, bound: bound)
-                if case .complete = outcome { continue }
-                return outcome
-            case .inlineFragment(let inline):
+        for step in bubblesOnly ? set.bubbleSteps : set.walkSteps {
+            let outcome: Outcome
+            if let field = step.field {
+                outcome = visit(field, on: record, bound: bound)
+            } else if let inline = step.inline {
                 guard inline.condition?.matches(record.type) ?? true else { continue }
-                let outcome = walk(inline.selectionSet, on: record, bound: bound)
-                if case .complete = outcome { continue }
-                return outcome
-            case .spread:
+                outcome = walk(inline.selectionSet, on: record, bound: bound)
+            } else {
                 continue
             }
+            if case .complete = outcome { continue }
+            return outcome
         }
         return .complete
     }
 
     private mutating func visit(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Outcome {
-        let (key, keyPath) = bound.key(of: field)
-        tracking.access(record, key: key, keyPath: keyPath)
-        guard let slot = record.slots[key] else {
+        let key = bound.fieldKey(of: field)
+        tracking.access(record, key: key, field: field, bound: bound)
+        let peek = record.slots.peek(key)
+        let collects = collectsErrors && (field.errorsThrow || includesCaught)
+        if peek.hasErrors && collects, let fieldErrors = record.slots[key]?.errors {
+            errors.append(contentsOf: fieldErrors)
+        }
+        switch peek.kind {
+        case .absent:
             guard collectsErrors && field.errorsThrow else { return .complete }
             path.append(.key(field.responseKey))
             return .stopped(.missing)
-        }
-        if collectsErrors && (field.errorsThrow || includesCaught), let fieldErrors = slot.errors {
-            errors.append(contentsOf: fieldErrors)
-        }
-        switch slot.value {
         case .null:
             guard let action = field.required else { return .complete }
             return requiredNull(field, action: action, on: record)
         case .scalar:
             return .complete
-        case .link(let target):
-            guard case .linked(let child) = field.kind else { return .complete }
-            let outcome = walk(child, on: target, bound: bound)
+        case .link:
+            guard case .linked(let child) = field.kind, let target = peek.link else { return .complete }
+            let outcome = walk(child, on: target.takeUnretainedValue(), bound: bound)
             return unwind(outcome, through: field, index: nil)
-        case .links(let targets):
-            guard case .linkedList(let child, let itemNonNull) = field.kind else { return .complete }
+        case .links:
+            guard case .linkedList(let child, let itemNonNull) = field.kind,
+                  case .links(let targets)? = record.slots[key]?.value else { return .complete }
             for (index, target) in targets.enumerated() {
                 guard let target else { continue }
                 let outcome = walk(child, on: target, bound: bound)

@@ -7,8 +7,11 @@ public final class Schema: Sendable {
     public let types: [String: SchemaType]
     /// Directives by name, the built-in `@skip`, `@include`, `@deprecated` included.
     public let directives: [String: SchemaDirective]
+    /// The root type of queries (`Query` unless the schema says otherwise).
     public let queryType: String
+    /// The root type of mutations, if any.
     public let mutationType: String?
+    /// The root type of subscriptions, if any.
     public let subscriptionType: String?
     /// Concrete object types of each interface and union, and of each object (itself).
     private let possibleTypesByName: [String: Set<String>]

@@ -10,13 +10,16 @@ public struct SchemaType: Sendable {
         case inputObject
     }
 
+    /// The name as written in SDL.
     public let name: String
+    /// What kind of type it is.
     public let kind: Kind
     /// Output fields (objects and interfaces) or input fields (input objects), by name.
     public let fields: [String: SchemaField]
     /// Interfaces an object or interface implements.
     public let interfaces: [String]
 
+    /// A type as the schema builder assembles it.
     public init(name: String, kind: Kind, fields: [String: SchemaField] = [:], interfaces: [String] = []) {
         self.name = name
         self.kind = kind
@@ -64,11 +67,14 @@ public struct SchemaType: Sendable {
 
 /// A field of an object or interface (or an input field, without arguments).
 public struct SchemaField: Sendable {
+    /// The name as written in SDL.
     public let name: String
+    /// The declared type.
     public let type: GraphQLType
     /// Arguments by name.
     public let arguments: [String: SchemaArgument]
 
+    /// A field with its type and arguments.
     public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:]) {
         self.name = name
         self.type = type
@@ -78,11 +84,14 @@ public struct SchemaField: Sendable {
 
 /// An argument of a field or directive.
 public struct SchemaArgument: Sendable {
+    /// The name as written in SDL.
     public let name: String
+    /// The declared type.
     public let type: GraphQLType
     /// Whether the SDL gives a default value (a non-null argument with one may be omitted).
     public let hasDefault: Bool
 
+    /// An argument with its type.
     public init(name: String, type: GraphQLType, hasDefault: Bool) {
         self.name = name
         self.type = type
@@ -92,11 +101,14 @@ public struct SchemaArgument: Sendable {
 
 /// A directive declared in the schema (the client directives of spec/directives.graphql).
 public struct SchemaDirective: Sendable {
+    /// The name as written in SDL.
     public let name: String
+    /// Arguments by name.
     public let arguments: [String: SchemaArgument]
     /// Locations as SDL spells them: `FIELD`, `QUERY`, `FRAGMENT_DEFINITION`, ...
     public let locations: Set<String>
 
+    /// A directive with its arguments and the locations it may be used at.
     public init(name: String, arguments: [String: SchemaArgument], locations: Set<String>) {
         self.name = name
         self.arguments = arguments

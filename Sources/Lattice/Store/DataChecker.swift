@@ -7,6 +7,7 @@ public struct Availability: Hashable, Sendable {
         case missing
     }
 
+    /// Available or missing.
     public let status: Status
     /// The highest invalidation epoch among the records reached (`nil`: none invalidated).
     /// Meaningful when available.

@@ -21,11 +21,13 @@ public enum FieldValue: Hashable, Sendable {
 
 /// A field as a snapshot shows it: its value and the field errors stored beside it.
 public struct FieldState: Hashable, Sendable {
+    /// The field's value.
     public var value: FieldValue
     /// The errors placed at this field, or `nil`: beside a `null`, or beside a list one of
     /// whose items the errors nulled.
     public var errors: [GraphQLError]?
 
+    /// A value, with the errors placed beside it if any.
     public init(value: FieldValue, errors: [GraphQLError]? = nil) {
         self.value = value
         self.errors = errors

@@ -17,7 +17,7 @@ public final class Record: Observable {
     /// A process-unique number, used by `FieldRef` to name the record without hashing its id.
     public let serial: Int
     /// The fields, by interned storage key.
-    var slots: [FieldKey: Slot] = [:]
+    @exclusivity(unchecked) var slots = SlotTable()
     /// The record's type, cached from `__typename` (or `__typenames`) for type conditions.
     var type: RecordType = .unknown
     /// The write epoch at which the record was last invalidated, if ever.
@@ -59,6 +59,8 @@ public final class Record: Observable {
 
     /// All fields, untracked, for snapshots and printing. - Complexity: O(fields).
     public var fields: [FieldKey: FieldState] {
-        slots.mapValues { FieldState(value: $0.value.fieldValue, errors: $0.errors) }
+        Dictionary(uniqueKeysWithValues: slots.entries.map { entry in
+            (entry.key, FieldState(value: entry.slot.value.fieldValue, errors: entry.slot.errors))
+        })
     }
 }

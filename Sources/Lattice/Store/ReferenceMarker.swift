@@ -2,7 +2,9 @@
 /// collection keeps every record a retained root's selection reaches.
 @MainActor
 public final class Retention {
+    /// The operation and its variables.
     public let operation: BoundArtifact
+    /// The record its selection is read from.
     public let root: DataID
 
     init(operation: BoundArtifact, root: DataID) {

@@ -7,7 +7,9 @@
 public enum ResponseNormalizer {
     /// The staged writes of one response and the errors no field holds.
     public struct Result: Sendable {
+        /// The writes, ready for `Store.publish`.
         public let delta: RecordSourceDelta
+        /// Errors whose path leads to no field the response wrote.
         public let unplacedErrors: [GraphQLError]
     }
 

@@ -23,8 +23,10 @@ extension SelectionVisitor {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                guard let slot = record.slots[bound.key(of: field).key] else {
-                    if !missing(field, on: record) { return false }
+                guard let slot = record.slots[bound.fieldKey(of: field)] else {
+                    // A generated `id`/`__typename` the server did not send (an object the
+                    // normalizer typed by its shape) was never needed: it is not missing.
+                    if !field.isGenerated && !missing(field, on: record) { return false }
                     continue
                 }
                 guard let child = field.selectionSet else { continue }

@@ -13,6 +13,7 @@ public final class Store: Observable {
         /// strategy needs it). Off by default: a strategy that does not need it pays nothing.
         public var notesVerdictChanges: Bool
 
+        /// Options; every one off by default.
         public init(notesVerdictChanges: Bool = false) {
             self.notesVerdictChanges = notesVerdictChanges
         }
@@ -21,6 +22,7 @@ public final class Store: Observable {
         public static let `default` = Configuration()
     }
 
+    /// The options the store was made with.
     public let configuration: Configuration
     /// The records.
     public let source = RecordSource()
@@ -97,6 +99,7 @@ public final class Store: Observable {
 
 /// What committing a response did: the commit's report and the errors no field holds.
 public struct ResponseCommit: Sendable {
+    /// The commit's report.
     public let report: CommitReport
     /// Errors whose path leads to no field the response wrote; they stay with the fetch.
     public let unplacedErrors: [GraphQLError]
@@ -104,5 +107,6 @@ public struct ResponseCommit: Sendable {
 
 /// All records with their fields by storage key: a comparable picture of a store.
 public struct StoreSnapshot: Hashable, Sendable {
+    /// Fields by storage key, by record id.
     public let records: [DataID: [String: FieldState]]
 }

@@ -2,14 +2,13 @@
 /// follows a link with no lookup and no hashing.
 ///
 /// Equality compares links by identity; the store keeps one `Record` per `DataID`.
-@MainActor
 enum StoredValue: Equatable {
     case null
     case scalar(JSONValue)
     case link(Record)
     case links([Record?])
 
-    nonisolated static func == (lhs: StoredValue, rhs: StoredValue) -> Bool {
+    static func == (lhs: StoredValue, rhs: StoredValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.scalar(left), .scalar(right)): return left == right
@@ -33,13 +32,12 @@ enum StoredValue: Equatable {
 }
 
 /// One field of a record: its value and the field errors placed beside it.
-@MainActor
 struct Slot: Equatable {
     var value: StoredValue
     /// Non-nil only beside a `null` the response explained with errors.
     var errors: [GraphQLError]?
 
-    nonisolated static func == (lhs: Slot, rhs: Slot) -> Bool {
+    static func == (lhs: Slot, rhs: Slot) -> Bool {
         lhs.value == rhs.value && lhs.errors == rhs.errors
     }
 }

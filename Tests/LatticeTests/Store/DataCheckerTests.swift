@@ -35,3 +35,18 @@ import Testing
         #expect(DataChecker.check(login, in: store) == Availability(status: .available, latestInvalidation: report.epoch))
     }
 }
+
+@MainActor
+@Suite struct DataCheckerSpecTests {
+    /// Every operation is available right after its own `ok` response is committed, including
+    /// objects the normalizer typed by their shape (their generated `__typename` never came).
+    @Test(arguments: SpecFixtures.responses().filter { $0.file.hasSuffix(".ok.json") })
+    func anOperationIsAvailableAfterItsOwnResponse(_ fixture: SpecFixtures.Response) throws {
+        let artifacts = try SpecFixtures.artifacts()
+        let bound = BoundArtifact(try #require(artifacts[fixture.operation]), variables: fixture.variables)
+        let store = Store()
+        #expect(DataChecker.check(bound, in: store).status == .missing)
+        try store.commit(fixture.response, for: bound)
+        #expect(DataChecker.check(bound, in: store).status == .available)
+    }
+}

@@ -16,7 +16,10 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     ///
     /// The one place it is written: `spec/limits.json` names it under `"ships"`, and the lab's
     /// gate fails a release whose shipped strategy breaks its limits, so change both together.
-    public static let shipped: PhaseStrategy = .derived
+    /// `stored`: the lab measured `derived`'s tracked phase read on the largest
+    /// `@throwOnFieldError` operation far beyond its 50 µs limit (BENCHMARKS.md), so, as
+    /// decision record 0001 says, the fetch as a value ships alone and the phase stays stored.
+    public static let shipped: PhaseStrategy = .stored
 
     /// Whether the store must classify verdict-relevant changes for this strategy (only the
     /// stored strategy reads them; the others pay nothing for them).

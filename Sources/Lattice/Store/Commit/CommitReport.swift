@@ -1,9 +1,12 @@
 /// One field of one record, named cheaply: the record's process-unique serial and the
 /// interned key, so sets of them hash two integers.
 public struct FieldRef: Hashable, Sendable {
+    /// The record's `serial`.
     public let record: Int
+    /// The field.
     public let key: FieldKey
 
+    /// Names field `key` of the record with serial `record`.
     public init(record: Int, key: FieldKey) {
         self.record = record
         self.key = key
@@ -41,7 +44,9 @@ public struct VerdictChange: Hashable, Sendable {
         case recordDeleted
     }
 
+    /// The field that changed.
     public let field: FieldRef
+    /// How it changed.
     public let kind: Kind
 }
 

@@ -35,7 +35,7 @@ extension Store {
         }
         for id in delta.deletions {
             guard let record = source[id], !record.slots.isEmpty else { continue }
-            for key in record.slots.keys.sorted() {
+            for key in record.slots.fieldKeys.sorted() {
                 changed.append((record, key, key.keyPath))
                 if notes {
                     verdictChanges.append(VerdictChange(
