@@ -178,6 +178,7 @@ measure() {
     if [ $profile = 1 ]; then
         log "profiling the suite ($(elapsed))"
         for suite in "${SUITE[@]}"; do
+            [ -s "$dir/suite/$suite.json" ] || continue  # nothing of it matched --filter
             "$bin/$suite" --profile --output "$dir/profile/$suite" ${filter:+--filter "$filter"} \
                 $([ $quick = 1 ] && echo --quick) >/dev/null || log "$suite: profile failed"
         done
