@@ -4,10 +4,10 @@ import LatticeTesting
 /// An environment of one phase strategy holding one operation's data, and a handle attached
 /// to it: the starting point of every benchmark that reads a phase or commits.
 ///
-/// The data is committed first, then the handle attached `storeOrNetwork`: when the store's
-/// availability check finds the data, nothing is fetched; when it does not (the check is
-/// stricter than the data a response writes for some spec/ operations), the handle fetches
-/// the same response from the fixture transport, so it starts with its data either way.
+/// The data is committed first, then the handle attached `storeOrNetwork`: the store's
+/// availability check finds the data and nothing is fetched. Should a check ever answer
+/// missing, the handle fetches the same response from the fixture transport, so it starts
+/// with its data either way and the benchmark measures what it says.
 @MainActor
 public struct LoadedHandle {
     /// The environment, over `transport`.
