@@ -85,19 +85,19 @@ struct FlamegraphSVG {
         height="\(format(height))" viewBox="0 0 \(format(Self.imageWidth)) \(format(height))" \
         font-family="monospace" font-size="\(format(Self.fontSize))">
         <rect x="0" y="0" width="100%" height="100%" fill="#fdfdf6"/>
-        <text x="\(format(Self.imageWidth / 2))" y="24" text-anchor="middle" font-size="17">\(escape(title))</text>
+        <text x="\(format(Self.imageWidth / 2))" y="24" text-anchor="middle" font-size="17">\(title.markupEscaped)</text>
 
         """
         for frame in frames {
             let y = height - Self.margin - Double(frame.depth + 1) * Self.frameHeight
             let share = total > 0 ? Double(frame.count) / Double(total) * 100 : 0
             let tooltip = "\(frame.name) (\(frame.count) samples, \(format(share))%)"
-            out += "<g><title>\(escape(tooltip))</title>"
+            out += "<g><title>\(tooltip.markupEscaped)</title>"
             out += "<rect x=\"\(format(frame.x))\" y=\"\(format(y))\" width=\"\(format(frame.width))\" "
             out += "height=\"\(format(Self.frameHeight - 1))\" fill=\"\(color(frame.name))\" rx=\"2\"/>"
             if let label = label(frame.name, width: frame.width) {
                 out += "<text x=\"\(format(frame.x + 3))\" y=\"\(format(y + Self.frameHeight - 4))\">"
-                out += "\(escape(label))</text>"
+                out += "\(label.markupEscaped)</text>"
             }
             out += "</g>\n"
         }
@@ -121,21 +121,6 @@ struct FlamegraphSVG {
         let green = Int((hash >> 8) % 180) + 40
         let blue = Int((hash >> 16) % 55)
         return "rgb(\(red),\(green),\(blue))"
-    }
-
-    private func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     /// Two decimals at most, no trailing zeros, so the output is stable and compact.

@@ -1,3 +1,5 @@
+import LatticeBench
+
 /// Text made safe for HTML and SVG, and numbers written the same way every time, so the
 /// same figures always give the same bytes (the reports must be reproducible).
 enum Markup {
@@ -17,19 +19,5 @@ enum Markup {
     }
 
     /// `text` safe inside an element or a double-quoted attribute.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: String) -> String { text.markupEscaped }
 }
