@@ -1,52 +1,44 @@
 import Foundation
 import GraphQLSyntax
 @testable import Lattice
+import LatticeTesting
 
-/// The shared fixtures under spec/: schema, directives, operations and responses.
+/// The shared fixtures under spec/, compiled for the store and lens tests. Locating and
+/// loading them is LatticeTesting's `Spec`; this only adds the compile step and test names.
 enum SpecFixtures {
-    /// One spec/responses file.
-    struct Response: Decodable, CustomTestStringConvertible {
+    /// One spec/responses file, named after its file in test output.
+    struct Response: CustomTestStringConvertible {
         let operation: String
         let variables: [String: JSONValue]
         let response: GraphQLResponse
-        var file = ""
-
-        enum CodingKeys: String, CodingKey { case operation, variables, response }
+        let file: String
 
         var testDescription: String { file }
     }
 
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("spec")
-
-    static func source(_ url: URL) throws -> Source {
-        Source(bytes: [UInt8](try Data(contentsOf: url)), name: url.path)
+    static func spec() throws -> Spec {
+        try Spec.locate()
     }
 
     static func schema() throws -> Schema {
-        try SchemaBuilder.build(sources: [source(root.appendingPathComponent("schema.graphql")),
-                                          source(root.appendingPathComponent("directives.graphql"))])
+        let spec = try spec()
+        return try SchemaBuilder.build(sources: [
+            Source(text: try spec.schema(), name: spec.root.appendingPathComponent("schema.graphql").path),
+            Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
+        ])
     }
 
     static func artifacts() throws -> [String: Artifact] {
-        let directory = root.appendingPathComponent("operations")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".graphql") }.sorted()
-        return try Compiler.compile(sources: files.map { try source(directory.appendingPathComponent($0)) },
-                                    schema: schema())
+        try Compiler.compile(sources: try spec().operations().map { Source(text: $0.text, name: $0.url.path) },
+                             schema: schema())
     }
 
-    /// Every response file, in name order.
+    /// Every response file, in name order; none when spec/ cannot be read (the tests that
+    /// take them as arguments then have no cases, and `artifacts()` fails the others).
     static func responses() -> [Response] {
-        let directory = root.appendingPathComponent("responses")
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
-        return files.compactMap { file in
-            guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)),
-                  var response = try? JSONDecoder().decode(Response.self, from: data) else { return nil }
-            response.file = file
-            return response
+        ((try? spec().responses()) ?? []).map { fixture in
+            Response(operation: fixture.operation, variables: fixture.variables,
+                     response: fixture.response, file: "\(fixture.operation).\(fixture.case).json")
         }
     }
 }
