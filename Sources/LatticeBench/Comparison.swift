@@ -23,6 +23,22 @@ public struct Comparison: Codable, Sendable {
     /// The conclusion.
     public var verdict: Verdict
 
+    /// An `.undecided` comparison of all of `baseline`'s and `candidate`'s samples: medians
+    /// and relative change shown, nothing tested.
+    /// - Throws: `StatisticsError` for empty or non-finite samples.
+    /// - Complexity: O(n log n).
+    public init(undecided metric: Metric, baseline: [Double], candidate: [Double]) throws(StatisticsError) {
+        try StatisticsError.validate(baseline, role: "baseline")
+        try StatisticsError.validate(candidate, role: "candidate")
+        self.metric = metric
+        baselineMedian = SortedSamples(baseline).median
+        candidateMedian = SortedSamples(candidate).median
+        relativeChange = baselineMedian == 0 ? nil : (candidateMedian - baselineMedian) / Swift.abs(baselineMedian)
+        test = nil
+        shift = nil
+        verdict = .undecided
+    }
+
     /// Compares `candidate` with `baseline` (per-operation samples of `metric`).
     /// - Throws: `StatisticsError` for empty or non-finite samples or bad thresholds.
     /// - Complexity: O(n log n) with n = n₁ + n₂ (see `MannWhitneyU`, `HodgesLehmann`).

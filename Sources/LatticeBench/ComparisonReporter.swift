@@ -27,9 +27,13 @@ public struct ComparisonReporter: Sendable {
         var previous: String?
         for row in comparison.rows {
             let result = row.comparison
-            let delta = result.verdict == .noChange ? "~" : result.relativeChange.map(ValueFormat.percent) ?? "from 0"
+            let delta = switch result.verdict {
+            case .noChange: "~"
+            case .undecided: "?"
+            case .regression, .improvement: result.relativeChange.map(ValueFormat.percent) ?? "from 0"
+            }
             let style: TextTable.Style? = switch result.verdict {
-            case .noChange: nil
+            case .noChange, .undecided: nil
             case .regression: .red
             case .improvement: .green
             }
@@ -39,7 +43,8 @@ public struct ComparisonReporter: Sendable {
                 TextTable.Cell(Self.figure(row.baseline, metric: result.metric)),
                 TextTable.Cell(Self.figure(row.candidate, metric: result.metric)),
                 TextTable.Cell(delta, style: style),
-                TextTable.Cell(result.test.map { ValueFormat.probability($0.pValue) } ?? "exact"),
+                TextTable.Cell(result.test.map { ValueFormat.probability($0.pValue) }
+                               ?? (result.verdict == .undecided ? "" : "exact")),
                 TextTable.Cell(result.verdict == .noChange ? "" : result.verdict.rawValue, style: style),
             ])
             previous = row.benchmark
@@ -52,9 +57,16 @@ public struct ComparisonReporter: Sendable {
         let tally = "regressions: \(verdicts.count { $0 == .regression }), "
             + "improvements: \(verdicts.count { $0 == .improvement }), "
             + "unchanged: \(verdicts.count { $0 == .noChange })"
+            + (verdicts.contains(.undecided) ? ", undecided: \(verdicts.count { $0 == .undecided })" : "")
+        let pace = comparison.paceMatching.map {
+            ["times compared on samples taken at the machine's reference speed (pace within "
+             + "\(Int(PaceMatching.tolerance * 100))% of \(ValueFormat.string($0.reference, unit: .nanoseconds))); "
+             + "undecided: fewer than \(PaceMatching.minimumSamples) such samples on a side"]
+        } ?? []
         return comparison.onlyInBaseline.map { "only in baseline: \($0)" }
             + comparison.onlyInCandidate.map { "only in candidate: \($0)" }
             + comparison.warnings
+            + pace
             + [tally]
     }
 

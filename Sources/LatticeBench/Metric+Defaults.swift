@@ -8,6 +8,12 @@ extension Metric {
     public static let cpuTime = Metric(name: "cpuTime", unit: .nanoseconds,
                                        polarity: .prefersSmaller, exact: false)
 
+    /// The machine's speed when each timing sample was taken: nanoseconds of `MachinePace`'s
+    /// fixed workload run right before the sample (`.prefersSmaller`, noisy). It describes the
+    /// machine, not the benchmark; a comparison matches samples by it and never judges it.
+    public static let machinePace = Metric(name: "machinePace", unit: .nanoseconds,
+                                           polarity: .prefersSmaller, exact: false)
+
     /// jemalloc allocation requests (small + large), count per operation, `.prefersSmaller`, exact.
     public static let mallocs = Metric(name: "mallocs", unit: .count,
                                        polarity: .prefersSmaller, exact: true)

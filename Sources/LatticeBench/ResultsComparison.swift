@@ -9,8 +9,15 @@ public struct ResultsComparison: Sendable {
     public var onlyInCandidate: [String]
     /// Metrics that could not be compared (missing on one side, or measured in other units).
     public var warnings: [String]
+    /// How noisy metrics were matched by the machine's speed; nil when a side recorded no pace.
+    public var paceMatching: PaceMatching?
 
     /// Compares every benchmark and metric the two files share, matching by name.
+    ///
+    /// When both sides recorded the machine's pace, noisy metrics are compared on their
+    /// samples taken at the reference speed only (`PaceMatching`), and are `.undecided` when
+    /// a side has fewer than `PaceMatching.minimumSamples` of them; the rows' summaries are
+    /// of those samples. The pace itself describes the machine and is not compared.
     /// - Throws: `StatisticsError` only for invalid thresholds (files read through
     ///   `ResultsFile.read` hold finite, non-empty samples).
     /// - Complexity: O(benchmarks · metrics · n log n).
@@ -22,9 +29,10 @@ public struct ResultsComparison: Sendable {
         onlyInCandidate = candidate.benchmarks.map(\.name).filter { !baselineNames.contains($0) }
         rows = []
         warnings = []
+        paceMatching = PaceMatching(baseline: baseline, candidate: candidate)
         for new in candidate.benchmarks {
             guard let old = baseline.benchmark(named: new.name) else { continue }
-            for newMetric in new.metrics {
+            for newMetric in new.metrics where newMetric.metric != .machinePace {
                 let name = newMetric.metric.name
                 guard let oldMetric = old.metric(named: name) else {
                     warnings.append("\(new.name): \(name) is not in the baseline")
@@ -35,12 +43,32 @@ public struct ResultsComparison: Sendable {
                                     + "but in \(newMetric.metric.unit) in the candidate")
                     continue
                 }
-                let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
-                                                candidate: newMetric.samples, thresholds: thresholds)
-                rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
-                                candidate: newMetric.summary, comparison: comparison))
+                guard !newMetric.metric.exact, let paceMatching,
+                      let oldMatched = paceMatching.atReferenceSpeed(oldMetric, of: old),
+                      let newMatched = paceMatching.atReferenceSpeed(newMetric, of: new) else {
+                    let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
+                                                    candidate: newMetric.samples, thresholds: thresholds)
+                    rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
+                                    candidate: newMetric.summary, comparison: comparison))
+                    continue
+                }
+                guard oldMatched.count >= PaceMatching.minimumSamples,
+                      newMatched.count >= PaceMatching.minimumSamples else {
+                    let comparison = try Comparison(undecided: newMetric.metric, baseline: oldMetric.samples,
+                                                    candidate: newMetric.samples)
+                    rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
+                                    candidate: newMetric.summary, comparison: comparison))
+                    continue
+                }
+                let comparison = try Comparison(metric: newMetric.metric, baseline: oldMatched,
+                                                candidate: newMatched, thresholds: thresholds)
+                rows.append(Row(benchmark: new.name,
+                                baseline: try MetricResult(metric: oldMetric.metric, samples: oldMatched).summary,
+                                candidate: try MetricResult(metric: newMetric.metric, samples: newMatched).summary,
+                                comparison: comparison))
             }
-            for oldMetric in old.metrics where new.metric(named: oldMetric.metric.name) == nil {
+            for oldMetric in old.metrics where oldMetric.metric != .machinePace
+                && new.metric(named: oldMetric.metric.name) == nil {
                 warnings.append("\(new.name): \(oldMetric.metric.name) is not in the candidate")
             }
         }

@@ -38,6 +38,7 @@ struct Runner {
                                          warnings: &warnings)
             if wantsWall { results.append(try summarize(.wallTime, timing.wall)) }
             if wantsCPU { results.append(try summarize(.cpuTime, timing.cpu)) }
+            results.append(try summarize(.machinePace, timing.pace))
         }
 
         let wantsAllocations = benchmark.metrics.contains(.mallocs)
@@ -77,14 +78,16 @@ struct Runner {
     }
 
     /// Timing samples, per operation, until `maxSamples` or the budget (but at least
-    /// `minimumSamples`).
+    /// `minimumSamples`), each with the machine's pace just before it.
     private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead,
                              name: String,
-                             warnings: inout [String]) throws -> (wall: [Double], cpu: [Double]) {
+                             warnings: inout [String]) throws -> (wall: [Double], cpu: [Double], pace: [Double]) {
         var wall: [Double] = []
         var cpu: [Double] = []
+        var pace: [Double] = []
         wall.reserveCapacity(settings.maxSamples)
         cpu.reserveCapacity(settings.maxSamples)
+        pace.reserveCapacity(settings.maxSamples)
         let start = Clocks.wallNanoseconds()
         while wall.count < settings.maxSamples {
             let elapsed = Clocks.wallNanoseconds() &- start
@@ -93,13 +96,14 @@ struct Runner {
                                 + "reached after \(wall.count) of \(settings.maxSamples) samples")
                 break
             }
+            pace.append(MachinePace.measure())
             let perOperation = overhead.perOperation(try TimingSample.take(instance, batch: batch),
                                                      batch: batch)
             wall.append(perOperation.wall)
             cpu.append(perOperation.cpu)
             progress.update(name, "sample \(wall.count)/\(settings.maxSamples)")
         }
-        return (wall, cpu)
+        return (wall, cpu, pace)
     }
 
     private func summarize(_ metric: Metric, _ samples: [Double]) throws -> MetricResult {

@@ -6,6 +6,9 @@ public enum Verdict: String, Codable, Sendable, Hashable {
     case regression
     /// The candidate is significantly better, in the metric's polarity.
     case improvement
+    /// Not judged: too few samples of a side were taken at the machine's reference speed
+    /// (see `PaceMatching`) to set the two side by side.
+    case undecided
 
     /// The verdict for a significant `difference` (candidate - baseline) under `polarity`;
     /// no difference is no change.

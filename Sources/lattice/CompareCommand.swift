@@ -10,10 +10,12 @@ let compareCommand = Command(
                            [--out FILE]
 
     Each side may be several results files of one commit (the rounds of an interleaved run):
-    their samples are pooled per benchmark and metric. Times are compared with a
-    Mann-Whitney U test and a Hodges-Lehmann shift (no change when p >= 0.05 or the shift's
-    95% interval lies within the noise band: ±5% of the baseline, or, when the rounds of
-    one commit drift apart by more, that drift); counts and instructions exactly.
+    their samples are pooled per benchmark and metric. Where both sides recorded the
+    machine's pace, times are compared on the samples taken at the machine's reference speed
+    only (undecided when a side has fewer than 8), so a shared machine's slow spells do not
+    read as changes. Times are compared with a Mann-Whitney U test and a Hodges-Lehmann
+    shift (no change when p >= 0.05 or the shift's 95% interval lies within ±5% of the
+    baseline); counts and instructions exactly.
 
     Prints the table on stdout; --out also writes it as Markdown (atomically).
     Exit status: 0 no regression; 1 an input is unreadable or corrupt; 2 a significant
@@ -36,26 +38,20 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
         let baseline = try RoundPool.pool(baselineRounds)
         let candidate = try RoundPool.pool(candidateRounds)
         let comparison: ResultsComparison
-        let widened: Int
         do {
-            (comparison, widened) = try RoundNoise.widened(
-                try ResultsComparison(baseline: baseline, candidate: candidate),
-                baseline: baseline, baselineRounds: RoundNoise(baselineRounds.map(\.1)),
-                candidate: candidate, candidateRounds: RoundNoise(candidateRounds.map(\.1)))
+            comparison = try ResultsComparison(baseline: baseline, candidate: candidate)
         } catch {
             throw LabError.corrupt(file: baselinePaths[0], path: "$", reason: "\(error)")
         }
         let title = "Comparison: \(baseline.revision?.commit.prefix(10) ?? "baseline") "
             + "(\(baselinePaths.count) rounds) → \(candidate.revision?.commit.prefix(10) ?? "candidate") "
             + "(\(candidatePaths.count) rounds)"
-        let note = widened == 0 ? "" : "\(widened) time rows judged with their noise band widened to the drift "
-            + "between rounds of the same commit (above the default 5%).\n"
         let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
         if let out = options.value("--out") {
-            try AtomicFile.write(Data(("# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n" + note).utf8),
+            try AtomicFile.write(Data(("# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n").utf8),
                                  to: out)
         }
-        print(title + "\n\n" + reporter.terminal(comparison) + note, terminator: "")
+        print(title + "\n\n" + reporter.terminal(comparison), terminator: "")
         return comparison.exitStatus.rawValue
     } catch {
         printError("lattice compare: \(error)\n")

@@ -42,42 +42,75 @@ import Testing
     }
 }
 
-@Suite struct RoundNoiseTests {
-    private func round(_ nanoseconds: Double, mallocs: Double = 3) throws -> ResultsFile {
-        LabSamples.file([BenchmarkResult(name: "A/x", metrics: [
-            try MetricResult(metric: .wallTime, samples: LabSamples.times(around: nanoseconds)),
+/// What `scripts/bench.sh compare` sees on the shared lab machine: rounds of two commits in
+/// which the CPU ran either at its best speed or about 1.7 times slower, each timing sample
+/// with the machine's pace (its reference workload's time) taken just before it.
+@Suite struct PaceMatchingTests {
+    private static let fastPace = 1_930.0
+    private static let slowPace = 3_500.0
+
+    /// A round of benchmark A/x: `fast` samples at the best speed around `nanoseconds`, the
+    /// rest 1.7 times slower, each with its pace; `mallocs` allocations.
+    private func round(_ nanoseconds: Double, fast: Int, of count: Int = 40, mallocs: Double = 3) throws -> ResultsFile {
+        let times = LabSamples.times(around: nanoseconds).prefix(count)
+        let slowed = times.enumerated().map { $0.offset < fast ? $0.element : $0.element * 1.7 }
+        let paces = (0..<slowed.count).map { $0 < fast ? Self.fastPace + Double($0 % 7) : Self.slowPace + Double($0 % 5) * 40 }
+        return LabSamples.file([BenchmarkResult(name: "A/x", metrics: [
+            try MetricResult(metric: .wallTime, samples: slowed),
+            try MetricResult(metric: .machinePace, samples: paces),
             try MetricResult(metric: .mallocs, samples: [mallocs, mallocs])], iterationsPerSample: 1)])
     }
 
-    @Test func spreadIsTheRangeOfTheRoundsMediansOverTheirMiddle() throws {
-        let noise = RoundNoise([try round(100), try round(150), try round(120)])
-        #expect(abs((noise.spread("A/x", "wallTime") ?? 0) - 50.0 / 120) < 1e-9)
-        #expect(noise.spread("A/x", "mallocs") == nil, "exact metrics have no drift")
-        #expect(RoundNoise([try round(100)]).spread("A/x", "wallTime") == nil)
+    private func compare(_ baseline: [ResultsFile], _ candidate: [ResultsFile]) throws -> ResultsComparison {
+        try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
+                              candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }))
     }
 
-    @Test func aDifferenceWithinTheDriftOfOneCommitsRoundsIsNoChange() throws {
-        // Rounds of the baseline drift by 15%; the candidate sits 8% above most of them.
-        let baselineRounds = [try round(100), try round(102), try round(115)]
-        let candidateRounds = [try round(110), try round(111), try round(112)]
-        let baseline = try RoundPool.pool(baselineRounds.map { ("a.json", $0) })
-        let candidate = try RoundPool.pool(candidateRounds.map { ("b.json", $0) })
-        let plain = try ResultsComparison(baseline: baseline, candidate: candidate)
-        #expect(plain.regressions.count == 1, "with the default 5% band the shift is a regression")
-        let (widened, rows) = try RoundNoise.widened(plain, baseline: baseline, baselineRounds: RoundNoise(baselineRounds),
-                                                     candidate: candidate, candidateRounds: RoundNoise(candidateRounds))
-        #expect(rows == 1)
-        #expect(widened.regressions.isEmpty)
+    private func wallTime(_ comparison: ResultsComparison) throws -> ResultsComparison.Row {
+        try #require(comparison.rows.first { $0.comparison.metric == .wallTime })
     }
 
-    @Test func aChangeBeyondTheDriftIsStillARegression() throws {
-        let baselineRounds = [try round(100), try round(103)]
-        let candidateRounds = [try round(150), try round(152)]
-        let baseline = try RoundPool.pool(baselineRounds.map { ("a.json", $0) })
-        let candidate = try RoundPool.pool(candidateRounds.map { ("b.json", $0) })
-        let (widened, _) = try RoundNoise.widened(try ResultsComparison(baseline: baseline, candidate: candidate),
-                                                  baseline: baseline, baselineRounds: RoundNoise(baselineRounds),
-                                                  candidate: candidate, candidateRounds: RoundNoise(candidateRounds))
-        #expect(widened.regressions.map(\.benchmark) == ["A/x"])
+    @Test func theSameCodeInTheMachinesSlowSpellsIsNoChange() throws {
+        // The baseline ran mostly at the best speed, the candidate mostly slow.
+        let comparison = try compare([try round(2000, fast: 35), try round(2000, fast: 30)],
+                                     [try round(2000, fast: 10), try round(2000, fast: 12)])
+        #expect(comparison.regressions.isEmpty)
+        let row = try wallTime(comparison)
+        #expect(row.comparison.verdict == .noChange)
+        #expect(row.candidate.n == 22, "only the samples at the best speed are compared")
+        #expect(comparison.paceMatching?.reference ?? 0 < Self.fastPace + 7)
+    }
+
+    @Test func withoutThePaceTheSlowSpellsReadAsARegression() throws {
+        var baseline = try round(2000, fast: 35)
+        var candidate = try round(2000, fast: 10)
+        baseline.benchmarks[0].metrics.removeAll { $0.metric == .machinePace }
+        candidate.benchmarks[0].metrics.removeAll { $0.metric == .machinePace }
+        let comparison = try ResultsComparison(baseline: baseline, candidate: candidate)
+        #expect(comparison.paceMatching == nil)
+        #expect(comparison.regressions.map(\.benchmark) == ["A/x"])
+    }
+
+    @Test func aTenPercentSlowdownAtTheSameSpeedIsARegression() throws {
+        let comparison = try compare([try round(2000, fast: 20), try round(2000, fast: 25)],
+                                     [try round(2200, fast: 15), try round(2200, fast: 30)])
+        #expect(try wallTime(comparison).comparison.verdict == .regression)
+        let line = try #require(RegressionLine.lines(comparison).first)
+        #expect(line.hasPrefix("REGRESSION A/x wallTime: ") && line.contains("(+10.0%"), "\(line)")
+    }
+
+    @Test func tooFewSamplesAtTheBestSpeedOnASideIsUndecided() throws {
+        let comparison = try compare([try round(2000, fast: 40)], [try round(3000, fast: PaceMatching.minimumSamples - 1)])
+        let row = try wallTime(comparison)
+        #expect(row.comparison.verdict == .undecided)
+        #expect(comparison.exitStatus == .ok)
+        #expect(ComparisonReporter().markdown(comparison).contains("undecided: 1"))
+    }
+
+    @Test func exactMetricsAndThePaceItself() throws {
+        let comparison = try compare([try round(2000, fast: 20)], [try round(2000, fast: 5, mallocs: 4)])
+        #expect(comparison.rows.first { $0.comparison.metric == .mallocs }?.comparison.verdict == .regression)
+        #expect(!comparison.rows.contains { $0.comparison.metric == .machinePace }, "the pace describes the machine")
+        #expect(comparison.warnings.isEmpty)
     }
 }

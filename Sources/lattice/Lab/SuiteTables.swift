@@ -137,7 +137,7 @@ struct SuiteTables {
         let p = comparison.test.map { ", " + ValueFormat.probability($0.pValue) } ?? ""
         let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
         switch comparison.verdict {
-        case .noChange:
+        case .noChange, .undecided: // a plain sample comparison is never undecided
             return "Counters on against off: no change beyond the noise band (\(change)\(p)); off, which does less, costs nothing measurable."
         case .regression, .improvement:
             return "Counters on against off: \(change)\(p); off skips every counting site."

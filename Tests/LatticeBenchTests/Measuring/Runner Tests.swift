@@ -27,8 +27,11 @@ import Testing
         }
         let result = try Self.runner().measure(benchmark, resultName: "X/count")
         #expect(result.name == "X/count")
-        #expect(result.metrics.map(\.metric.name) == ["cpuTime", "mallocs", "steps"])
+        #expect(result.metrics.map(\.metric.name) == ["cpuTime", "machinePace", "mallocs", "steps"])
         #expect(result.metric(named: "cpuTime")?.samples.count == 3)
+        // One pace per timing sample, in step, so a comparison can match them.
+        #expect(result.metric(named: "machinePace")?.samples.count == 3)
+        #expect(result.metric(named: "machinePace")?.samples.allSatisfy { $0 > 0 } == true)
         #expect(result.metric(named: "steps")?.samples == [2, 2])
         #expect(result.metric(named: "mallocs")?.samples == [0, 0])
         #expect(result.warnings.isEmpty)
@@ -49,7 +52,7 @@ import Testing
                             allocationCounter: .failure(.statisticsDisabled), progress: Progress())
         let result = try runner.measure(Benchmark("plain", metrics: [.wallTime, .mallocs]) {},
                                         resultName: "X/plain")
-        #expect(result.metrics.map(\.metric.name) == ["wallTime"])
+        #expect(result.metrics.map(\.metric.name) == ["wallTime", "machinePace"])
         #expect(result.warnings == ["allocations not measured: jemalloc was built without statistics"])
     }
 
