@@ -26,6 +26,22 @@ public struct PaceMatching: Sendable, Hashable {
         reference = SortedSamples(paces[0] + paces[1]).percentile(0.01)
     }
 
+    /// How far the rounds of one commit disagree at reference speed on `metric` of
+    /// `benchmark`: (largest - smallest) / middle of the medians of the rounds with
+    /// `minimumSamples` matched samples; nil when fewer than two rounds have them.
+    /// - Complexity: O(samples log samples).
+    public func drift(of benchmark: String, _ metric: String, in rounds: [ResultsFile]) -> Double? {
+        let medians = rounds.compactMap { round -> Double? in
+            guard let result = round.benchmark(named: benchmark), let samples = result.metric(named: metric),
+                  let matched = atReferenceSpeed(samples, of: result), matched.count >= Self.minimumSamples
+            else { return nil }
+            return SortedSamples(matched).median
+        }.sorted()
+        guard medians.count >= 2, let low = medians.first, let high = medians.last else { return nil }
+        let middle = medians[medians.count / 2]
+        return middle == 0 ? 0 : (high - low) / Swift.abs(middle)
+    }
+
     /// The samples of `metric` of `benchmark` taken at reference speed; nil when the benchmark
     /// recorded no pace sample for each of them.
     /// - Complexity: O(samples).

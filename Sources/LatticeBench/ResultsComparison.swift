@@ -18,11 +18,19 @@ public struct ResultsComparison: Sendable {
     /// samples taken at the reference speed only (`PaceMatching`), and are `.undecided` when
     /// a side has fewer than `PaceMatching.minimumSamples` of them; the rows' summaries are
     /// of those samples. The pace itself describes the machine and is not compared.
+    ///
+    /// When each side pools two or more `rounds` (runs of one commit), a pace-matched metric
+    /// also needs two rounds a side with `PaceMatching.minimumSamples` matched samples each,
+    /// else it is undecided; and its noise band widens to the spread of those rounds'
+    /// medians when that is larger (one process sits a few percent off another at the same
+    /// pace, so a difference within that drift is not a change).
     /// - Throws: `StatisticsError` only for invalid thresholds (files read through
     ///   `ResultsFile.read` hold finite, non-empty samples).
     /// - Complexity: O(benchmarks · metrics · n log n).
     public init(baseline: ResultsFile, candidate: ResultsFile,
+                rounds: (baseline: [ResultsFile], candidate: [ResultsFile]) = ([], []),
                 thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
+        let judgesRounds = rounds.baseline.count >= 2 && rounds.candidate.count >= 2
         let baselineNames = Set(baseline.benchmarks.map(\.name))
         let candidateNames = Set(candidate.benchmarks.map(\.name))
         onlyInBaseline = baseline.benchmarks.map(\.name).filter { !candidateNames.contains($0) }
@@ -52,16 +60,23 @@ public struct ResultsComparison: Sendable {
                                     candidate: newMetric.summary, comparison: comparison))
                     continue
                 }
+                let drifts = judgesRounds
+                    ? [paceMatching.drift(of: new.name, name, in: rounds.baseline),
+                       paceMatching.drift(of: new.name, name, in: rounds.candidate)]
+                    : []
                 guard oldMatched.count >= PaceMatching.minimumSamples,
-                      newMatched.count >= PaceMatching.minimumSamples else {
+                      newMatched.count >= PaceMatching.minimumSamples,
+                      !drifts.contains(nil) else {
                     let comparison = try Comparison(undecided: newMetric.metric, baseline: oldMetric.samples,
                                                     candidate: newMetric.samples)
                     rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
                                     candidate: newMetric.summary, comparison: comparison))
                     continue
                 }
+                var widened = thresholds
+                widened.noise = ([thresholds.noise] + drifts.compactMap { $0 }).max() ?? thresholds.noise
                 let comparison = try Comparison(metric: newMetric.metric, baseline: oldMatched,
-                                                candidate: newMatched, thresholds: thresholds)
+                                                candidate: newMatched, thresholds: widened)
                 rows.append(Row(benchmark: new.name,
                                 baseline: try MetricResult(metric: oldMetric.metric, samples: oldMatched).summary,
                                 candidate: try MetricResult(metric: newMetric.metric, samples: newMatched).summary,

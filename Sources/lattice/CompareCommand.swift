@@ -13,7 +13,8 @@ let compareCommand = Command(
     their samples are pooled per benchmark and metric. Where both sides recorded the
     machine's pace, times are compared on the samples taken at the machine's reference speed
     only (undecided when a side has fewer than 8), so a shared machine's slow spells do not
-    read as changes. Times are compared with a Mann-Whitney U test and a Hodges-Lehmann
+    read as changes; with two or more rounds a side, also undecided unless two rounds a side
+    have 8 such samples, and the noise band widens to the drift between those rounds. Times are compared with a Mann-Whitney U test and a Hodges-Lehmann
     shift (no change when p >= 0.05 or the shift's 95% interval lies within ±5% of the
     baseline); counts and instructions exactly.
 
@@ -39,7 +40,8 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
         let candidate = try RoundPool.pool(candidateRounds)
         let comparison: ResultsComparison
         do {
-            comparison = try ResultsComparison(baseline: baseline, candidate: candidate)
+            comparison = try ResultsComparison(baseline: baseline, candidate: candidate,
+                                               rounds: (baselineRounds.map(\.1), candidateRounds.map(\.1)))
         } catch {
             throw LabError.corrupt(file: baselinePaths[0], path: "$", reason: "\(error)")
         }

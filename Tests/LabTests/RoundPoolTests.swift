@@ -107,6 +107,29 @@ import Testing
         #expect(ComparisonReporter().markdown(comparison).contains("undecided: 1"))
     }
 
+    @Test func aDifferenceWithinTheDriftBetweenRoundsAtTheSameSpeedIsNoChange() throws {
+        // One process sits several percent off another at the same pace: the baseline's two
+        // rounds are 15 % apart, the candidate about 7 % above the baseline's pooled median.
+        let baseline = [try round(2000, fast: 30), try round(2300, fast: 30)]
+        let candidate = [try round(2290, fast: 30), try round(2290, fast: 30)]
+        let pooled = try compare(baseline, candidate)
+        #expect(pooled.regressions.count == 1, "judged without the rounds, it is beyond the 5 % band")
+        let byRounds = try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
+                                             candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }),
+                                             rounds: (baseline, candidate))
+        #expect(byRounds.regressions.isEmpty)
+        #expect(try wallTime(byRounds).comparison.verdict == .noChange)
+    }
+
+    @Test func roundsNeedTwoEachWithEnoughSamplesAtTheBestSpeed() throws {
+        let baseline = [try round(2000, fast: 30), try round(2000, fast: 3)]
+        let candidate = [try round(3000, fast: 30), try round(3000, fast: 30)]
+        let comparison = try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
+                                               candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }),
+                                               rounds: (baseline, candidate))
+        #expect(try wallTime(comparison).comparison.verdict == .undecided)
+    }
+
     @Test func exactMetricsAndThePaceItself() throws {
         let comparison = try compare([try round(2000, fast: 20)], [try round(2000, fast: 5, mallocs: 4)])
         #expect(comparison.rows.first { $0.comparison.metric == .mallocs }?.comparison.verdict == .regression)
