@@ -40,9 +40,10 @@ commands:
                       significant regression against the baseline results FILE, 0 otherwise
   compare BASE [HEAD] [--rounds N]
                       build both commits in git worktrees (under .build/lab/worktrees), run
-                      their suites interleaved A B A B for N quick rounds (default 4, samples
-                      pooled per commit), print and write the comparison with significance
-                      per benchmark (.build/lab/compare/); exit 2 on a regression
+                      their suites interleaved A B A B for N quick rounds (default 6, one
+                      process each), print and write the comparison, times judged by the
+                      rounds at the machine's reference pace (.build/lab/compare/); exit 2
+                      on a regression
 
 options:
   --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the
@@ -68,7 +69,7 @@ fail_usage() {
 
 log() { echo "bench: $*" >&2; }
 
-quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=4 rounds_given=0
+quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0
 positional=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -225,8 +226,8 @@ compare_commits() {
     done
     local out="$LAB/compare/${base:0:12}-${head:0:12}"
     rm -rf "$out"
-    # Each round is a quick run; the rounds' samples are pooled, so N rounds give N times a
-    # quick run's samples, taken alternately from both commits.
+    # Each round is a quick run, one process per executable and commit, taken alternately
+    # from both commits; lattice compare judges times by these rounds.
     quick=1
     local baseline_files=() candidate_files=()
     for round in $(seq 1 "$rounds"); do

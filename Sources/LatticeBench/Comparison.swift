@@ -1,3 +1,5 @@
+import Foundation
+
 /// Baseline against candidate for one metric: the test, the shift, the relative change and
 /// the verdict.
 ///
@@ -18,10 +20,47 @@ public struct Comparison: Codable, Sendable {
     public var relativeChange: Double?
     /// The rank test; nil for exact metrics.
     public var test: MannWhitneyU?
-    /// The shift estimate and its interval; nil for exact metrics.
+    /// The shift estimate and its interval when samples were compared; nil for exact metrics
+    /// and for comparisons by rounds.
     public var shift: HodgesLehmann?
+    /// The shift when rounds were compared (`RoundShift`); nil otherwise.
+    public var roundShift: RoundShift?
+    /// The relative interval of `roundShift` at the level the suite was judged at
+    /// (`FalseDiscovery`); nil unless rounds were compared.
+    public var roundInterval: Interval?
     /// The conclusion.
     public var verdict: Verdict
+
+    /// The p-value of the test that judged the metric; nil for exact and undecided ones.
+    public var pValue: Double? { test?.pValue ?? roundShift?.pValue }
+
+    /// A comparison by rounds: the medians shown are of the samples given (those at reference
+    /// speed), the verdict is the round shift's. A change needs `discovered` (the shift's
+    /// p-value survived the suite's false discovery control) and the shift itself beyond
+    /// ±noise: with few rounds a side, a significant shift smaller than the noise band is more
+    /// often the luck of which processes ran than the code. Its sign and the polarity decide.
+    /// `confidence` is the level the shift's interval is reported at.
+    /// - Throws: `StatisticsError` for empty or non-finite samples.
+    /// - Complexity: O(n log n).
+    public init(metric: Metric, baseline: [Double], candidate: [Double], roundShift: RoundShift,
+                discovered: Bool, confidence: Double, thresholds: ComparisonThresholds = .default)
+        throws(StatisticsError) {
+        try StatisticsError.validate(baseline, role: "baseline")
+        try StatisticsError.validate(candidate, role: "candidate")
+        self.metric = metric
+        baselineMedian = SortedSamples(baseline).median
+        candidateMedian = SortedSamples(candidate).median
+        relativeChange = exp(roundShift.logShift) - 1
+        test = nil
+        shift = nil
+        self.roundShift = roundShift
+        roundInterval = roundShift.interval(confidence: confidence)
+        if !discovered || Swift.abs(exp(roundShift.logShift) - 1) <= thresholds.noise {
+            verdict = .noChange
+        } else {
+            verdict = Verdict.change(of: roundShift.logShift, polarity: metric.polarity)
+        }
+    }
 
     /// An `.undecided` comparison of all of `baseline`'s and `candidate`'s samples: medians
     /// and relative change shown, nothing tested.
@@ -36,6 +75,8 @@ public struct Comparison: Codable, Sendable {
         relativeChange = baselineMedian == 0 ? nil : (candidateMedian - baselineMedian) / Swift.abs(baselineMedian)
         test = nil
         shift = nil
+        roundShift = nil
+        roundInterval = nil
         verdict = .undecided
     }
 
@@ -53,6 +94,8 @@ public struct Comparison: Codable, Sendable {
         let scale = Swift.abs(baselineMedian)
         relativeChange = scale == 0 ? nil : difference / scale
 
+        roundShift = nil
+        roundInterval = nil
         if metric.exact {
             test = nil
             shift = nil

@@ -43,7 +43,7 @@ public struct ComparisonReporter: Sendable {
                 TextTable.Cell(Self.figure(row.baseline, metric: result.metric)),
                 TextTable.Cell(Self.figure(row.candidate, metric: result.metric)),
                 TextTable.Cell(delta, style: style),
-                TextTable.Cell(result.test.map { ValueFormat.probability($0.pValue) }
+                TextTable.Cell(result.pValue.map(ValueFormat.probability)
                                ?? (result.verdict == .undecided ? "" : "exact")),
                 TextTable.Cell(result.verdict == .noChange ? "" : result.verdict.rawValue, style: style),
             ])
@@ -63,10 +63,14 @@ public struct ComparisonReporter: Sendable {
              + "\(Int(PaceMatching.tolerance * 100))% of \(ValueFormat.string($0.reference, unit: .nanoseconds))); "
              + "undecided: fewer than \(PaceMatching.minimumSamples) such samples on a side"]
         } ?? []
+        let byRounds = comparison.rows.filter { $0.comparison.roundShift != nil }.count
+        let rounds = byRounds == 0 ? [] : ["\(byRounds) rows judged by their rounds (one process each), "
+            + "the false discovery rate over them held at 5%"]
         return comparison.onlyInBaseline.map { "only in baseline: \($0)" }
             + comparison.onlyInCandidate.map { "only in candidate: \($0)" }
             + comparison.warnings
             + pace
+            + rounds
             + [tally]
     }
 

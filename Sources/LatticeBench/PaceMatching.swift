@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sets samples of two results side by side only where the machine ran at the same speed:
 /// its reference speed, the fastest it reached in either (see `MachinePace`).
 ///
@@ -26,20 +28,19 @@ public struct PaceMatching: Sendable, Hashable {
         reference = SortedSamples(paces[0] + paces[1]).percentile(0.01)
     }
 
-    /// How far the rounds of one commit disagree at reference speed on `metric` of
-    /// `benchmark`: (largest - smallest) / middle of the medians of the rounds with
-    /// `minimumSamples` matched samples; nil when fewer than two rounds have them.
+    /// The log medians of `metric` of `benchmark` at reference speed by round index, for the
+    /// rounds of `rounds` that took `minimumSamples` samples at that speed (median positive).
     /// - Complexity: O(samples log samples).
-    public func drift(of benchmark: String, _ metric: String, in rounds: [ResultsFile]) -> Double? {
-        let medians = rounds.compactMap { round -> Double? in
-            guard let result = round.benchmark(named: benchmark), let samples = result.metric(named: metric),
-                  let matched = atReferenceSpeed(samples, of: result), matched.count >= Self.minimumSamples
-            else { return nil }
-            return SortedSamples(matched).median
-        }.sorted()
-        guard medians.count >= 2, let low = medians.first, let high = medians.last else { return nil }
-        let middle = medians[medians.count / 2]
-        return middle == 0 ? 0 : (high - low) / Swift.abs(middle)
+    public func logRoundMedians(of benchmark: String, _ metric: String, in rounds: [ResultsFile]) -> [Int: Double] {
+        var medians: [Int: Double] = [:]
+        for (index, round) in rounds.enumerated() {
+            guard let result = round.benchmark(named: benchmark), let values = result.metric(named: metric),
+                  let matched = atReferenceSpeed(values, of: result), matched.count >= Self.minimumSamples
+            else { continue }
+            let median = SortedSamples(matched).median
+            if median > 0 { medians[index] = log(median) }
+        }
+        return medians
     }
 
     /// The samples of `metric` of `benchmark` taken at reference speed; nil when the benchmark

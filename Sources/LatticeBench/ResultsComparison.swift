@@ -16,21 +16,19 @@ public struct ResultsComparison: Sendable {
     ///
     /// When both sides recorded the machine's pace, noisy metrics are compared on their
     /// samples taken at the reference speed only (`PaceMatching`), and are `.undecided` when
-    /// a side has fewer than `PaceMatching.minimumSamples` of them; the rows' summaries are
-    /// of those samples. The pace itself describes the machine and is not compared.
-    ///
-    /// When each side pools two or more `rounds` (runs of one commit), a pace-matched metric
-    /// also needs two rounds a side with `PaceMatching.minimumSamples` matched samples each,
-    /// else it is undecided; and its noise band widens to the spread of those rounds'
-    /// medians when that is larger (one process sits a few percent off another at the same
-    /// pace, so a difference within that drift is not a change).
+    /// a side has fewer than `PaceMatching.minimumSamples` of them. When each side also comes
+    /// as `rounds` (runs of one commit, which `baseline` and `candidate` pool) and some side
+    /// has two rounds to measure the process-to-process deviation, those metrics are judged
+    /// by their rounds (`RoundShift`) with the false discovery rate of all such rows held at
+    /// `thresholds.alpha` (`FalseDiscovery`); otherwise sample against sample. The rows'
+    /// summaries are of the samples compared. The pace itself describes the machine and is
+    /// not compared.
     /// - Throws: `StatisticsError` only for invalid thresholds (files read through
     ///   `ResultsFile.read` hold finite, non-empty samples).
     /// - Complexity: O(benchmarks · metrics · n log n).
     public init(baseline: ResultsFile, candidate: ResultsFile,
                 rounds: (baseline: [ResultsFile], candidate: [ResultsFile]) = ([], []),
                 thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
-        let judgesRounds = rounds.baseline.count >= 2 && rounds.candidate.count >= 2
         let baselineNames = Set(baseline.benchmarks.map(\.name))
         let candidateNames = Set(candidate.benchmarks.map(\.name))
         onlyInBaseline = baseline.benchmarks.map(\.name).filter { !candidateNames.contains($0) }
@@ -38,6 +36,8 @@ public struct ResultsComparison: Sendable {
         rows = []
         warnings = []
         paceMatching = PaceMatching(baseline: baseline, candidate: candidate)
+        /// Rows to judge by rounds once every p-value is known.
+        var byRounds: [PendingRow] = []
         for new in candidate.benchmarks {
             guard let old = baseline.benchmark(named: new.name) else { continue }
             for newMetric in new.metrics where newMetric.metric != .machinePace {
@@ -60,32 +60,80 @@ public struct ResultsComparison: Sendable {
                                     candidate: newMetric.summary, comparison: comparison))
                     continue
                 }
-                let drifts = judgesRounds
-                    ? [paceMatching.drift(of: new.name, name, in: rounds.baseline),
-                       paceMatching.drift(of: new.name, name, in: rounds.candidate)]
-                    : []
+                let oldRounds = paceMatching.logRoundMedians(of: new.name, name, in: rounds.baseline)
+                let newRounds = paceMatching.logRoundMedians(of: new.name, name, in: rounds.candidate)
                 guard oldMatched.count >= PaceMatching.minimumSamples,
                       newMatched.count >= PaceMatching.minimumSamples,
-                      !drifts.contains(nil) else {
+                      rounds.baseline.isEmpty || !oldRounds.isEmpty,
+                      rounds.candidate.isEmpty || !newRounds.isEmpty else {
                     let comparison = try Comparison(undecided: newMetric.metric, baseline: oldMetric.samples,
                                                     candidate: newMetric.samples)
                     rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
                                     candidate: newMetric.summary, comparison: comparison))
                     continue
                 }
-                var widened = thresholds
-                widened.noise = ([thresholds.noise] + drifts.compactMap { $0 }).max() ?? thresholds.noise
+                let summaries = (try MetricResult(metric: oldMetric.metric, samples: oldMatched).summary,
+                                 try MetricResult(metric: newMetric.metric, samples: newMatched).summary)
                 let comparison = try Comparison(metric: newMetric.metric, baseline: oldMatched,
-                                                candidate: newMatched, thresholds: widened)
-                rows.append(Row(benchmark: new.name,
-                                baseline: try MetricResult(metric: oldMetric.metric, samples: oldMatched).summary,
-                                candidate: try MetricResult(metric: newMetric.metric, samples: newMatched).summary,
+                                                candidate: newMatched, thresholds: thresholds)
+                if !oldRounds.isEmpty, !newRounds.isEmpty {
+                    byRounds.append(PendingRow(row: rows.count, benchmark: new.name, old: oldRounds, new: newRounds,
+                                               baseline: oldMatched, candidate: newMatched))
+                }
+                rows.append(Row(benchmark: new.name, baseline: summaries.0, candidate: summaries.1,
                                 comparison: comparison))
             }
             for oldMetric in old.metrics where oldMetric.metric != .machinePace
                 && new.metric(named: oldMetric.metric.name) == nil {
                 warnings.append("\(new.name): \(oldMetric.metric.name) is not in the candidate")
             }
+        }
+        try judgeByRounds(byRounds, thresholds: thresholds)
+    }
+
+    /// A row to judge by rounds once every row's rounds are known.
+    private struct PendingRow {
+        var row: Int
+        var benchmark: String
+        /// Log round medians at reference speed, by round index.
+        var old, new: [Int: Double]
+        /// The samples at reference speed.
+        var baseline, candidate: [Double]
+    }
+
+    /// Replaces the sample comparisons of `pending` with comparisons by rounds, per metric
+    /// whose rounds measure the process deviation: spoiled rounds left out (a side left with
+    /// none is undecided), the false discovery rate held over all of them.
+    private mutating func judgeByRounds(_ pending: [PendingRow], thresholds: ComparisonThresholds)
+        throws(StatisticsError) {
+        var judged: [(row: Int, shift: RoundShift, baseline: [Double], candidate: [Double])] = []
+        let metrics = Dictionary(grouping: pending) { rows[$0.row].comparison.metric.name }
+        for (_, entries) in metrics.sorted(by: { $0.key < $1.key }) {
+            guard let sigma = RoundShift.processDeviation(entries.flatMap { [Array($0.old.values), Array($0.new.values)] })
+            else { continue }
+            let spoiledOld = SpoiledRounds.find(Dictionary(uniqueKeysWithValues: entries.map { ($0.benchmark, $0.old) }),
+                                                sigma: sigma)
+            let spoiledNew = SpoiledRounds.find(Dictionary(uniqueKeysWithValues: entries.map { ($0.benchmark, $0.new) }),
+                                                sigma: sigma)
+            for entry in entries {
+                let executable = String(entry.benchmark.prefix { $0 != "/" })
+                let old = entry.old.filter { !spoiledOld.contains(.init(executable: executable, round: $0.key)) }
+                let new = entry.new.filter { !spoiledNew.contains(.init(executable: executable, round: $0.key)) }
+                guard !old.isEmpty, !new.isEmpty else {
+                    rows[entry.row].comparison = try Comparison(undecided: rows[entry.row].comparison.metric,
+                                                                baseline: entry.baseline, candidate: entry.candidate)
+                    continue
+                }
+                judged.append((entry.row, RoundShift(baseline: Array(old.values), candidate: Array(new.values), sigma: sigma),
+                               entry.baseline, entry.candidate))
+            }
+        }
+        let (discovered, level) = FalseDiscovery.discoveries(judged.map(\.shift.pValue), alpha: thresholds.alpha)
+        for (index, entry) in judged.enumerated() {
+            rows[entry.row].comparison = try Comparison(metric: rows[entry.row].comparison.metric, baseline: entry.baseline,
+                                                        candidate: entry.candidate, roundShift: entry.shift,
+                                                        discovered: discovered.contains(index),
+                                                        confidence: 1 - level, thresholds: thresholds)
         }
     }
 

@@ -9,15 +9,14 @@ let compareCommand = Command(
     usage: lattice compare --baseline FILE [--baseline FILE]... --candidate FILE [--candidate FILE]...
                            [--out FILE]
 
-    Each side may be several results files of one commit (the rounds of an interleaved run):
-    their samples are pooled per benchmark and metric. Where both sides recorded the
-    machine's pace, times are compared on the samples taken at the machine's reference speed
-    only (undecided when a side has fewer than 8), so a shared machine's slow spells do not
-    read as changes; with two or more rounds a side, also undecided unless two rounds a side
-    have 8 such samples, and the noise band widens to the drift between those rounds. Times are compared with a Mann-Whitney U test and a Hodges-Lehmann
-    shift (no change when p >= 0.05 or the shift's 95% interval lies within ±5% of the
-    baseline); counts and instructions exactly.
-
+    Each side may be several results files of one commit (the rounds of an interleaved run,
+    one process each). Where both sides recorded the machine's pace, times are compared on
+    the samples taken at the machine's reference speed only (undecided when a side has
+    fewer than 8). With rounds, they are judged by the rounds: each side's mean log round
+    median, the process-to-process deviation pooled over the suite, rounds spoiled across
+    their executable left out, and the false discovery rate over all rows held at 5%; a
+    change must also exceed ±5%. Otherwise sample against sample (Mann-Whitney U,
+    Hodges-Lehmann shift). Counts and instructions are compared exactly.
     Prints the table on stdout; --out also writes it as Markdown (atomically).
     Exit status: 0 no regression; 1 an input is unreadable or corrupt; 2 a significant
     regression.

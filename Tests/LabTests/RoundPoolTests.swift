@@ -107,33 +107,91 @@ import Testing
         #expect(ComparisonReporter().markdown(comparison).contains("undecided: 1"))
     }
 
-    @Test func aDifferenceWithinTheDriftBetweenRoundsAtTheSameSpeedIsNoChange() throws {
-        // One process sits several percent off another at the same pace: the baseline's two
-        // rounds are 15 % apart, the candidate about 7 % above the baseline's pooled median.
-        let baseline = [try round(2000, fast: 30), try round(2300, fast: 30)]
-        let candidate = [try round(2290, fast: 30), try round(2290, fast: 30)]
-        let pooled = try compare(baseline, candidate)
-        #expect(pooled.regressions.count == 1, "judged without the rounds, it is beyond the 5 % band")
-        let byRounds = try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
-                                             candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }),
-                                             rounds: (baseline, candidate))
-        #expect(byRounds.regressions.isEmpty)
-        #expect(try wallTime(byRounds).comparison.verdict == .noChange)
-    }
-
-    @Test func roundsNeedTwoEachWithEnoughSamplesAtTheBestSpeed() throws {
-        let baseline = [try round(2000, fast: 30), try round(2000, fast: 3)]
-        let candidate = [try round(3000, fast: 30), try round(3000, fast: 30)]
-        let comparison = try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
-                                               candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }),
-                                               rounds: (baseline, candidate))
-        #expect(try wallTime(comparison).comparison.verdict == .undecided)
-    }
-
     @Test func exactMetricsAndThePaceItself() throws {
         let comparison = try compare([try round(2000, fast: 20)], [try round(2000, fast: 5, mallocs: 4)])
         #expect(comparison.rows.first { $0.comparison.metric == .mallocs }?.comparison.verdict == .regression)
         #expect(!comparison.rows.contains { $0.comparison.metric == .machinePace }, "the pace describes the machine")
         #expect(comparison.warnings.isEmpty)
+    }
+}
+
+/// `scripts/bench.sh compare` gives each side as rounds, one process each: judged by rounds,
+/// with the process-to-process deviation pooled over the suite.
+@Suite struct JudgedByRoundsTests {
+    /// 12 benchmarks of executable A around 1–12 µs, every sample at the best pace.
+    private static let benchmarks = (1...12).map { ("A/b\($0)", Double($0) * 1000) }
+
+    /// Deterministic offsets in about ±4 %, as processes at the same pace show.
+    private struct Offsets {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return 1 + (Double(state >> 11) / Double(1 << 53) - 0.5) * 0.08
+        }
+    }
+
+    /// A round: each benchmark's samples times its own process offset, times `scale`
+    /// (`spoiled` for every benchmark of the round, `slower` for the named ones).
+    private func round(_ offsets: inout Offsets, scale: Double = 1, slower: [String: Double] = [:],
+                       fastSamples: [String: Int] = [:]) throws -> ResultsFile {
+        try LabSamples.file(Self.benchmarks.map { name, nanoseconds in
+            let level = nanoseconds * offsets.next() * scale * (slower[name] ?? 1)
+            let fast = fastSamples[name] ?? 41
+            let times = LabSamples.times(around: level).enumerated().map { $0.offset < fast ? $0.element : $0.element * 1.7 }
+            return BenchmarkResult(name: name, metrics: [
+                try MetricResult(metric: .wallTime, samples: times),
+                try MetricResult(metric: .machinePace, samples: times.indices.map { $0 < fast ? 1930 : 3500 }),
+            ], iterationsPerSample: 1)
+        })
+    }
+
+    private func compare(_ baseline: [ResultsFile], _ candidate: [ResultsFile]) throws -> ResultsComparison {
+        try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
+                              candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }),
+                              rounds: (baseline, candidate))
+    }
+
+    @Test func theSameCodeWithProcessOffsetsIsNoChangeAcrossTheSuite() throws {
+        var offsets = Offsets(state: 7)
+        let baseline = try (0..<4).map { _ in try round(&offsets) }
+        let candidate = try (0..<4).map { _ in try round(&offsets) }
+        let comparison = try compare(baseline, candidate)
+        #expect(comparison.rows.count == Self.benchmarks.count)
+        #expect(comparison.rows.allSatisfy { $0.comparison.verdict == .noChange })
+        #expect(comparison.rows.allSatisfy { $0.comparison.roundShift?.baselineRounds == 4 })
+        // Judged sample against sample, the same rounds call changes.
+        let bySamples = try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
+                                              candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }))
+        #expect(bySamples.rows.contains { $0.comparison.verdict != .noChange })
+    }
+
+    @Test func aSlowdownOfEveryBenchmarkIsARegressionOfEach() throws {
+        var offsets = Offsets(state: 11)
+        let baseline = try (0..<4).map { _ in try round(&offsets) }
+        let candidate = try (0..<4).map { _ in try round(&offsets, scale: 1.15) }
+        let comparison = try compare(baseline, candidate)
+        #expect(comparison.regressions.count == Self.benchmarks.count)
+    }
+
+    @Test func oneBenchmarkTwentyPercentSlowerStandsOutOfTheSuite() throws {
+        var offsets = Offsets(state: 13)
+        let baseline = try (0..<4).map { _ in try round(&offsets) }
+        let candidate = try (0..<4).map { _ in try round(&offsets, slower: ["A/b5": 1.2]) }
+        let comparison = try compare(baseline, candidate)
+        #expect(comparison.regressions.map(\.benchmark) == ["A/b5"], "\(ComparisonReporter().markdown(comparison))")
+    }
+
+    @Test func aRoundSpoiledAcrossItsExecutableIsLeftOut() throws {
+        var offsets = Offsets(state: 17)
+        // Baseline round 3 ran 2.6 times slower at the same pace; for A/b7 it is the only
+        // baseline round at the best pace.
+        let unpaced = ["A/b7": 0]
+        let baseline = [try round(&offsets, fastSamples: unpaced), try round(&offsets, fastSamples: unpaced),
+                        try round(&offsets, scale: 2.6), try round(&offsets, fastSamples: unpaced)]
+        let candidate = try (0..<4).map { _ in try round(&offsets) }
+        let comparison = try compare(baseline, candidate)
+        #expect(comparison.regressions.isEmpty && !comparison.rows.contains { $0.comparison.verdict == .improvement })
+        #expect(comparison.rows.first { $0.benchmark == "A/b7" }?.comparison.verdict == .undecided)
+        #expect(comparison.rows.first { $0.benchmark == "A/b1" }?.comparison.roundShift?.baselineRounds == 3)
     }
 }

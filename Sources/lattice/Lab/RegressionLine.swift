@@ -10,7 +10,7 @@ enum RegressionLine {
             let result = row.comparison
             let unit = result.metric.unit
             let change = result.relativeChange.map(ValueFormat.percent) ?? "from 0"
-            let p = result.test.map { ValueFormat.probability($0.pValue) } ?? "exact"
+            let p = result.pValue.map(ValueFormat.probability) ?? "exact"
             return "REGRESSION \(row.benchmark) \(result.metric.name): "
                 + "\(ValueFormat.string(result.baselineMedian, unit: unit)) → "
                 + "\(ValueFormat.string(result.candidateMedian, unit: unit)) (\(change), \(p))"

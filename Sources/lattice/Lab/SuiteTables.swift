@@ -134,7 +134,7 @@ struct SuiteTables {
             return "Counters on against off: undecided, too noisy to compare (CV \(FigureText.percent(off.summary.cv)) "
                 + "and \(FigureText.percent(on.summary.cv)))."
         }
-        let p = comparison.test.map { ", " + ValueFormat.probability($0.pValue) } ?? ""
+        let p = comparison.pValue.map { ", " + ValueFormat.probability($0) } ?? ""
         let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
         switch comparison.verdict {
         case .noChange, .undecided: // a plain sample comparison is never undecided
