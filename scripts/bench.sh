@@ -230,8 +230,11 @@ compare_commits() {
     # from both commits; lattice compare judges times by these rounds.
     quick=1
     local baseline_files=() candidate_files=()
+    local order
     for round in $(seq 1 "$rounds"); do
-        for side in 0 1; do
+        # A B, then B A: whatever running second does to a process cancels over the rounds.
+        if [ $((round % 2)) = 1 ]; then order=(0 1); else order=(1 0); fi
+        for side in "${order[@]}"; do
             local dir="$out/round$round-$side"
             log "round $round/$rounds: ${sides[$side]:0:12} ($(elapsed))"
             run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${SUITE[*]}"

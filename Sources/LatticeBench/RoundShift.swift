@@ -6,19 +6,18 @@ import Foundation
 ///
 /// Model: the log median of a round = the commit's level + a process effect with standard
 /// deviation σ, the same for every benchmark of the comparison (σ is pooled from all of them;
-/// see `processDeviation`). The shift is the difference of the two sides' median log round
-/// medians, so one round spoiled by load the pace did not see (another process filling the
-/// shared cache) cannot carry it; its standard error is √(π/2)·σ·√(1/k₁ + 1/k₂) for k₁ and
-/// k₂ rounds (the median's, which is also the mean's up to two rounds, where it errs on the
-/// safe side), tested two-sided against the normal distribution.
+/// see `processDeviation`). The shift is the difference of the two sides' mean log round
+/// medians; its standard error is σ̃·√(1/k₁ + 1/k₂) for k₁ and k₂ rounds, where σ̃ is σ
+/// moderated by the benchmark's own scatter and never below σ; tested two-sided against
+/// the normal distribution.
 public struct RoundShift: Codable, Sendable, Hashable {
     /// Rounds of the baseline with enough samples at reference speed.
     public var baselineRounds: Int
     /// Rounds of the candidate with enough samples at reference speed.
     public var candidateRounds: Int
-    /// Median log candidate round median - median log baseline round median.
+    /// Mean log candidate round median - mean log baseline round median.
     public var logShift: Double
-    /// √(π/2)·σ·√(1/k₁ + 1/k₂).
+    /// σ̃·√(1/k₁ + 1/k₂).
     public var standardError: Double
     /// Two-sided p-value of no shift.
     public var pValue: Double
@@ -29,7 +28,8 @@ public struct RoundShift: Codable, Sendable, Hashable {
         baselineRounds = baseline.count
         candidateRounds = candidate.count
         logShift = Self.mean(candidate) - Self.mean(baseline)
-        // The benchmark's own deviation, where its rounds show one, moderates the pooled σ.
+        // The benchmark's own deviation, where its rounds show one, moderates the pooled σ,
+        // but only upward: a few rounds that happen to agree say little about the next ones.
         var squares = 0.0
         var freedom = 0.0
         for side in [baseline, candidate] where side.count >= 2 {
@@ -38,7 +38,7 @@ public struct RoundShift: Codable, Sendable, Hashable {
             freedom += Double(side.count - 1)
         }
         let moderated = ((Self.priorRounds * sigma * sigma + squares) / (Self.priorRounds + freedom)).squareRoot()
-        standardError = moderated * (1 / Double(baseline.count) + 1 / Double(candidate.count)).squareRoot()
+        standardError = Swift.max(sigma, moderated) * (1 / Double(baseline.count) + 1 / Double(candidate.count)).squareRoot()
         pValue = Swift.min(1, 2 * NormalDistribution.survival(Swift.abs(logShift) / standardError))
     }
 

@@ -25,6 +25,8 @@ import Testing
         let scattered = RoundShift(baseline: [-0.1, 0, 0.1], candidate: [-0.04, 0.06, 0.16], sigma: 0.02)
         #expect(scattered.logShift == steady.logShift)
         #expect(scattered.standardError > 2 * steady.standardError)
+        // Rounds that happen to agree never make it surer than the suite's deviation.
+        #expect(abs(steady.standardError - 0.02 * (2.0 / 3).squareRoot()) < 1e-12)
     }
 
     @Test func theProcessDeviationBarelyMovesForASpoiledRound() throws {
