@@ -9,7 +9,8 @@ import Foundation
 /// see `processDeviation`). The shift is the difference of the two sides' mean log round
 /// medians; its standard error is σ̃·√(1/k₁ + 1/k₂) for k₁ and k₂ rounds, where σ̃ is σ
 /// moderated by the benchmark's own scatter and never below σ; tested two-sided against
-/// the normal distribution.
+/// Student's t with the moderation's degrees of freedom (`priorRounds` + the benchmark's
+/// own), as a moderated t test does: σ̃ rests on a handful of rounds.
 public struct RoundShift: Codable, Sendable, Hashable {
     /// Rounds of the baseline with enough samples at reference speed.
     public var baselineRounds: Int
@@ -19,6 +20,8 @@ public struct RoundShift: Codable, Sendable, Hashable {
     public var logShift: Double
     /// σ̃·√(1/k₁ + 1/k₂).
     public var standardError: Double
+    /// Degrees of freedom of σ̃: `priorRounds` plus Σ(kᵢ - 1) over sides of two rounds or more.
+    public var degreesOfFreedom: Double
     /// Two-sided p-value of no shift.
     public var pValue: Double
 
@@ -39,11 +42,12 @@ public struct RoundShift: Codable, Sendable, Hashable {
         }
         let moderated = ((Self.priorRounds * sigma * sigma + squares) / (Self.priorRounds + freedom)).squareRoot()
         standardError = Swift.max(sigma, moderated) * (1 / Double(baseline.count) + 1 / Double(candidate.count)).squareRoot()
-        pValue = Swift.min(1, 2 * NormalDistribution.survival(Swift.abs(logShift) / standardError))
+        degreesOfFreedom = Self.priorRounds + freedom
+        pValue = Swift.min(1, 2 * StudentT.survival(Swift.abs(logShift) / standardError, freedom: degreesOfFreedom))
     }
 
     /// How many rounds' worth of weight the pooled σ gets against a benchmark's own rounds.
-    static let priorRounds = 4.0
+    static let priorRounds = 10.0
 
     private static func mean(_ values: [Double]) -> Double {
         values.reduce(0, +) / Double(values.count)
@@ -51,7 +55,7 @@ public struct RoundShift: Codable, Sendable, Hashable {
 
     /// The relative shift's interval, candidate / baseline - 1, at `confidence`.
     public func interval(confidence: Double) -> Interval {
-        let z = NormalDistribution.quantile((1 + confidence) / 2)
+        let z = StudentT.quantile((1 + confidence) / 2, freedom: degreesOfFreedom)
         return Interval(lower: exp(logShift - z * standardError) - 1, upper: exp(logShift + z * standardError) - 1,
                         confidence: confidence)
     }

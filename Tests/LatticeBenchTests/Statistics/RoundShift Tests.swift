@@ -78,3 +78,14 @@ import Testing
         #expect(SpoiledRounds.find(side(2, offset: 0.9), sigma: 0.03).isEmpty)
     }
 }
+
+/// Against scipy.stats.t: tails to 1e-10 relative, quantiles to 1e-9.
+@Suite struct StudentTTests {
+    @Test(arguments: ScipyReference.studentT)
+    func tailAndQuantileMatchScipy(_ reference: ScipyReference.StudentTCase) {
+        let survival = StudentT.survival(reference.t, freedom: reference.freedom)
+        #expect(isClose(survival, reference.survival, relative: 1e-10), "sf \(survival) vs \(reference.survival)")
+        let quantile = StudentT.quantile(reference.p, freedom: reference.freedom)
+        #expect(isClose(quantile, reference.quantile, relative: 1e-9), "ppf \(quantile) vs \(reference.quantile)")
+    }
+}

@@ -27,6 +27,12 @@ enum ScipyReference {
         var testDescription: String { name }
     }
 
+    /// scipy's Student t tail at `t` and quantile at `p`, `freedom` degrees of freedom.
+    struct StudentTCase: Sendable, CustomTestStringConvertible {
+        let t, freedom, survival, p, quantile: Double
+        var testDescription: String { "t \(t), \(freedom) df" }
+    }
+
     static let summaries: [SummaryCase] = [
         SummaryCase(name: "timings with outliers", samples: [971.71, 1020.34, 1013.53, 1083.98, 958.7, 921.75, 980.08, 1005.23, 999.55, 978.98, 967.33, 1100.72, 1007.48, 950.32, 964.85, 1000.82, 1089.96, 935.93, 1039.43, 1033.24, 958.05, 1010.06, 979.61, 998.46, 1016.9, 1077.53, 953.99, 1095.2, 983.67, 1007.69, 917.66, 958.6, 1060.14, 977.53, 1015.08, 1090.48, 1026.19, 959.14, 999.55, 969.24, 2500.0, 1900.0, 1480.0, 400.0, 650.0, 1180.0, 800.0],
                     n: 47, min: 400.0, p25: 961.995, median: 999.55, p75: 1036.335, p90: 1097.4080000000001, p99: 2223.9999999999995, max: 2500.0, mean: 1042.3127659574468, standardDeviation: 289.39741054325225, mad: 39.88000000000011, cv: 0.27764930066592614,
@@ -92,5 +98,16 @@ enum ScipyReference {
                        candidate: [2.0],
                        u: 0.0, pValue: 1.0,
                        shift: 1.0, lower: 1.0, upper: 1.0),
+    ]
+
+    static let studentT: [StudentTCase] = [
+        StudentTCase(t: 3.8, freedom: 10.0, survival: 0.001742903261539822, p: 0.975, quantile: 2.228138851986274),
+        StudentTCase(t: 0.5, freedom: 3.0, survival: 0.3257239824240755, p: 0.9, quantile: 1.637744353696209),
+        StudentTCase(t: 5.0, freedom: 10.0, survival: 0.00026866680137822634, p: 0.99987, quantile: 5.504888372965144),
+        StudentTCase(t: 2.0, freedom: 1.0, survival: 0.14758361765043326, p: 0.6, quantile: 0.32491969623290634),
+        StudentTCase(t: -1.5, freedom: 7.0, survival: 0.911350756505015, p: 0.025, quantile: -2.3646242515927844),
+        StudentTCase(t: 1.0, freedom: 100.0, survival: 0.15986207789206167, p: 0.5, quantile: 0.0),
+        StudentTCase(t: 12.0, freedom: 6.0, survival: 1.0153703097686596e-05, p: 0.999999, quantile: 17.83031450056863),
+        StudentTCase(t: 0.0, freedom: 4.0, survival: 0.5, p: 0.75, quantile: 0.7406970841126829),
     ]
 }
