@@ -25,9 +25,6 @@ public struct Comparison: Codable, Sendable {
     public var shift: HodgesLehmann?
     /// The shift when rounds were compared (`RoundShift`); nil otherwise.
     public var roundShift: RoundShift?
-    /// The relative interval of `roundShift` at the level the suite was judged at
-    /// (`FalseDiscovery`); nil unless rounds were compared.
-    public var roundInterval: Interval?
     /// The conclusion.
     public var verdict: Verdict
 
@@ -39,11 +36,10 @@ public struct Comparison: Codable, Sendable {
     /// p-value survived the suite's false discovery control) and the shift itself beyond
     /// ±noise: with few rounds a side, a significant shift smaller than the noise band is more
     /// often the luck of which processes ran than the code. Its sign and the polarity decide.
-    /// `confidence` is the level the shift's interval is reported at.
     /// - Throws: `StatisticsError` for empty or non-finite samples.
     /// - Complexity: O(n log n).
     public init(metric: Metric, baseline: [Double], candidate: [Double], roundShift: RoundShift,
-                discovered: Bool, confidence: Double, thresholds: ComparisonThresholds = .default)
+                discovered: Bool, thresholds: ComparisonThresholds = .default)
         throws(StatisticsError) {
         try StatisticsError.validate(baseline, role: "baseline")
         try StatisticsError.validate(candidate, role: "candidate")
@@ -54,7 +50,6 @@ public struct Comparison: Codable, Sendable {
         test = nil
         shift = nil
         self.roundShift = roundShift
-        roundInterval = roundShift.interval(confidence: confidence)
         if !discovered || Swift.abs(exp(roundShift.logShift) - 1) <= thresholds.noise {
             verdict = .noChange
         } else {
@@ -76,7 +71,6 @@ public struct Comparison: Codable, Sendable {
         test = nil
         shift = nil
         roundShift = nil
-        roundInterval = nil
         verdict = .undecided
     }
 
@@ -95,7 +89,6 @@ public struct Comparison: Codable, Sendable {
         relativeChange = scale == 0 ? nil : difference / scale
 
         roundShift = nil
-        roundInterval = nil
         if metric.exact {
             test = nil
             shift = nil

@@ -3,16 +3,14 @@
 /// when nothing changed. The k smallest of m p-values are discoveries, k the largest rank
 /// with p₍ₖ₎ <= alpha·k/m; under no change at all, the chance of any discovery is alpha.
 enum FalseDiscovery {
-    /// Which of `pValues` are discoveries at `alpha`, and the level alpha·k/m at which their
-    /// intervals should be read (Benjamini & Yekutieli's false coverage rate); the level is
-    /// alpha/m when there is none. - Complexity: O(m log m).
-    static func discoveries(_ pValues: [Double], alpha: Double) -> (discovered: Set<Int>, level: Double) {
+    /// The indices of `pValues` that are discoveries at `alpha`. - Complexity: O(m log m).
+    static func discoveries(_ pValues: [Double], alpha: Double) -> Set<Int> {
         let order = pValues.indices.sorted { pValues[$0] < pValues[$1] }
         let m = Double(pValues.count)
         var count = 0
         for (rank, index) in order.enumerated() where pValues[index] <= alpha * Double(rank + 1) / m {
             count = rank + 1
         }
-        return (Set(order.prefix(count)), alpha * Double(Swift.max(count, 1)) / Swift.max(m, 1))
+        return Set(order.prefix(count))
     }
 }

@@ -128,12 +128,11 @@ public struct ResultsComparison: Sendable {
                                entry.baseline, entry.candidate))
             }
         }
-        let (discovered, level) = FalseDiscovery.discoveries(judged.map(\.shift.pValue), alpha: thresholds.alpha)
+        let discovered = FalseDiscovery.discoveries(judged.map(\.shift.pValue), alpha: thresholds.alpha)
         for (index, entry) in judged.enumerated() {
             rows[entry.row].comparison = try Comparison(metric: rows[entry.row].comparison.metric, baseline: entry.baseline,
                                                         candidate: entry.candidate, roundShift: entry.shift,
-                                                        discovered: discovered.contains(index),
-                                                        confidence: 1 - level, thresholds: thresholds)
+                                                        discovered: discovered.contains(index), thresholds: thresholds)
         }
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The shift between two commits judged by their rounds, the unit that repeats: a round is
 /// one process, and at the same machine pace one process of a benchmark still runs a few
 /// percent off another, which thousands of samples from few processes cannot average out.
@@ -51,13 +49,6 @@ public struct RoundShift: Codable, Sendable, Hashable {
 
     private static func mean(_ values: [Double]) -> Double {
         values.reduce(0, +) / Double(values.count)
-    }
-
-    /// The relative shift's interval, candidate / baseline - 1, at `confidence`.
-    public func interval(confidence: Double) -> Interval {
-        let z = StudentT.quantile((1 + confidence) / 2, freedom: degreesOfFreedom)
-        return Interval(lower: exp(logShift - z * standardError) - 1, upper: exp(logShift + z * standardError) - 1,
-                        confidence: confidence)
     }
 
     /// σ, robustly: 1.4826 × the median, over every side of two or more rounds in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Student's t distribution's tail and quantile, for the test of a shift whose deviation
+/// Student's t distribution's tail, for the test of a shift whose deviation
 /// comes from few rounds: with ten degrees of freedom a p of 2.6e-4 needs t ≈ 5.0 where the
 /// normal distribution would take 3.65.
 enum StudentT {
@@ -10,18 +10,6 @@ enum StudentT {
         let tail = 0.5 * regularizedIncompleteBeta(freedom / (freedom + t * t), complement: t * t / (freedom + t * t),
                                                    a: freedom / 2, b: 0.5)
         return t >= 0 ? tail : 1 - tail
-    }
-
-    /// The t with P(T <= t) = p, p in (0, 1), by bisection.
-    /// - Complexity: O(1) (about a hundred halvings, each a `survival`).
-    static func quantile(_ p: Double, freedom: Double) -> Double {
-        var low = -1e6
-        var high = 1e6
-        for _ in 0..<200 {
-            let mid = (low + high) / 2
-            if 1 - survival(mid, freedom: freedom) < p { low = mid } else { high = mid }
-        }
-        return (low + high) / 2
     }
 
     /// I_x(a, b), given x and 1 - x (computed apart, so neither loses its digits near 1),

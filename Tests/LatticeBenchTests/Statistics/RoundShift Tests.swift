@@ -7,8 +7,6 @@ import Testing
         let shift = RoundShift(baseline: [log(100), log(104)], candidate: [log(110), log(114)], sigma: 0.02)
         #expect(abs(shift.logShift - (log(110 * 114) - log(100 * 104)) / 2) < 1e-12)
         #expect(shift.baselineRounds == 2 && shift.candidateRounds == 2)
-        let interval = shift.interval(confidence: 0.95)
-        #expect(interval.lower < exp(shift.logShift) - 1 && exp(shift.logShift) - 1 < interval.upper)
     }
 
     @Test func moreRoundsNarrowTheShiftAndALargerDeviationWidensIt() {
@@ -40,23 +38,18 @@ import Testing
 
 @Suite struct FalseDiscoveryTests {
     @Test func everyPValueUnderItsStepIsADiscovery() {
-        let (discovered, level) = FalseDiscovery.discoveries([0.01, 0.04, 0.03, 0.005], alpha: 0.05)
-        #expect(discovered == [0, 1, 2, 3])
-        #expect(abs(level - 0.05) < 1e-12)
+        #expect(FalseDiscovery.discoveries([0.01, 0.04, 0.03, 0.005], alpha: 0.05) == [0, 1, 2, 3])
     }
 
     @Test func theStepsStopAtTheLastPValueUnderThem() {
         // Sorted: 0.001 <= 0.0125; 0.03 > 0.025; 0.04 > 0.0375; 0.2 > 0.05.
-        let (discovered, level) = FalseDiscovery.discoveries([0.001, 0.2, 0.03, 0.04], alpha: 0.05)
-        #expect(discovered == [0])
-        #expect(abs(level - 0.0125) < 1e-12)
+        #expect(FalseDiscovery.discoveries([0.001, 0.2, 0.03, 0.04], alpha: 0.05) == [0])
     }
 
     @Test func aLoneFourPercentAmongTwentyRowsIsNoDiscovery() {
         // Alone it would pass 0.05; among twenty it must pass 0.05/20.
-        let (discovered, _) = FalseDiscovery.discoveries([0.04] + Array(repeating: 0.5, count: 19), alpha: 0.05)
-        #expect(discovered.isEmpty)
-        let (many, _) = FalseDiscovery.discoveries(Array(repeating: 0.04, count: 19) + [0.5], alpha: 0.05)
+        #expect(FalseDiscovery.discoveries([0.04] + Array(repeating: 0.5, count: 19), alpha: 0.05).isEmpty)
+        let many = FalseDiscovery.discoveries(Array(repeating: 0.04, count: 19) + [0.5], alpha: 0.05)
         #expect(many.count == 19, "nineteen rows at 0.04 are evidence together")
     }
 }
@@ -79,13 +72,11 @@ import Testing
     }
 }
 
-/// Against scipy.stats.t: tails to 1e-10 relative, quantiles to 1e-9.
+/// Against scipy.stats.t: tails to 1e-10 relative.
 @Suite struct StudentTTests {
     @Test(arguments: ScipyReference.studentT)
-    func tailAndQuantileMatchScipy(_ reference: ScipyReference.StudentTCase) {
+    func tailMatchesScipy(_ reference: ScipyReference.StudentTCase) {
         let survival = StudentT.survival(reference.t, freedom: reference.freedom)
         #expect(isClose(survival, reference.survival, relative: 1e-10), "sf \(survival) vs \(reference.survival)")
-        let quantile = StudentT.quantile(reference.p, freedom: reference.freedom)
-        #expect(isClose(quantile, reference.quantile, relative: 1e-9), "ppf \(quantile) vs \(reference.quantile)")
     }
 }
