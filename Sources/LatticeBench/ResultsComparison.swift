@@ -74,11 +74,15 @@ public struct ResultsComparison: Sendable {
                 }
                 let summaries = (try MetricResult(metric: oldMetric.metric, samples: oldMatched).summary,
                                  try MetricResult(metric: newMetric.metric, samples: newMatched).summary)
-                let comparison = try Comparison(metric: newMetric.metric, baseline: oldMatched,
-                                                candidate: newMatched, thresholds: thresholds)
+                let comparison: Comparison
                 if !oldRounds.isEmpty, !newRounds.isEmpty {
+                    // Judged by rounds below; undecided until then.
+                    comparison = try Comparison(undecided: newMetric.metric, baseline: oldMatched, candidate: newMatched)
                     byRounds.append(PendingRow(row: rows.count, benchmark: new.name, old: oldRounds, new: newRounds,
                                                baseline: oldMatched, candidate: newMatched))
+                } else {
+                    comparison = try Comparison(metric: newMetric.metric, baseline: oldMatched,
+                                                candidate: newMatched, thresholds: thresholds)
                 }
                 rows.append(Row(benchmark: new.name, baseline: summaries.0, candidate: summaries.1,
                                 comparison: comparison))
@@ -101,16 +105,24 @@ public struct ResultsComparison: Sendable {
         var baseline, candidate: [Double]
     }
 
-    /// Replaces the sample comparisons of `pending` with comparisons by rounds, per metric
-    /// whose rounds measure the process deviation: spoiled rounds left out (a side left with
-    /// none is undecided), the false discovery rate held over all of them.
+    /// Judges `pending` by rounds, per metric whose rounds measure the process deviation
+    /// (otherwise sample against sample): spoiled rounds left out (a side left with none is
+    /// undecided), the false discovery rate held over all of them.
     private mutating func judgeByRounds(_ pending: [PendingRow], thresholds: ComparisonThresholds)
         throws(StatisticsError) {
         var judged: [(row: Int, shift: RoundShift, baseline: [Double], candidate: [Double])] = []
         let metrics = Dictionary(grouping: pending) { rows[$0.row].comparison.metric.name }
         for (_, entries) in metrics.sorted(by: { $0.key < $1.key }) {
             guard let sigma = RoundShift.processDeviation(entries.flatMap { [Array($0.old.values), Array($0.new.values)] })
-            else { continue }
+            else {
+                // No side has two rounds to measure the process deviation: sample against sample.
+                for entry in entries {
+                    rows[entry.row].comparison = try Comparison(metric: rows[entry.row].comparison.metric,
+                                                                baseline: entry.baseline, candidate: entry.candidate,
+                                                                thresholds: thresholds)
+                }
+                continue
+            }
             let spoiledOld = SpoiledRounds.find(Dictionary(uniqueKeysWithValues: entries.map { ($0.benchmark, $0.old) }),
                                                 sigma: sigma)
             let spoiledNew = SpoiledRounds.find(Dictionary(uniqueKeysWithValues: entries.map { ($0.benchmark, $0.new) }),
