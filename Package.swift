@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "Lattice", targets: ["Lattice"]),
         .library(name: "LatticeTesting", targets: ["LatticeTesting"]),
         .library(name: "LatticeBench", targets: ["LatticeBench"]),
-        .executable(name: "lattice", targets: ["lattice"]),
+        .executable(name: "lattice", targets: ["LatticeCLI"]),
     ],
     targets: [
         .target(name: "GraphQLSyntax"),
@@ -25,12 +25,12 @@ let package = Package(
                        providers: [.apt(["libunwind-dev"])]),
         .target(name: "CCallgrind"),
         .target(name: "LatticeBench", dependencies: ["CJemalloc", "CUnwind", "CCallgrind"]),
-        .executableTarget(name: "lattice",
+        .executableTarget(name: "LatticeCLI",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench"]),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
-        .testTarget(name: "LabTests", dependencies: ["lattice", "LatticeBench"]),
+        .testTarget(name: "LabTests", dependencies: ["LatticeCLI", "LatticeBench"]),
         // What the suite's executables share: tracking scopes, generated schemas, spec operations.
         .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],
                 path: "Benchmarks/LabSupport"),

@@ -21,7 +21,7 @@ INSTRUCTED=(FieldRead PhaseRead ReadScaling)
 PROFILED=PhaseRead
 PROFILED_FILTER='derived/Dashboard/tracked'
 # Committed outputs of a full run.
-RESULTS=benchmarks/results/latest.json
+RESULTS=results/latest.json
 LIMITS=spec/limits.json
 DOCUMENT=BENCHMARKS.md
 DASHBOARD=dashboards

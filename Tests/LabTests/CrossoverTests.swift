@@ -1,5 +1,5 @@
 import Testing
-@testable import lattice
+@testable import LatticeCLI
 
 @Suite struct CrossoverTests {
     @Test func interpolatesOnLogLogAxesBetweenTheSizesAroundTheBound() {

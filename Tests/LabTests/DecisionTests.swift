@@ -1,6 +1,6 @@
 import LatticeBench
 import Testing
-@testable import lattice
+@testable import LatticeCLI
 
 @Suite struct DecisionTests {
     @Test func derivedShipsWhenItPassesBothLimits() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import lattice
+@testable import LatticeCLI
 
 @Suite struct HistoryTests {
     private func entry(_ commit: String, _ seconds: Double, figure: Double = 1) -> HistoryEntry {

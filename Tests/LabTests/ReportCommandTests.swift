@@ -1,7 +1,7 @@
 import Foundation
 import LatticeBench
 import Testing
-@testable import lattice
+@testable import LatticeCLI
 
 @Suite struct ReportCommandTests {
     private func report(_ directory: URL, results: String, limits: String = LabSamples.limitsURL.path,

@@ -1,7 +1,7 @@
 import Foundation
 import LatticeBench
 import Testing
-@testable import lattice
+@testable import LatticeCLI
 
 @Suite struct RoundPoolTests {
     @Test func poolsEachBenchmarksSamplesAcrossRounds() throws {

@@ -1,5 +1,5 @@
 import Testing
-@testable import lattice
+@testable import LatticeCLI
 
 @Suite struct SuiteBenchmarkTests {
     @Test func recognisesTheSuitesNames() {
