@@ -1,5 +1,5 @@
 /// The outcome of comparing a candidate's samples with a baseline's for one metric.
-public enum Verdict: String, Codable, Sendable, Hashable {
+public enum ChangeVerdict: String, Codable, Sendable, Hashable {
     /// No significant change, or one within the noise threshold (benchstat's `~`).
     case noChange
     /// The candidate is significantly worse, in the metric's polarity.
@@ -12,7 +12,7 @@ public enum Verdict: String, Codable, Sendable, Hashable {
 
     /// The verdict for a significant `difference` (candidate - baseline) under `polarity`;
     /// no difference is no change.
-    static func change(of difference: Double, polarity: Metric.Polarity) -> Verdict {
+    static func change(of difference: Double, polarity: Metric.Polarity) -> ChangeVerdict {
         guard difference != 0 else { return .noChange }
         switch polarity {
         case .prefersSmaller: return difference > 0 ? .regression : .improvement

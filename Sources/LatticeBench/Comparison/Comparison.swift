@@ -26,7 +26,7 @@ public struct Comparison: Codable, Sendable {
     /// The shift when rounds were compared (`RoundShift`); nil otherwise.
     public var roundShift: RoundShift?
     /// The conclusion.
-    public var verdict: Verdict
+    public var verdict: ChangeVerdict
 
     /// The p-value of the test that judged the metric; nil for exact and undecided ones.
     public var pValue: Double? { test?.pValue ?? roundShift?.pValue }
@@ -53,7 +53,7 @@ public struct Comparison: Codable, Sendable {
         if !discovered || Swift.abs(exp(roundShift.logShift) - 1) <= thresholds.noise {
             verdict = .noChange
         } else {
-            verdict = Verdict.change(of: roundShift.logShift, polarity: metric.polarity)
+            verdict = ChangeVerdict.change(of: roundShift.logShift, polarity: metric.polarity)
         }
     }
 
@@ -94,7 +94,7 @@ public struct Comparison: Codable, Sendable {
             shift = nil
             verdict = Swift.abs(difference) <= thresholds.exact * scale
                 ? .noChange
-                : Verdict.change(of: difference, polarity: metric.polarity)
+                : ChangeVerdict.change(of: difference, polarity: metric.polarity)
             return
         }
         let test = try MannWhitneyU(baseline: baseline, candidate: candidate)
@@ -107,7 +107,7 @@ public struct Comparison: Codable, Sendable {
             || (shift.interval.lower >= -band && shift.interval.upper <= band) {
             verdict = .noChange
         } else {
-            verdict = Verdict.change(of: shift.estimate, polarity: metric.polarity)
+            verdict = ChangeVerdict.change(of: shift.estimate, polarity: metric.polarity)
         }
     }
 }
