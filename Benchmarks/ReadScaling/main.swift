@@ -7,6 +7,7 @@
 // BENCHMARKS.md reports the field count at which `derived` crosses the read limit.
 import LabSupport
 import Lattice
+import LatticeTesting
 import LatticeBench
 
 /// From a few fields to a few thousand, doubling twice per step.

@@ -2,8 +2,9 @@
 ///
 /// This is the boundary where Foundation's untyped error becomes text for a `Failure` or a
 /// `FixtureLoadError`; nothing else in the runtime inspects an `Error`.
-enum DecodingFailure {
-    static func describe(_ error: any Error) -> String {
+public enum DecodingFailure {
+    /// The reason, e.g. `data.repository.name: Expected String but found number`.
+    public static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
         switch error {
         case .keyNotFound(let key, let context):

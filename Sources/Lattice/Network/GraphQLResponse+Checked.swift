@@ -4,7 +4,7 @@ extension GraphQLResponse {
     /// Errors with `data` null or absent are `requestErrors`. Neither data nor errors, or
     /// `data` that is not an object, is not a GraphQL response at all; `snippet` is the start
     /// of the body, for that failure.
-    func checked(snippet: @autoclosure () -> String = "") throws(Failure) -> GraphQLResponse {
+    public func checked(snippet: @autoclosure () -> String = "") throws(Failure) -> GraphQLResponse {
         switch data {
         case .object?:
             return self

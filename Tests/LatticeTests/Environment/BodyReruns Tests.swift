@@ -82,7 +82,7 @@ struct RerunCase: Sendable, CustomTestStringConvertible {
         let world = try World(strategy)
         let handle = try await world.attachLoaded("Dashboard")
         let probe = BodyProbe { handle.fetch.activity }
-        let gate = Gate()
+        let gate = RequestBarrier()
         world.transport.enqueue("Dashboard", .fail(unreachable), after: gate)
         handle.refetch()
         #expect(probe.flush())

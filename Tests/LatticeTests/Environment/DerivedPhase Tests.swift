@@ -79,7 +79,7 @@ import LatticeTesting
         let world = try World(.derived)
         let handle = try await world.attachLoaded("Dashboard")
         let probe = BodyProbe { handle.phase.name }
-        let gate = Gate()
+        let gate = RequestBarrier()
         world.transport.enqueue("Dashboard", after: gate)
         handle.refetch()
         #expect(handle.isRefreshing)

@@ -109,7 +109,7 @@ import LatticeTesting
 
     @Test func detachingCancelsTheFetchAndCommitsNothing() async throws {
         let world = try World(.shipped)
-        let gate = Gate()
+        let gate = RequestBarrier()
         world.transport.enqueue("ViewerSidebar", after: gate)
         let handle = try world.attach("ViewerSidebar")
         handle.detach()

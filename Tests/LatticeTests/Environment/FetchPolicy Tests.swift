@@ -48,7 +48,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         let artifact = try world.artifact(operation)
         #expect(world.environment.check(artifact, variables: try world.variables(operation)) == policyCase.store)
 
-        let gate = Gate()
+        let gate = RequestBarrier()
         world.transport.setDefault(operation, .fixture(case: "ok"), after: gate)
         let handle = try world.attach(operation, policy: policyCase.policy)
         #expect(handle.fetch.isInFlight == policyCase.fetches)
@@ -74,7 +74,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
     func aResponseOfTheOperationBringsTheDataToEveryHandleOfItButNetworkOnly(_ strategy: PhaseStrategy) async throws {
         let world = try World(strategy)
         let storeOnly = try world.attach(operation, policy: .storeOnly)
-        let gate = Gate()
+        let gate = RequestBarrier()
         world.transport.enqueue(operation, after: gate)
         let networkOnly = try world.attach(operation, policy: .networkOnly)
         let probe = BodyProbe { storeOnly.phase.name }

@@ -124,7 +124,7 @@ extension World {
     /// Attaches `operation` with its answer held: returns what the handle shows meanwhile,
     /// then lets the answer through and waits for it.
     func whileHeldAttach(_ operation: String) async throws -> (shown: String, handle: OperationHandle) {
-        let gate = Gate()
+        let gate = RequestBarrier()
         transport.enqueue(operation, after: gate)
         let handle = try attach(operation)
         let shown = handle.shown

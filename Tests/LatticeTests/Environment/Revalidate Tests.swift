@@ -16,7 +16,7 @@ import LatticeTesting
         let failedBehindData = try await world.attachLoaded("UserProfile")
         world.transport.enqueue("UserProfile", .fail(unreachable))
         await failedBehindData.refetch().value
-        let inFlightGate = Gate()
+        let inFlightGate = RequestBarrier()
         world.transport.enqueue("Search", after: inFlightGate)
         let inFlight = try world.attach("Search")
         await inFlightGate.arrival()

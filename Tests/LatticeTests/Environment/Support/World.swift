@@ -60,7 +60,7 @@ struct World {
     /// `handle` shows while that fetch is held; then lets it through and waits for it.
     func whileHeld(_ operation: String, _ handle: OperationHandle,
                    _ start: () throws -> Void) async rethrows -> String {
-        let gate = Gate()
+        let gate = RequestBarrier()
         transport.enqueue(operation, after: gate)
         try start()
         let shown = handle.shown

@@ -1,8 +1,9 @@
+import Lattice
 import Foundation
 import Synchronization
 
 /// A transport that answers from recorded fixtures, with behaviour a test scripts per
-/// operation: held at a `Gate`, failed with any `Failure`, answered with another case or
+/// operation: held at a `RequestBarrier`, failed with any `Failure`, answered with another case or
 /// response. The default for the lab and the tests; it never touches the network.
 ///
 /// Unscripted, a request is answered with its operation's `ok` fixture for its variables. A
@@ -20,7 +21,7 @@ public final class FixtureTransport: Transport {
 
     private struct Step: Sendable {
         var outcome: Outcome
-        var gate: Gate?
+        var gate: RequestBarrier?
     }
 
     private struct State {
@@ -49,12 +50,12 @@ public final class FixtureTransport: Transport {
 
     /// The next request for `operation` (first in, first out) gets `outcome`, after `gate`
     /// opens if one is given.
-    public func enqueue(_ operation: String, _ outcome: Outcome = .fixture(case: "ok"), after gate: Gate? = nil) {
+    public func enqueue(_ operation: String, _ outcome: Outcome = .fixture(case: "ok"), after gate: RequestBarrier? = nil) {
         state.withLock { $0.queued[operation, default: []].append(Step(outcome: outcome, gate: gate)) }
     }
 
     /// Every request for `operation` with nothing enqueued gets `outcome`, after `gate`.
-    public func setDefault(_ operation: String, _ outcome: Outcome, after gate: Gate? = nil) {
+    public func setDefault(_ operation: String, _ outcome: Outcome, after gate: RequestBarrier? = nil) {
         state.withLock { $0.defaults[operation] = Step(outcome: outcome, gate: gate) }
     }
 

@@ -1,9 +1,10 @@
+import Lattice
 import Synchronization
 
 /// A barrier a test holds requests at, and opens when it chooses: the deterministic stand-in
 /// for a slow network. Requests that reach a closed gate wait; `open()` lets them, and every
 /// later one, through. A waiting request whose task is cancelled leaves with `.cancelled`.
-public final class Gate: Sendable {
+public final class RequestBarrier: Sendable {
     private struct State {
         var isOpen = false
         var nextID = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Lattice
+import LatticeTesting
 
 @Suite final class FixtureResponseTests {
     let folder: URL

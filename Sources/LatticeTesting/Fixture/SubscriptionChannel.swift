@@ -1,3 +1,4 @@
+import Lattice
 import Synchronization
 
 /// One subscription stream a `FixtureTransport` opened, which a test or the lab feeds:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Lattice
+import LatticeTesting
 
 @Suite(.timeLimit(.minutes(1))) struct FixtureTransportTests {
     static let ok = GraphQLResponse(data: .object(["issue": .object(["id": .string("I1")])]))
@@ -68,7 +69,7 @@ import Lattice
     }
 
     @Test func aGatedRequestWaitsUntilTheGateOpens() async throws {
-        let gate = Gate()
+        let gate = RequestBarrier()
         transport.enqueue("Issue", after: gate)
         let pending = Task { [transport, request] in try await transport.execute(request) }
         await gate.arrival()
@@ -78,7 +79,7 @@ import Lattice
     }
 
     @Test func aGatedRequestWhoseTaskIsCancelledFailsCancelled() async {
-        let gate = Gate()
+        let gate = RequestBarrier()
         transport.enqueue("Issue", after: gate)
         let pending = Task { [transport, request] () async throws(Failure) -> GraphQLResponse in
             try await transport.execute(request)

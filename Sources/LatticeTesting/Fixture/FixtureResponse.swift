@@ -1,3 +1,4 @@
+import Lattice
 import Foundation
 
 /// One recorded answer from `spec/responses/<operation>.<case>.json`: the operation it
