@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Lattice", targets: ["Lattice"]),
         .library(name: "LatticeTesting", targets: ["LatticeTesting"]),
         .library(name: "LatticeBench", targets: ["LatticeBench"]),
+        .library(name: "LatticeLab", targets: ["LatticeLab"]),
         .executable(name: "lattice", targets: ["LatticeCLI"]),
     ],
     targets: [
@@ -25,12 +26,13 @@ let package = Package(
                        providers: [.apt(["libunwind-dev"])]),
         .target(name: "CCallgrind"),
         .target(name: "LatticeBench", dependencies: ["CJemalloc", "CUnwind", "CCallgrind"]),
+        .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
         .executableTarget(name: "LatticeCLI",
-                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench"]),
+                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench", "LatticeLab"]),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
-        .testTarget(name: "LabTests", dependencies: ["LatticeCLI", "LatticeBench"]),
+        .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
         // What the suite's executables share: tracking scopes, generated schemas, spec operations.
         .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],
                 path: "Benchmarks/LabSupport"),

@@ -1,5 +1,6 @@
 import Foundation
 import LatticeBench
+import LatticeLab
 
 /// `lattice compare`: a baseline's results against a candidate's, with significance.
 let compareCommand = Command(
@@ -33,27 +34,11 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
     guard !baselinePaths.isEmpty else { throw .usage("--baseline is required") }
     guard !candidatePaths.isEmpty else { throw .usage("--candidate is required") }
     do {
-        let baselineRounds = try baselinePaths.map { path throws(LabError) in (path, try readResults(path)) }
-        let candidateRounds = try candidatePaths.map { path throws(LabError) in (path, try readResults(path)) }
-        let baseline = try RoundPool.pool(baselineRounds)
-        let candidate = try RoundPool.pool(candidateRounds)
-        let comparison: ResultsComparison
-        do {
-            comparison = try ResultsComparison(baseline: baseline, candidate: candidate,
-                                               rounds: (baselineRounds.map(\.1), candidateRounds.map(\.1)))
-        } catch {
-            throw LabError.corrupt(file: baselinePaths[0], path: "$", reason: "\(error)")
-        }
-        let title = "Comparison: \(baseline.revision?.commit.prefix(10) ?? "baseline") "
-            + "(\(baselinePaths.count) rounds) → \(candidate.revision?.commit.prefix(10) ?? "candidate") "
-            + "(\(candidatePaths.count) rounds)"
+        let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths)
+        if let out = options.value("--out") { try compared.write(to: out) }
         let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
-        if let out = options.value("--out") {
-            try AtomicFile.write(Data(("# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n").utf8),
-                                 to: out)
-        }
-        print(title + "\n\n" + reporter.terminal(comparison), terminator: "")
-        return comparison.exitStatus.rawValue
+        print(compared.title + "\n\n" + reporter.terminal(compared.comparison), terminator: "")
+        return compared.comparison.exitStatus.rawValue
     } catch {
         printError("lattice compare: \(error)\n")
         return ExitStatus.couldNotRun.rawValue

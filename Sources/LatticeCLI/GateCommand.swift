@@ -1,5 +1,7 @@
 import Foundation
+import Lattice
 import LatticeBench
+import LatticeLab
 
 /// `lattice gate`: whether a release may ship, from a results file and the limits.
 let gateCommand = Command(
@@ -28,27 +30,11 @@ private func runGate(_ arguments: [String]) throws(CommandError) -> Int32 {
     let resultsPath = try options.required("--results")
     let limitsPath = try options.required("--limits")
     do {
-        let results = try readResults(resultsPath)
-        let limits = try readLimits(limitsPath)
-        let baseline = try options.value("--baseline").map { path throws(LabError) in try readResults(path) }
-        let decision = Decision(limits: limits, results: results, runtimeDefault: Decision.runtimeShipped)
-        print(decision.oneLine)
-        if let line = decision.mismatchLine { print(line) }
-        for evaluation in decision.shipped where !evaluation.outcome.passed {
-            print(LimitReporter().line(for: evaluation))
-        }
-        var statuses = [decision.gateStatus]
-        if let baseline {
-            let comparison: ResultsComparison
-            do {
-                comparison = try ResultsComparison(baseline: baseline, candidate: results)
-            } catch {
-                throw LabError.corrupt(file: options.value("--baseline") ?? "baseline", path: "$", reason: "\(error)")
-            }
-            RegressionLine.lines(comparison).forEach { print($0) }
-            statuses.append(comparison.exitStatus)
-        }
-        return ExitStatus.worst(statuses).rawValue
+        let baseline = try options.value("--baseline").map { path throws(LabError) in (path, try LabFiles.results(path)) }
+        let gate = try ReleaseGate(results: try LabFiles.results(resultsPath), limits: try LabFiles.limits(limitsPath),
+                                   runtimeDefault: PhaseStrategy.shipped.rawValue, baseline: baseline)
+        gate.lines.forEach { print($0) }
+        return gate.status.rawValue
     } catch {
         printError("lattice gate: \(error)\n")
         return ExitStatus.couldNotRun.rawValue

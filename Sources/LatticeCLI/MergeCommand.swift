@@ -1,5 +1,6 @@
 import Foundation
 import LatticeBench
+import LatticeLab
 
 /// `lattice merge`: the suite's per-executable results files as one.
 let mergeCommand = Command(
@@ -24,7 +25,7 @@ private func runMerge(_ arguments: [String]) throws(CommandError) -> Int32 {
     let out = try options.required("--out")
     guard !options.positional.isEmpty else { throw .usage("no results files given") }
     do {
-        let files = try options.positional.map { path throws(LabError) in try readResults(path) }
+        let files = try options.positional.map { path throws(LabError) in try LabFiles.results(path) }
         var merged: ResultsFile
         do {
             merged = try ResultsFile.merged(files)
@@ -32,7 +33,7 @@ private func runMerge(_ arguments: [String]) throws(CommandError) -> Int32 {
             throw LabError.results(error)
         }
         for path in options.all("--metrics-from") {
-            merged = try MetricsJoin.join(merged, with: try readResults(path), from: path)
+            merged = try MetricsJoin.join(merged, with: try LabFiles.results(path), from: path)
         }
         do {
             try merged.write(to: URL(fileURLWithPath: out))

@@ -1,6 +1,6 @@
 import LatticeBench
 import Testing
-@testable import LatticeCLI
+@testable import LatticeLab
 
 @Suite struct DecisionTests {
     @Test func derivedShipsWhenItPassesBothLimits() throws {

@@ -1,24 +1,36 @@
 import Foundation
 import LatticeBench
 import Testing
-@testable import LatticeCLI
+@testable import LatticeLab
 
-@Suite struct ReportCommandTests {
-    private func report(_ directory: URL, results: String, limits: String = LabSamples.limitsURL.path,
-                        history: Bool = true) throws -> Int32 {
-        var arguments = ["--results", results, "--limits", limits,
-                         "--out", directory.appendingPathComponent("BENCHMARKS.md").path,
-                         "--dashboard", directory.appendingPathComponent("dashboards").path]
-        if history { arguments += ["--history", directory.appendingPathComponent("dashboards/history.json").path] }
-        return try reportCommand.run(arguments)
+@Suite struct ReportTests {
+    /// 0 when the report was written, 1 when it refused its input (as `lattice report` exits).
+    private func report(_ directory: URL, results: String, limits: String = LabSamples.limitsURL.path) -> Int32 {
+        let paths = Report.Paths(results: results, limits: limits,
+                                 document: directory.appendingPathComponent("BENCHMARKS.md").path,
+                                 dashboard: directory.appendingPathComponent("dashboards").path,
+                                 history: directory.appendingPathComponent("dashboards/history.json").path)
+        do {
+            try Report.write(paths, runtimeDefault: "stored")
+            return 0
+        } catch {
+            return 1
+        }
+    }
+
+    /// The gate's exit status for results, limits and an optional baseline, as files.
+    private func gate(_ results: String, _ limits: String, baseline: String? = nil, runtimeDefault: String) throws -> Int32 {
+        try ReleaseGate(results: try LabFiles.results(results), limits: try LabFiles.limits(limits),
+                        runtimeDefault: runtimeDefault,
+                        baseline: try baseline.map { ($0, try LabFiles.results($0)) }).status.rawValue
     }
 
     @Test func writesTheDocumentDashboardAndHistoryAndRegeneratesThemByteForByte() throws {
         let directory = try LabSamples.temporaryDirectory()
-        #expect(try report(directory, results: LabSamples.sampleResultsURL.path) == 0)
+        #expect(report(directory, results: LabSamples.sampleResultsURL.path) == 0)
         let files = ["BENCHMARKS.md", "dashboards/index.html", "dashboards/history.json"]
         let first = try files.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
-        #expect(try report(directory, results: LabSamples.sampleResultsURL.path) == 0)
+        #expect(report(directory, results: LabSamples.sampleResultsURL.path) == 0)
         let second = try files.map { try Data(contentsOf: directory.appendingPathComponent($0)) }
         #expect(first == second)
         let history = try History.read(from: directory.appendingPathComponent("dashboards/history.json"))
@@ -34,28 +46,22 @@ import Testing
         try Data("previous\n".utf8).write(to: out)
         let corrupt = directory.appendingPathComponent("corrupt.json")
         try Data(#"{"schemaVersion": 1, "benchmarks": ["#.utf8).write(to: corrupt)
-        #expect(try report(directory, results: corrupt.path) == 1)
+        #expect(report(directory, results: corrupt.path) == 1)
         let badLimits = directory.appendingPathComponent("limits.json")
         try Data(#"{"version": 1, "ships": "", "limits": []}"#.utf8).write(to: badLimits)
-        #expect(try report(directory, results: LabSamples.sampleResultsURL.path, limits: badLimits.path) == 1)
+        #expect(report(directory, results: LabSamples.sampleResultsURL.path, limits: badLimits.path) == 1)
         let badHistory = directory.appendingPathComponent("dashboards/history.json")
         try FileManager.default.createDirectory(at: badHistory.deletingLastPathComponent(),
                                                 withIntermediateDirectories: true)
         try Data("[]".utf8).write(to: badHistory)
-        #expect(try report(directory, results: LabSamples.sampleResultsURL.path) == 1)
+        #expect(report(directory, results: LabSamples.sampleResultsURL.path) == 1)
         #expect(try String(contentsOf: out, encoding: .utf8) == "previous\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("dashboards/index.html").path))
         #expect(try String(contentsOf: badHistory, encoding: .utf8) == "[]")
     }
 
-    @Test func missingArgumentsAreAUsageError() {
-        #expect(throws: CommandError.self) { try reportCommand.run(["--results", "x.json"]) }
-        #expect(throws: CommandError.self) { try reportCommand.run(["--results", "x", "--results", "y"]) }
-        #expect(throws: CommandError.self) { try gateCommand.run(["stray"]) }
-    }
-
     @Test func theGateJudgesTheRuntimesStrategyAndExitsThreeTwoOrZero() throws {
-        let shipped = Decision.runtimeShipped
+        let shipped = "stored"
         let directory = try LabSamples.temporaryDirectory()
         func write(read: Double, to name: String) throws -> String {
             let url = directory.appendingPathComponent(name)
@@ -69,10 +75,10 @@ import Testing
         let faster = try write(read: 15_000, to: "faster.json")
         let limits = directory.appendingPathComponent("limits.json")
         try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
-        #expect(try gateCommand.run(["--results", slow, "--limits", limits.path]) == 3)
-        #expect(try gateCommand.run(["--results", fast, "--limits", limits.path]) == 0)
-        #expect(try gateCommand.run(["--results", fast, "--limits", limits.path, "--baseline", faster]) == 2)
-        #expect(try gateCommand.run(["--results", slow, "--limits", limits.path, "--baseline", faster]) == 3,
+        #expect(try gate(slow, limits.path, runtimeDefault: shipped) == 3)
+        #expect(try gate(fast, limits.path, runtimeDefault: shipped) == 0)
+        #expect(try gate(fast, limits.path, baseline: faster, runtimeDefault: shipped) == 2)
+        #expect(try gate(slow, limits.path, baseline: faster, runtimeDefault: shipped) == 3,
                 "a failed limit outranks a regression")
         let other = shipped == "stored" ? "derived" : "stored"
         try JSONEncoder().encode(LabSamples.limits(ships: other)).write(to: limits)
@@ -80,7 +86,7 @@ import Testing
         try LabSamples.file([try LabSamples.timed("PhaseRead/\(other)/Dashboard/tracked", 20_000),
                              try LabSamples.counted("BodyReruns/\(other)/IssueScreen/verdictValue",
                                                     ["extraBodies": 0])]).write(to: both)
-        #expect(try gateCommand.run(["--results", both.path, "--limits", limits.path]) == 3,
+        #expect(try gate(both.path, limits.path, runtimeDefault: shipped) == 3,
                 "the limits file must ship what the runtime ships")
     }
 }

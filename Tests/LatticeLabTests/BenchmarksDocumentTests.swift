@@ -1,7 +1,7 @@
 import Foundation
 import LatticeBench
 import Testing
-@testable import LatticeCLI
+@testable import LatticeLab
 
 @Suite struct BenchmarksDocumentTests {
     private func document(_ results: ResultsFile, ships: String = "derived") -> String {

@@ -1,5 +1,5 @@
 import Testing
-@testable import LatticeCLI
+@testable import LatticeLab
 
 @Suite struct CrossoverTests {
     @Test func interpolatesOnLogLogAxesBetweenTheSizesAroundTheBound() {

@@ -1,4 +1,3 @@
-import Lattice
 import LatticeBench
 
 /// What a run decides, as decision record 0001 says: if `derived` passes every limit of
@@ -11,7 +10,7 @@ import LatticeBench
 /// undecided as too noisy is decided when noise cannot matter, because contention only ever
 /// adds time. Every sample within the bound: passed (the interval's pessimistic end is then
 /// within it too). Every sample beyond it: failed. Otherwise it stays undecided.
-struct Decision {
+public struct Decision {
     /// What the result decides.
     enum Outcome: Equatable {
         /// `derived` passed every limit.
@@ -26,9 +25,6 @@ struct Decision {
     static let candidate = StrategyName.derived
     /// What ships when the candidate fails.
     static let fallback = StrategyName.stored
-    /// The strategy this build of the runtime ships: `PhaseStrategy.shipped`.
-    static var runtimeShipped: String { PhaseStrategy.shipped.rawValue }
-
     /// The limits judged.
     let limits: LimitsFile
     /// The limits judged for `derived`.
@@ -107,7 +103,7 @@ struct Decision {
 
     /// The decision in one line, e.g. `decision: derived ships (passed 2 of 2 limits); the
     /// release ships derived: gate passes`.
-    var oneLine: String {
+    public var oneLine: String {
         let passed = candidate.filter(\.outcome.passed).count
         let judged = "\(passed) of \(candidate.count) limits"
         let decided = switch outcome {

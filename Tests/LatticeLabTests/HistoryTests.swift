@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LatticeCLI
+@testable import LatticeLab
 
 @Suite struct HistoryTests {
     private func entry(_ commit: String, _ seconds: Double, figure: Double = 1) -> HistoryEntry {

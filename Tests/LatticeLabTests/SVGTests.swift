@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LatticeCLI
+@testable import LatticeLab
 
 /// The points of the first `<path d="M.. L..">` in `svg`.
 private func pathPoints(_ svg: String) -> [(x: Double, y: Double)] {

@@ -3,7 +3,7 @@ import LatticeBench
 /// Why the lab's report, compare or gate could not do its work. Each case names the file
 /// and, for contents, where in it. Commands answer with `ExitStatus.couldNotRun` and leave
 /// every output as it was.
-enum LabError: Error, CustomStringConvertible {
+public enum LabError: Error, CustomStringConvertible {
     /// A results file could not be used.
     case results(ResultsFileError)
     /// A limits file could not be used.
@@ -15,7 +15,7 @@ enum LabError: Error, CustomStringConvertible {
     /// An output could not be written.
     case unwritable(file: String, reason: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .results(let error): "\(error)"
         case .limits(let error): "\(error)"

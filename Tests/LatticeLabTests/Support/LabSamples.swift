@@ -1,6 +1,6 @@
 import Foundation
 import LatticeBench
-@testable import LatticeCLI
+@testable import LatticeLab
 
 /// Results files built in code for the lab's tests, and the committed sample.
 enum LabSamples {

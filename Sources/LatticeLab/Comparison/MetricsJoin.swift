@@ -3,12 +3,12 @@ import LatticeBench
 /// Joins the metrics of another run of the same benchmarks onto a results file: an
 /// `--instructions` run's instruction counts onto the timing run's benchmarks, so one file
 /// holds both.
-enum MetricsJoin {
+public enum MetricsJoin {
     /// `base` with every metric of `extra`'s benchmarks added to the benchmark of the same name.
     /// - Throws: `LabError.corrupt` (naming `path` and the JSON path) when `extra` measured
     ///   another commit, names a benchmark `base` lacks, or repeats a metric `base` has.
     /// - Complexity: O(benchmarks · metrics).
-    static func join(_ base: ResultsFile, with extra: ResultsFile, from path: String) throws(LabError) -> ResultsFile {
+    public static func join(_ base: ResultsFile, with extra: ResultsFile, from path: String) throws(LabError) -> ResultsFile {
         if extra.revision?.commit != base.revision?.commit {
             throw .corrupt(file: path, path: "$.revision.commit",
                            reason: "measured \(extra.revision?.commit ?? "an unknown commit"), not "

@@ -1,0 +1,41 @@
+import Foundation
+import LatticeBench
+
+/// Two commits compared from their rounds: each side's results files (one per round of an
+/// interleaved run) pooled, then compared with times judged by the rounds. The lab's `compare`.
+public struct RoundsComparison {
+    /// The comparison, row by row.
+    public let comparison: ResultsComparison
+    /// `Comparison: <base> (N rounds) → <head> (M rounds)`.
+    public let title: String
+
+    /// Reads and compares the two sides.
+    /// - Throws: `LabError` naming a file that is unreadable or corrupt, or rounds that do
+    ///   not belong together.
+    /// - Complexity: O(total samples · log) for pooling, plus the comparison.
+    public init(baselinePaths: [String], candidatePaths: [String]) throws(LabError) {
+        let baselineRounds = try baselinePaths.map { path throws(LabError) in (path, try LabFiles.results(path)) }
+        let candidateRounds = try candidatePaths.map { path throws(LabError) in (path, try LabFiles.results(path)) }
+        let baseline = try RoundPool.pool(baselineRounds)
+        let candidate = try RoundPool.pool(candidateRounds)
+        do {
+            comparison = try ResultsComparison(baseline: baseline, candidate: candidate,
+                                               rounds: (baselineRounds.map(\.1), candidateRounds.map(\.1)))
+        } catch {
+            throw .corrupt(file: baselinePaths.first ?? "baseline", path: "$", reason: "\(error)")
+        }
+        title = "Comparison: \(baseline.revision?.commit.prefix(10) ?? "baseline") "
+            + "(\(baselinePaths.count) rounds) → \(candidate.revision?.commit.prefix(10) ?? "candidate") "
+            + "(\(candidatePaths.count) rounds)"
+    }
+
+    /// The comparison as Markdown, titled: what `--out` writes.
+    public var markdown: String {
+        "# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n"
+    }
+
+    /// Writes `markdown` to `path` atomically. - Throws: `LabError.unwritable`.
+    public func write(to path: String) throws(LabError) {
+        try AtomicFile.write(Data(markdown.utf8), to: path)
+    }
+}
