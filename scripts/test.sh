@@ -5,6 +5,15 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 cd "$LATTICE_ROOT"
 
+echo "== case-safe paths: no two tracked paths may differ only by letter case (macOS)" >&2
+clashes=$(git ls-files | awk -F/ '{ p = ""; for (i = 1; i <= NF; i++) { p = p (i > 1 ? "/" : "") $i; print p } }' \
+    | sort -u | awk '{ k = tolower($0); if (k in seen) print seen[k] " <-> " $0; else seen[k] = $0 }')
+if [ -n "$clashes" ]; then
+    echo "these paths would be one on a case-insensitive file system:" >&2
+    echo "$clashes" >&2
+    exit 1
+fi
+
 lattice_setup_system
 lattice_setup_venv
 
