@@ -25,21 +25,12 @@ private func runMerge(_ arguments: [String]) throws(CommandError) -> Int32 {
     let out = try options.required("--out")
     guard !options.positional.isEmpty else { throw .usage("no results files given") }
     do {
-        let files = try options.positional.map { path throws(LabError) in try LabFiles.results(path) }
-        var merged: ResultsFile
-        do {
-            merged = try ResultsFile.merged(files)
-        } catch {
-            throw LabError.results(error)
-        }
+        let files = try options.positional.map { path throws(DocumentError) in try LabFiles.results(path) }
+        var merged = try ResultsFile.merged(files)
         for path in options.all("--metrics-from") {
-            merged = try MetricsJoin.join(merged, with: try LabFiles.results(path), from: path)
+            merged = try merged.joining(try LabFiles.results(path), from: path)
         }
-        do {
-            try merged.write(to: URL(fileURLWithPath: out))
-        } catch {
-            throw LabError.results(error)
-        }
+        try merged.write(to: URL(fileURLWithPath: out))
         printError("merge: \(merged.benchmarks.count) benchmarks from \(files.count) files → \(out)\n")
         return ExitStatus.ok.rawValue
     } catch {

@@ -73,8 +73,8 @@ import Testing
     }
 
     @Test func markdownCellsEscapePipes() {
-        var table = ReportTable(headers: ["a", "b"], numericFrom: 1)
-        table.rows = [["x|y", "1"]]
+        var table = TextTable(headers: ["a", "b"], numericFrom: 1)
+        table.append(["x|y", "1"])
         #expect(table.markdown() == "| a | b |\n| --- | ---: |\n| x\\|y | 1 |\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LatticeBench
 import Testing
 @testable import LatticeLab
 
@@ -29,14 +30,14 @@ import Testing
         #expect {
             try History.read(from: url)
         } throws: { error in
-            guard case LabError.corrupt(_, let path, _) = error else { return false }
+            guard case DocumentError.corrupt(_, let path, _) = error else { return false }
             return path == "$.entries[0].date"
         }
         try Data(#"{"version": 2, "entries": []}"#.utf8).write(to: url)
         #expect {
             try History.read(from: url)
         } throws: { error in
-            guard case LabError.corrupt(_, "$.version", _) = error else { return false }
+            guard case DocumentError.corrupt(_, "$.version", _) = error else { return false }
             return true
         }
     }

@@ -3,12 +3,12 @@ import LatticeBench
 import Testing
 @testable import LatticeLab
 
-@Suite struct RoundPoolTests {
+@Suite struct PooledRoundsTests {
     @Test func poolsEachBenchmarksSamplesAcrossRounds() throws {
         let first = LabSamples.file([try LabSamples.timed("A/x", 100)], createdAt: Date(timeIntervalSince1970: 20))
         let second = LabSamples.file([try LabSamples.timed("A/x", 110), try LabSamples.timed("A/y", 5)],
                                      createdAt: Date(timeIntervalSince1970: 10))
-        let pooled = try RoundPool.pool([("1.json", first), ("2.json", second)])
+        let pooled = try ResultsFile.pooled([("1.json", first), ("2.json", second)])
         #expect(pooled.benchmarks.map(\.name) == ["A/x", "A/y"])
         let time = try #require(pooled.benchmark(named: "A/x")?.metric(named: "wallTime"))
         #expect(time.samples.count == 82 && time.summary.n == 82)
@@ -20,9 +20,9 @@ import Testing
         let first = LabSamples.file([], commit: String(repeating: "a", count: 40))
         let second = LabSamples.file([], commit: String(repeating: "b", count: 40))
         #expect {
-            try RoundPool.pool([("1.json", first), ("2.json", second)])
+            try ResultsFile.pooled([("1.json", first), ("2.json", second)])
         } throws: { error in
-            guard case LabError.corrupt("2.json", "$.revision.commit", _) = error else { return false }
+            guard case DocumentError.corrupt("2.json", "$.revision.commit", _) = error else { return false }
             return true
         }
     }
@@ -62,8 +62,8 @@ import Testing
     }
 
     private func compare(_ baseline: [ResultsFile], _ candidate: [ResultsFile]) throws -> ResultsComparison {
-        try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
-                              candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }))
+        try ResultsComparison(baseline: try ResultsFile.pooled(baseline.map { ("a.json", $0) }),
+                              candidate: try ResultsFile.pooled(candidate.map { ("b.json", $0) }))
     }
 
     private func wallTime(_ comparison: ResultsComparison) throws -> ResultsComparison.Row {
@@ -146,8 +146,8 @@ import Testing
     }
 
     private func compare(_ baseline: [ResultsFile], _ candidate: [ResultsFile]) throws -> ResultsComparison {
-        try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
-                              candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }),
+        try ResultsComparison(baseline: try ResultsFile.pooled(baseline.map { ("a.json", $0) }),
+                              candidate: try ResultsFile.pooled(candidate.map { ("b.json", $0) }),
                               rounds: (baseline, candidate))
     }
 
@@ -160,8 +160,8 @@ import Testing
         #expect(comparison.rows.allSatisfy { $0.comparison.verdict == .noChange })
         #expect(comparison.rows.allSatisfy { $0.comparison.roundShift?.baselineRounds == 4 })
         // Judged sample against sample, the same rounds call changes.
-        let bySamples = try ResultsComparison(baseline: try RoundPool.pool(baseline.map { ("a.json", $0) }),
-                                              candidate: try RoundPool.pool(candidate.map { ("b.json", $0) }))
+        let bySamples = try ResultsComparison(baseline: try ResultsFile.pooled(baseline.map { ("a.json", $0) }),
+                                              candidate: try ResultsFile.pooled(candidate.map { ("b.json", $0) }))
         #expect(bySamples.rows.contains { $0.comparison.verdict != .noChange })
     }
 

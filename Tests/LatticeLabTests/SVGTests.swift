@@ -25,7 +25,7 @@ private func count(_ needle: String, in text: String) -> Int {
     }
 
     @Test func escapingLeavesNoMarkup() {
-        #expect(Markup.escape("<a href=\"x\">&'</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
+        #expect(("<a href=\"x\">&'</a>").markupEscaped == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
     }
 
     @Test func logLogLineOfAPowerLawIsStraightAndEvenlySpaced() {

@@ -1,10 +1,17 @@
 /// A limit judged against one benchmark of a results file.
 ///
+/// This is the one place a limit is judged; reports, the decision and the gate read its
+/// outcome and never recompute it.
+///
 /// Noisy metrics: the figure's 95 % percentile-bootstrap interval is computed from the raw
 /// samples (seeded, `Summary.defaultSeed`), and the limit passes only when its pessimistic
-/// end (the upper end for `.prefersSmaller`) is within the bound; a coefficient of variation
-/// above `maxCV`, or fewer than two samples, leaves it undecided. Exact metrics: the figure
-/// itself is compared, with no interval and no noise check.
+/// end (the upper end for `.prefersSmaller`) is within the bound. Fewer than two samples
+/// leave it undecided. A coefficient of variation above `maxCV` leaves it undecided too,
+/// unless every sample lies on one side of the bound. On a shared machine contention only
+/// ever adds time: when even the slowest sample is within the bound, the quiet figure is too
+/// (passed); when even the fastest sample, the one nearest a quiet run, is beyond it, the
+/// figure fails. The sample nearest the bound is then what was judged, with no interval.
+/// Exact metrics: the figure itself is compared, with no interval and no noise check.
 public struct LimitEvaluation: Codable, Sendable {
     /// The limit judged.
     public var limit: Limit
@@ -76,6 +83,7 @@ public struct LimitEvaluation: Codable, Sendable {
             }
             guard let cv = summary.cv, cv <= maxCV else {
                 outcome = .undecided(.tooNoisy(cv: summary.cv, maxCV: maxCV))
+                judgeByRange(result.samples, polarity: polarity)
                 return
             }
             let interval = Bootstrap(samples: SortedSamples(result.samples),
@@ -89,11 +97,26 @@ public struct LimitEvaluation: Codable, Sendable {
             }
         }
         self.judged = judged
-        let within: Bool
-        switch polarity {
-        case .prefersSmaller: within = judged <= limit.bound
-        case .prefersLarger: within = judged >= limit.bound
+        outcome = Self.within(judged, limit.bound, polarity) ? .passed : .failed
+    }
+
+    /// A too-noisy figure decided by its range when every sample lies on one side of the
+    /// bound: passed when even the worst sample is within it, failed when even the best is
+    /// beyond it; `judged` is then that sample. Otherwise the outcome stays undecided.
+    private mutating func judgeByRange(_ samples: [Double], polarity: Metric.Polarity) {
+        guard let low = samples.min(), let high = samples.max() else { return }
+        let (worst, best) = polarity == .prefersSmaller ? (high, low) : (low, high)
+        if Self.within(worst, limit.bound, polarity) {
+            (outcome, judged) = (.passed, worst)
+        } else if !Self.within(best, limit.bound, polarity) {
+            (outcome, judged) = (.failed, best)
         }
-        outcome = within ? .passed : .failed
+    }
+
+    private static func within(_ value: Double, _ bound: Double, _ polarity: Metric.Polarity) -> Bool {
+        switch polarity {
+        case .prefersSmaller: value <= bound
+        case .prefersLarger: value >= bound
+        }
     }
 }

@@ -10,7 +10,6 @@ import Foundation
 ///                 "statistic": "median", "bound": 50000, "maxCV": 0.1 } ] }
 /// ```
 public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
-    typealias Failure = LimitsFileError
     /// The version this code reads.
     public static let currentVersion = 1
     static let versionKey = "version"
@@ -31,10 +30,10 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
     }
 
     /// Reads and checks a limits file.
-    /// - Throws: `LimitsFileError.unreadable`, `.unsupportedVersion`, or `.corrupt` with the
+    /// - Throws: `DocumentError.unreadable`, `.unsupportedVersion`, or `.corrupt` with the
     ///   JSON path for invalid JSON, a missing or mistyped field, an unknown statistic, a
     ///   duplicate id, an empty pattern, a non-finite bound, or a negative maxCV.
-    public static func read(from url: URL) throws(LimitsFileError) -> LimitsFile {
+    public static func read(from url: URL) throws(DocumentError) -> LimitsFile {
         try DocumentDecoder.read(LimitsFile.self, from: url)
     }
 

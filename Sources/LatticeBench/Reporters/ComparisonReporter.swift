@@ -37,7 +37,7 @@ public struct ComparisonReporter: Sendable {
             case .regression: .red
             case .improvement: .green
             }
-            table.rows.append([
+            table.append([
                 TextTable.Cell(row.benchmark == previous ? "" : row.benchmark, style: .bold),
                 TextTable.Cell(result.metric.name),
                 TextTable.Cell(Self.figure(row.baseline, metric: result.metric)),

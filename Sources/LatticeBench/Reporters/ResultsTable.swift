@@ -2,7 +2,7 @@ import Foundation
 
 /// The results of a run as a table (one row per benchmark and metric) plus its context, shared
 /// by the terminal and Markdown reporters so both show the same figures.
-enum ResultsTable {
+public enum ResultsTable {
     /// Rows: benchmark (on its first metric only), metric, n, median, 95 % interval, p90,
     /// p99, CV (yellow above 10 %), outliers. Exact metrics show `exact` instead of an interval.
     static func table(_ results: ResultsFile) -> TextTable {
@@ -19,7 +19,7 @@ enum ResultsTable {
                     : "\(format(summary.medianInterval.lower)) – \(format(summary.medianInterval.upper))"
                 let cv = result.metric.exact ? "" : summary.cv.map { ValueFormat.percent($0).dropFirst() } ?? "–"
                 let noisy = (summary.cv ?? 0) > Limit.defaultMaxCV && !result.metric.exact
-                table.rows.append([
+                table.append([
                     TextTable.Cell(index == 0 ? benchmark.name : "", style: .bold),
                     TextTable.Cell(result.metric.name),
                     TextTable.Cell(String(summary.n)),
@@ -35,8 +35,10 @@ enum ResultsTable {
         return table
     }
 
-    /// Label and value lines describing where and how the run measured.
-    static func context(_ results: ResultsFile) -> [(label: String, value: String)] {
+    /// Label and value lines saying where and how the run measured: machine (with the load
+    /// when it started), toolchain, commit, start time and configuration. Only what the
+    /// results file holds, so every report of the same file says the same.
+    public static func context(_ results: ResultsFile) -> [(label: String, value: String)] {
         let machine = results.machine
         var hardware = [machine.cpuModel ?? "unknown CPU", "\(machine.cores) cores"]
         hardware += [machine.architecture, machine.kernel].compactMap { $0 }
@@ -48,6 +50,7 @@ enum ResultsTable {
         lines.append(("toolchain", results.toolchain?.swiftVersion ?? "unknown"))
         lines.append(("commit", results.revision.map { "\($0.commit)\($0.dirty ? " (dirty tree)" : "")" }
                                   ?? "unknown"))
+        lines.append(("started", timestamp(results.createdAt)))
         let configuration = results.configuration
         var run = [configuration.mode?.rawValue ?? "measure"]
         if configuration.quick == true { run.append("QUICK (lower confidence)") }
@@ -55,8 +58,19 @@ enum ResultsTable {
         if let overhead = configuration.harnessOverheadNanoseconds {
             run.append("harness overhead \(ValueFormat.string(overhead, unit: .nanoseconds)) per sample")
         }
+        if let samples = configuration.maxSamples { run.append("up to \(samples) samples") }
+        if let budget = configuration.timeBudgetNanoseconds {
+            run.append("\(ValueFormat.string(budget, unit: .nanoseconds)) budget per benchmark")
+        }
         lines.append(("run", run.joined(separator: ", ")))
         return lines
+    }
+
+    /// `date` in ISO 8601, UTC, to the second: `2026-10-05T09:12:44Z`.
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// `benchmark: warning` for every warning, in order.

@@ -2,22 +2,12 @@ import Foundation
 
 /// A JSON document with a top-level integer version field, read by `DocumentDecoder`.
 protocol VersionedDocument: Decodable {
-    /// The error the document's readers throw.
-    associatedtype Failure: DocumentError
     /// The name of the version field (`schemaVersion`, `version`).
     static var versionKey: String { get }
     /// The only version this code reads.
     static var supportedVersion: Int { get }
     /// The first problem JSON decoding cannot express (duplicates, inconsistent counts).
     func inconsistency() -> DecodingFailure?
-}
-
-/// The errors every versioned document reader reports; enum cases of the same names
-/// satisfy it.
-protocol DocumentError: Error {
-    static func unreadable(file: String, reason: String) -> Self
-    static func corrupt(file: String, path: String, reason: String) -> Self
-    static func unsupportedVersion(file: String, found: Int, supported: Int) -> Self
 }
 
 /// Reads a versioned JSON document (results, limits): the version first, so a file from
@@ -28,7 +18,7 @@ enum DocumentDecoder {
     /// - Complexity: O(file size).
     static func read<Document: VersionedDocument>(
         _: Document.Type, from url: URL
-    ) throws(Document.Failure) -> Document {
+    ) throws(DocumentError) -> Document {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -42,20 +32,20 @@ enum DocumentDecoder {
     /// - Complexity: O(data) for the version probe plus the full decode.
     static func decode<Document: VersionedDocument>(
         _: Document.Type, from data: Data, file: String
-    ) throws(Document.Failure) -> Document {
+    ) throws(DocumentError) -> Document {
         let failure: DecodingFailure
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
             let version = try decoder.decode(VersionProbe<Document>.self, from: data).version
             guard version == Document.supportedVersion else {
-                throw Document.Failure.unsupportedVersion(file: file, found: version,
+                throw DocumentError.unsupportedVersion(file: file, key: Document.versionKey, found: version,
                                                           supported: Document.supportedVersion)
             }
             let document = try decoder.decode(Document.self, from: data)
             guard let inconsistency = document.inconsistency() else { return document }
             failure = inconsistency
-        } catch let error as Document.Failure {
+        } catch let error as DocumentError {
             throw error
         } catch let error as DecodingError {
             failure = syntaxFailure(in: data) ?? DecodingFailure(error)

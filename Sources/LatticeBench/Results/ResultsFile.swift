@@ -48,8 +48,8 @@ public struct ResultsFile: Codable, Sendable, Equatable {
 
     /// Writes the JSON atomically: to a temporary file beside `url`, then renamed over it,
     /// so a reader never sees half a file.
-    /// - Throws: `ResultsFileError.unwritable`.
-    public func write(to url: URL) throws(ResultsFileError) {
+    /// - Throws: `DocumentError.unwritable`.
+    public func write(to url: URL) throws(DocumentError) {
         do {
             try encoded().write(to: url, options: .atomic)
         } catch {
@@ -58,17 +58,16 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     }
 
     /// Reads and checks a results file.
-    /// - Throws: `ResultsFileError.unreadable` if the file cannot be read,
+    /// - Throws: `DocumentError.unreadable` if the file cannot be read,
     ///   `.unsupportedVersion` for another schema version, `.corrupt` (with the JSON path)
     ///   for invalid JSON, a missing or mistyped field, or inconsistent contents.
     /// - Complexity: O(file size + total samples).
-    public static func read(from url: URL) throws(ResultsFileError) -> ResultsFile {
+    public static func read(from url: URL) throws(DocumentError) -> ResultsFile {
         try DocumentDecoder.read(ResultsFile.self, from: url)
     }
 }
 
 extension ResultsFile: VersionedDocument {
-    typealias Failure = ResultsFileError
     static let versionKey = "schemaVersion"
     static var supportedVersion: Int { currentSchemaVersion }
 }

@@ -24,8 +24,8 @@ struct SVGDocument {
                        width: Double = 1, dash: String? = nil) {
         var attributes = "x1=\"\(Markup.number(x1))\" y1=\"\(Markup.number(y1))\" "
             + "x2=\"\(Markup.number(x2))\" y2=\"\(Markup.number(y2))\" "
-            + "stroke=\"\(Markup.escape(stroke))\" stroke-width=\"\(Markup.number(width))\""
-        if let dash { attributes += " stroke-dasharray=\"\(Markup.escape(dash))\"" }
+            + "stroke=\"\((stroke).markupEscaped)\" stroke-width=\"\(Markup.number(width))\""
+        if let dash { attributes += " stroke-dasharray=\"\((dash).markupEscaped)\"" }
         elements.append("<line \(attributes)/>")
     }
 
@@ -34,8 +34,8 @@ struct SVGDocument {
                        stroke: String? = nil, tooltip: String? = nil) {
         var attributes = "x=\"\(Markup.number(x))\" y=\"\(Markup.number(y))\" "
             + "width=\"\(Markup.number(max(0, width)))\" height=\"\(Markup.number(max(0, height)))\" "
-            + "fill=\"\(Markup.escape(fill))\""
-        if let stroke { attributes += " stroke=\"\(Markup.escape(stroke))\"" }
+            + "fill=\"\((fill).markupEscaped)\""
+        if let stroke { attributes += " stroke=\"\((stroke).markupEscaped)\"" }
         elements.append(Self.element("rect", attributes, tooltip: tooltip))
     }
 
@@ -43,7 +43,7 @@ struct SVGDocument {
     mutating func circle(x: Double, y: Double, radius: Double, fill: String, opacity: Double = 1,
                          tooltip: String? = nil) {
         var attributes = "cx=\"\(Markup.number(x))\" cy=\"\(Markup.number(y))\" r=\"\(Markup.number(radius))\" "
-            + "fill=\"\(Markup.escape(fill))\""
+            + "fill=\"\((fill).markupEscaped)\""
         if opacity < 1 { attributes += " fill-opacity=\"\(Markup.number(opacity))\"" }
         elements.append(Self.element("circle", attributes, tooltip: tooltip))
     }
@@ -54,9 +54,9 @@ struct SVGDocument {
         guard let first = points.first else { return }
         let data = "M\(Markup.number(first.x)) \(Markup.number(first.y))"
             + points.dropFirst().map { " L\(Markup.number($0.x)) \(Markup.number($0.y))" }.joined()
-        var attributes = "d=\"\(data)\" fill=\"none\" stroke=\"\(Markup.escape(stroke))\" "
+        var attributes = "d=\"\(data)\" fill=\"none\" stroke=\"\((stroke).markupEscaped)\" "
             + "stroke-width=\"\(Markup.number(width))\""
-        if let dash { attributes += " stroke-dasharray=\"\(Markup.escape(dash))\"" }
+        if let dash { attributes += " stroke-dasharray=\"\((dash).markupEscaped)\"" }
         elements.append("<path \(attributes)/>")
     }
 
@@ -64,10 +64,10 @@ struct SVGDocument {
     mutating func text(_ content: String, x: Double, y: Double, anchor: String = "start",
                        size: Double = 11, fill: String = "#333", rotate: Bool = false) {
         var attributes = "x=\"\(Markup.number(x))\" y=\"\(Markup.number(y))\" "
-            + "text-anchor=\"\(Markup.escape(anchor))\" font-size=\"\(Markup.number(size))\" "
-            + "fill=\"\(Markup.escape(fill))\""
+            + "text-anchor=\"\((anchor).markupEscaped)\" font-size=\"\(Markup.number(size))\" "
+            + "fill=\"\((fill).markupEscaped)\""
         if rotate { attributes += " transform=\"rotate(-90 \(Markup.number(x)) \(Markup.number(y)))\"" }
-        elements.append("<text \(attributes)>\(Markup.escape(content))</text>")
+        elements.append("<text \(attributes)>\((content).markupEscaped)</text>")
     }
 
     /// The drawing as one `<svg>` element, sized to its width and scaling down with its container.
@@ -77,13 +77,13 @@ struct SVGDocument {
             + "viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" "
             + "width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" "
             + "font-family=\"system-ui, sans-serif\">"
-            + "<title>\(Markup.escape(title))</title>"
+            + "<title>\((title).markupEscaped)</title>"
             + elements.joined()
             + "</svg>"
     }
 
     private static func element(_ name: String, _ attributes: String, tooltip: String?) -> String {
         guard let tooltip else { return "<\(name) \(attributes)/>" }
-        return "<\(name) \(attributes)><title>\(Markup.escape(tooltip))</title></\(name)>"
+        return "<\(name) \(attributes)><title>\((tooltip).markupEscaped)</title></\(name)>"
     }
 }

@@ -10,14 +10,14 @@ public struct RoundsComparison {
     public let title: String
 
     /// Reads and compares the two sides.
-    /// - Throws: `LabError` naming a file that is unreadable or corrupt, or rounds that do
+    /// - Throws: `DocumentError` naming a file that is unreadable or corrupt, or rounds that do
     ///   not belong together.
     /// - Complexity: O(total samples · log) for pooling, plus the comparison.
-    public init(baselinePaths: [String], candidatePaths: [String]) throws(LabError) {
-        let baselineRounds = try baselinePaths.map { path throws(LabError) in (path, try LabFiles.results(path)) }
-        let candidateRounds = try candidatePaths.map { path throws(LabError) in (path, try LabFiles.results(path)) }
-        let baseline = try RoundPool.pool(baselineRounds)
-        let candidate = try RoundPool.pool(candidateRounds)
+    public init(baselinePaths: [String], candidatePaths: [String]) throws(DocumentError) {
+        let baselineRounds = try baselinePaths.map { path throws(DocumentError) in (path, try LabFiles.results(path)) }
+        let candidateRounds = try candidatePaths.map { path throws(DocumentError) in (path, try LabFiles.results(path)) }
+        let baseline = try ResultsFile.pooled(baselineRounds)
+        let candidate = try ResultsFile.pooled(candidateRounds)
         do {
             comparison = try ResultsComparison(baseline: baseline, candidate: candidate,
                                                rounds: (baselineRounds.map(\.1), candidateRounds.map(\.1)))
@@ -34,8 +34,8 @@ public struct RoundsComparison {
         "# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n"
     }
 
-    /// Writes `markdown` to `path` atomically. - Throws: `LabError.unwritable`.
-    public func write(to path: String) throws(LabError) {
+    /// Writes `markdown` to `path` atomically. - Throws: `DocumentError.unwritable`.
+    public func write(to path: String) throws(DocumentError) {
         try AtomicFile.write(Data(markdown.utf8), to: path)
     }
 }

@@ -61,8 +61,8 @@ struct Dashboard {
         let results = findings.index.results
         let quick = results.configuration.quick == true
             ? "<p class=\"quick\">QUICK RUN: short and lower-confidence; these figures decide nothing.</p>\n" : ""
-        let context = RunContext.lines(results).map {
-            "<li><b>\(Markup.escape($0.label))</b>: \(Markup.escape($0.value))</li>"
+        let context = ResultsTable.context(results).map {
+            "<li><b>\(($0.label).markupEscaped)</b>: \(($0.value).markupEscaped)</li>"
         }.joined(separator: "\n")
         return "<h1>Lattice benchmarks</h1>\n\(quick)<ul class=\"context\">\n\(context)\n</ul>\n"
     }
@@ -78,19 +78,19 @@ struct Dashboard {
         return """
             <section id="decision" class="\(tone)">
             <h2>Decision</h2>
-            <p class="verdict">\(Markup.escape(verdict))</p>
-            <p>The release ships <code>\(Markup.escape(decision.limits.ships))</code>; judged by the same limits, \
+            <p class="verdict">\((verdict).markupEscaped)</p>
+            <p>The release ships <code>\((decision.limits.ships).markupEscaped)</code>; judged by the same limits, \
             the gate \(gate).</p>
             \(LimitTable.table(decision).html())</section>
 
             """
     }
 
-    private func section(_ title: String, _ charts: [String], _ table: ReportTable, note: String = "") -> String {
+    private func section(_ title: String, _ charts: [String], _ table: TextTable, note: String = "") -> String {
         guard !charts.isEmpty || !table.isEmpty else { return "" }
         let id = title.lowercased().filter { $0.isLetter || $0 == " " }.replacingOccurrences(of: " ", with: "-")
-        let paragraph = note.isEmpty ? "" : "<p>\(Markup.escape(note))</p>\n"
-        return "<section id=\"\(id)\">\n<h2>\(Markup.escape(title))</h2>\n\(paragraph)"
+        let paragraph = note.isEmpty ? "" : "<p>\((note).markupEscaped)</p>\n"
+        return "<section id=\"\(id)\">\n<h2>\((title).markupEscaped)</h2>\n\(paragraph)"
             + charts.map { "<figure>\($0)</figure>\n" }.joined()
             + (table.isEmpty ? "" : "<details><summary>table</summary>\n\(table.html())</details>\n")
             + "</section>\n"
@@ -102,7 +102,7 @@ struct Dashboard {
             <section id="flamegraph">
             <h2>Flamegraph</h2>
             <p>Sampled stacks of the profiled benchmark, named at the top of the graph \
-            (<code>\(Markup.escape(flamegraph.name))</code>, drawn by the harness).</p>
+            (<code>\((flamegraph.name).markupEscaped)</code>, drawn by the harness).</p>
             <figure><img class="flamegraph" alt="flamegraph" \
             src="data:image/svg+xml;base64,\(flamegraph.svg.base64EncodedString())"></figure>
             </section>
@@ -110,15 +110,15 @@ struct Dashboard {
             """
     }
 
-    private func historyTable() -> ReportTable {
-        var table = ReportTable(headers: ["date", "commit", "decision", "figures"], numericFrom: 4)
+    private func historyTable() -> TextTable {
+        var table = TextTable(headers: ["date", "commit", "decision", "figures"], numericFrom: 4)
         for entry in history.entries.reversed() {
             let figures = entry.figures.keys.sorted().map { key -> String in
                 let value = entry.figures[key] ?? 0
                 let unit: Metric.Unit = key.hasPrefix("crossover") || key.contains("bodies") ? .count : .nanoseconds
                 return "\(key) \(ValueFormat.string(value, unit: unit))"
             }
-            table.rows.append([RunContext.date(entry.date),
+            table.append([ResultsTable.timestamp(entry.date),
                                (entry.commit.map { String($0.prefix(10)) } ?? "unknown") + (entry.dirty ? "+" : ""),
                                entry.decision, figures.joined(separator: "; ")])
         }

@@ -5,11 +5,7 @@ import LatticeBench
 /// phase stays `stored`; if a limit cannot be decided (missing, too noisy), nothing is decided.
 /// Beside it, the strategy the limits file says the release ships, judged by the same limits:
 /// that is what the gate checks.
-///
-/// One refinement of `LimitEvaluation` for a shared, noisy machine: a time figure left
-/// undecided as too noisy is decided when noise cannot matter, because contention only ever
-/// adds time. Every sample within the bound: passed (the interval's pessimistic end is then
-/// within it too). Every sample beyond it: failed. Otherwise it stays undecided.
+/// Every limit is judged by `LimitEvaluation`, and only there; the decision reads outcomes.
 public struct Decision {
     /// What the result decides.
     enum Outcome: Equatable {
@@ -43,31 +39,8 @@ public struct Decision {
         self.runtimeDefault = runtimeDefault
         var asCandidate = limits
         asCandidate.ships = Self.candidate
-        candidate = Self.evaluate(asCandidate, against: results)
-        shipped = limits.ships == Self.candidate ? candidate : Self.evaluate(limits, against: results)
-    }
-
-    /// `LimitEvaluation.evaluate`, with too-noisy figures decided by their range when every
-    /// sample falls on one side of the bound; `judged` is then the sample nearest the bound,
-    /// and `interval` stays nil. - Complexity: that of `LimitEvaluation.evaluate`.
-    static func evaluate(_ limits: LimitsFile, against results: ResultsFile) -> [LimitEvaluation] {
-        LimitEvaluation.evaluate(limits, against: results).map { evaluation in
-            guard case .undecided(.tooNoisy) = evaluation.outcome, let name = evaluation.benchmark,
-                  let samples = results.benchmark(named: name)?.metric(named: evaluation.limit.metric)?.samples,
-                  let low = samples.min(), let high = samples.max(), let polarity = evaluation.metric?.polarity
-            else { return evaluation }
-            let bound = evaluation.limit.bound
-            var settled = evaluation
-            switch polarity {
-            case .prefersSmaller:
-                if high <= bound { (settled.outcome, settled.judged) = (.passed, high) }
-                if low > bound { (settled.outcome, settled.judged) = (.failed, low) }
-            case .prefersLarger:
-                if low >= bound { (settled.outcome, settled.judged) = (.passed, low) }
-                if high < bound { (settled.outcome, settled.judged) = (.failed, high) }
-            }
-            return settled
-        }
+        candidate = LimitEvaluation.evaluate(asCandidate, against: results)
+        shipped = limits.ships == Self.candidate ? candidate : LimitEvaluation.evaluate(limits, against: results)
     }
 
     /// The decision from `candidate`.

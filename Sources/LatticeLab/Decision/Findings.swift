@@ -39,7 +39,7 @@ struct Findings {
         for strategy in index.strategies {
             var limits = decision.limits
             limits.ships = strategy
-            for evaluation in Decision.evaluate(limits, against: index.results) {
+            for evaluation in LimitEvaluation.evaluate(limits, against: index.results) {
                 guard let figure = evaluation.figure else { continue }
                 figures["\(evaluation.limit.id)/\(strategy)"] = figure
             }

@@ -10,10 +10,10 @@ public struct ReleaseGate {
     public let comparison: ResultsComparison?
 
     /// Judges `results` against `limits` and, when given, `baseline`.
-    /// - Throws: `LabError.corrupt` naming `baselinePath` when the two cannot be compared.
+    /// - Throws: `DocumentError.corrupt` naming `baselinePath` when the two cannot be compared.
     /// - Complexity: that of `Decision.init` plus `ResultsComparison.init`.
     public init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String,
-                baseline: (path: String, file: ResultsFile)? = nil) throws(LabError) {
+                baseline: (path: String, file: ResultsFile)? = nil) throws(DocumentError) {
         decision = Decision(limits: limits, results: results, runtimeDefault: runtimeDefault)
         guard let baseline else {
             comparison = nil

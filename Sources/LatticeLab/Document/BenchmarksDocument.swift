@@ -91,7 +91,7 @@ struct BenchmarksDocument {
         text += "A time limit passes only when the pessimistic end of the median's 95 % interval is within its bound, "
             + "and is undecided when the samples' coefficient of variation exceeds its `maxCV`; counts are exact.\n\n"
         text += "Measured on:\n\n"
-        text += RunContext.lines(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined() + "\n"
+        text += ResultsTable.context(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined() + "\n"
         return text
     }
 
@@ -103,7 +103,7 @@ struct BenchmarksDocument {
         }.joined(separator: " ")
     }
 
-    private func section(_ title: String, about: String, table: ReportTable) -> String {
+    private func section(_ title: String, about: String, table: TextTable) -> String {
         guard !table.isEmpty else { return "## \(title)\n\nNot measured in this run.\n\n" }
         return "## \(title)\n\n\(about)\n\n" + table.markdown() + "\n"
     }

@@ -4,10 +4,10 @@ import LatticeBench
 /// with n and the confidence interval whose pessimistic end was compared.
 enum LimitTable {
     /// Rows for `derived`, then for the shipped strategy when it is another.
-    static func table(_ decision: Decision) -> ReportTable {
-        var table = ReportTable(headers: ["limit", "strategy", "benchmark", "measured", "95% CI of the figure",
-                                          "n", "bound", "outcome"], numericFrom: 3)
-        table.numericColumns = [3, 4, 5, 6]
+    static func table(_ decision: Decision) -> TextTable {
+        var table = TextTable(headers: ["limit", "strategy", "benchmark", "measured", "95% CI of the figure",
+                                        "n", "bound", "outcome"],
+                              alignments: [.left, .left, .left, .right, .right, .right, .right, .left])
         var groups = [(Decision.candidate, decision.candidate)]
         if decision.limits.ships != Decision.candidate {
             groups.append((decision.limits.ships, decision.shipped))
@@ -23,7 +23,7 @@ enum LimitTable {
                         : evaluation.cv.map { "none: CV \(FigureText.percent($0))" } ?? FigureText.missing)
                 let benchmark = evaluation.benchmark
                     ?? limit.benchmark.replacingOccurrences(of: "{ships}", with: strategy)
-                table.rows.append([limit.id, strategy, benchmark, measured, interval,
+                table.append([limit.id, strategy, benchmark, measured, interval,
                                    evaluation.n.map(String.init) ?? FigureText.missing,
                                    bound(limit, polarity: evaluation.metric?.polarity ?? .prefersSmaller, unit: unit),
                                    outcome(evaluation)])

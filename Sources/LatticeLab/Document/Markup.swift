@@ -1,6 +1,6 @@
 import LatticeBench
 
-/// Text made safe for HTML and SVG, and numbers written the same way every time, so the
+/// Numbers written the same way every time, so the
 /// same figures always give the same bytes (the reports must be reproducible).
 enum Markup {
     /// `value` with at most two decimals, no exponent, no trailing zeros, no `-0`.
@@ -17,7 +17,4 @@ enum Markup {
         case let f: return "\(sign)\(whole).\(f < 10 ? "0" : "")\(f)"
         }
     }
-
-    /// `text` safe inside an element or a double-quoted attribute.
-    static func escape(_ text: String) -> String { text.markupEscaped }
 }

@@ -13,8 +13,8 @@ struct SuiteTables {
 
     /// Phase read per operation (largest first) and strategy: tracked and untracked time,
     /// allocations and instructions per tracked read.
-    func phaseRead() -> ReportTable {
-        var table = ReportTable(headers: ["operation", "strategy", "tracked (median [95% CI])", "untracked",
+    func phaseRead() -> TextTable {
+        var table = TextTable(headers: ["operation", "strategy", "tracked (median [95% CI])", "untracked",
                                           "mallocs / read", "bytes / read", "instructions / read"],
                                 numericFrom: 2)
         for operation in index.phaseReadOperations {
@@ -22,7 +22,7 @@ struct SuiteTables {
                 let tracked = index[.phaseRead(strategy: strategy, operation: operation, tracked: true)]
                 let untracked = index[.phaseRead(strategy: strategy, operation: operation, tracked: false)]
                 guard tracked != nil || untracked != nil else { continue }
-                table.rows.append([operation, strategy,
+                table.append([operation, strategy,
                                    FigureText.figure(tracked?.metric(named: Metric.wallTime.name)),
                                    FigureText.figure(untracked?.metric(named: Metric.wallTime.name)),
                                    FigureText.figure(tracked?.metric(named: Metric.mallocs.name)),
@@ -34,8 +34,8 @@ struct SuiteTables {
     }
 
     /// Field reads per body size and reader, per body and per field, beside the record's figures.
-    func fieldRead() -> ReportTable {
-        var table = ReportTable(headers: ["body fields", "reader", "per body", "per field",
+    func fieldRead() -> TextTable {
+        var table = TextTable(headers: ["body fields", "reader", "per body", "per field",
                                           "record, M1 Pro, per field"], numericFrom: 2)
         let (readers, sizes) = index.fieldReaders
         for size in sizes {
@@ -43,7 +43,7 @@ struct SuiteTables {
                 guard let result = index[.fieldRead(reader: reader, fields: size)] else { continue }
                 let time = result.metric(named: Metric.wallTime.name)
                 let record = size == Self.recordBodyFields ? Self.recordFigures[reader] ?? "" : ""
-                table.rows.append([size.grouped, reader, FigureText.figure(time),
+                table.append([size.grouped, reader, FigureText.figure(time),
                                    FigureText.figure(time, scale: Double(size)), record])
             }
         }
@@ -52,10 +52,10 @@ struct SuiteTables {
 
     /// Body re-runs per operation and commit kind: each strategy's count, then each
     /// non-stored strategy's extra bodies against `stored`.
-    func bodyReruns() -> ReportTable {
+    func bodyReruns() -> TextTable {
         let strategies = index.strategies
         let others = strategies.filter { $0 != StrategyName.stored }
-        var table = ReportTable(headers: ["operation", "commit"] + strategies.map { "bodies: \($0)" }
+        var table = TextTable(headers: ["operation", "commit"] + strategies.map { "bodies: \($0)" }
                                     + others.map { "extra: \($0)" }, numericFrom: 2)
         let (operations, commits) = index.bodyRerunCases
         for operation in operations {
@@ -69,18 +69,18 @@ struct SuiteTables {
                     FigureText.figure(index[.bodyReruns(strategy: $0, operation: operation, commit: commit)]?
                         .metric(named: SuiteBenchmark.CountName.extraBodies))
                 }
-                table.rows.append([operation, commit] + bodies + extra)
+                table.append([operation, commit] + bodies + extra)
             }
         }
         return table
     }
 
     /// Tracked phase read time against the number of fields the verdict walks, per strategy.
-    func readScaling() -> ReportTable {
+    func readScaling() -> TextTable {
         let strategies = index.strategies
-        var table = ReportTable(headers: ["fields"] + strategies, numericFrom: 0)
+        var table = TextTable(headers: ["fields"] + strategies, numericFrom: 0)
         for size in index.readScalingSizes {
-            table.rows.append([size.grouped] + strategies.map {
+            table.append([size.grouped] + strategies.map {
                 FigureText.figure(index[.readScaling(strategy: $0, fields: size)]?.metric(named: Metric.wallTime.name))
             })
         }
@@ -89,16 +89,16 @@ struct SuiteTables {
 
     /// One commit's time, allocations and the runtime's counters against retained handles,
     /// per strategy.
-    func commitScaling() -> ReportTable {
+    func commitScaling() -> TextTable {
         let counters = countMetrics(of: index.entries.filter {
             if case .commitScaling = $0.benchmark { true } else { false }
         }.map(\.result))
-        var table = ReportTable(headers: ["retained handles", "strategy", "time / commit", "mallocs / commit",
+        var table = TextTable(headers: ["retained handles", "strategy", "time / commit", "mallocs / commit",
                                           "bytes / commit"] + counters, numericFrom: 2)
         for size in index.commitScalingSizes {
             for strategy in index.strategies {
                 guard let result = index[.commitScaling(strategy: strategy, handles: size)] else { continue }
-                table.rows.append([size.grouped, strategy,
+                table.append([size.grouped, strategy,
                                    FigureText.figure(result.metric(named: Metric.wallTime.name)),
                                    FigureText.figure(result.metric(named: Metric.mallocs.name)),
                                    FigureText.figure(result.metric(named: Metric.bytesAllocated.name))]
@@ -109,11 +109,11 @@ struct SuiteTables {
     }
 
     /// The same commit with the runtime's counters in each setting.
-    func countersCost() -> ReportTable {
-        var table = ReportTable(headers: ["counters", "time / commit", "mallocs / commit"], numericFrom: 1)
+    func countersCost() -> TextTable {
+        var table = TextTable(headers: ["counters", "time / commit", "mallocs / commit"], numericFrom: 1)
         for setting in index.counterSettings {
             let result = index[.countersCost(setting: setting)]
-            table.rows.append([setting, FigureText.figure(result?.metric(named: Metric.wallTime.name)),
+            table.append([setting, FigureText.figure(result?.metric(named: Metric.wallTime.name)),
                                FigureText.figure(result?.metric(named: Metric.mallocs.name))])
         }
         return table
@@ -156,23 +156,23 @@ struct SuiteTables {
     }
 
     /// Allocations per operation of every benchmark that counted them.
-    func allocations() -> ReportTable {
-        var table = ReportTable(headers: ["benchmark", "mallocs / op", "bytes / op"], numericFrom: 1)
+    func allocations() -> TextTable {
+        var table = TextTable(headers: ["benchmark", "mallocs / op", "bytes / op"], numericFrom: 1)
         for result in index.results.benchmarks {
             let mallocs = result.metric(named: Metric.mallocs.name)
             let bytes = result.metric(named: Metric.bytesAllocated.name)
             guard mallocs != nil || bytes != nil else { continue }
-            table.rows.append([result.name, FigureText.figure(mallocs), FigureText.figure(bytes)])
+            table.append([result.name, FigureText.figure(mallocs), FigureText.figure(bytes)])
         }
         return table
     }
 
     /// Every metric of the benchmarks outside the suite's naming scheme.
-    func otherBenchmarks() -> ReportTable {
-        var table = ReportTable(headers: ["benchmark", "metric", "median"], numericFrom: 2)
+    func otherBenchmarks() -> TextTable {
+        var table = TextTable(headers: ["benchmark", "metric", "median"], numericFrom: 2)
         for result in index.others {
             for metric in result.metrics {
-                table.rows.append([result.name, metric.metric.name, FigureText.figure(metric)])
+                table.append([result.name, metric.metric.name, FigureText.figure(metric)])
             }
         }
         return table

@@ -1,28 +1,20 @@
 import Foundation
 import LatticeBench
 
-/// Reading the lab's inputs, each failure a `LabError` that names the file.
+/// Reading the lab's inputs, each failure a `DocumentError` that names the file.
 public enum LabFiles {
-    /// Reads and validates a results file. - Throws: `LabError.results`.
-    public static func results(_ path: String) throws(LabError) -> ResultsFile {
-        do {
-            return try ResultsFile.read(from: URL(fileURLWithPath: path))
-        } catch {
-            throw .results(error)
-        }
+    /// Reads and validates a results file. - Throws: `DocumentError`.
+    public static func results(_ path: String) throws(DocumentError) -> ResultsFile {
+        try ResultsFile.read(from: URL(fileURLWithPath: path))
     }
 
-    /// Reads and validates a limits file. - Throws: `LabError.limits`.
-    public static func limits(_ path: String) throws(LabError) -> LimitsFile {
-        do {
-            return try LimitsFile.read(from: URL(fileURLWithPath: path))
-        } catch {
-            throw .limits(error)
-        }
+    /// Reads and validates a limits file. - Throws: `DocumentError`.
+    public static func limits(_ path: String) throws(DocumentError) -> LimitsFile {
+        try LimitsFile.read(from: URL(fileURLWithPath: path))
     }
 
-    /// Reads a whole file. - Throws: `LabError.unreadable`.
-    public static func data(_ path: String) throws(LabError) -> Data {
+    /// Reads a whole file. - Throws: `DocumentError.unreadable`.
+    public static func data(_ path: String) throws(DocumentError) -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

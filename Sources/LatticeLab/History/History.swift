@@ -1,4 +1,5 @@
 import Foundation
+import LatticeBench
 
 /// `dashboards/history.json`: one entry per full run, oldest first, so the dashboard can
 /// show how the figures moved across commits. Appended by `lattice report --history`;
@@ -19,9 +20,9 @@ struct History: Codable, Equatable, Sendable {
     }
 
     /// Reads `url`; a missing file is an empty history.
-    /// - Throws: `LabError.corrupt` with the JSON path for anything else that is not a
+    /// - Throws: `DocumentError.corrupt` with the JSON path for anything else that is not a
     ///   history of this version, `.unreadable` when it cannot be read.
-    static func read(from url: URL) throws(LabError) -> History {
+    static func read(from url: URL) throws(DocumentError) -> History {
         guard FileManager.default.fileExists(atPath: url.path) else { return History() }
         let data: Data
         do {
@@ -56,7 +57,7 @@ struct History: Codable, Equatable, Sendable {
 
     /// The JSON text: pretty-printed, sorted keys, ISO 8601 dates, so equal histories give
     /// equal bytes.
-    func encoded() throws(LabError) -> Data {
+    func encoded() throws(DocumentError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

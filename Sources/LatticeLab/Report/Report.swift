@@ -35,15 +35,15 @@ public enum Report {
     /// Judges, renders and writes. `runtimeDefault` is the strategy the runtime ships
     /// (`PhaseStrategy.shipped`), which the lab cannot know by itself.
     /// - Returns: the decision, for its one line.
-    /// - Throws: `LabError` naming the input that is unreadable or corrupt, or the output that
+    /// - Throws: `DocumentError` naming the input that is unreadable or corrupt, or the output that
     ///   could not be written.
     /// - Complexity: that of `Decision.init` plus rendering, O(results).
     @discardableResult
-    public static func write(_ paths: Paths, runtimeDefault: String) throws(LabError) -> Decision {
+    public static func write(_ paths: Paths, runtimeDefault: String) throws(DocumentError) -> Decision {
         let results = try LabFiles.results(paths.results)
         let limits = try LabFiles.limits(paths.limits)
-        let history = try paths.history.map { path throws(LabError) in try History.read(from: URL(fileURLWithPath: path)) }
-        let flamegraph = try paths.flamegraph.map { path throws(LabError) in
+        let history = try paths.history.map { path throws(DocumentError) in try History.read(from: URL(fileURLWithPath: path)) }
+        let flamegraph = try paths.flamegraph.map { path throws(DocumentError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
         let findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)

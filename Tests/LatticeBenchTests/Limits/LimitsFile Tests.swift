@@ -59,14 +59,14 @@ import Testing
 
     @Test func rejectsAnotherVersionAndBrokenJSON() throws {
         let future = Self.valid.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
-        #expect(throws: LimitsFileError.unsupportedVersion(file: "l.json", found: 2, supported: 1)) {
+        #expect(throws: DocumentError.unsupportedVersion(file: "l.json", key: "version", found: 2, supported: 1)) {
             try DocumentDecoder.decode(LimitsFile.self, from: Data(future.utf8), file: "l.json")
         }
-        #expect(throws: LimitsFileError.self) {
+        #expect(throws: DocumentError.self) {
             try DocumentDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
         }
         let missing = try SampleResults.temporaryDirectory().appendingPathComponent("none.json")
-        #expect(throws: LimitsFileError.self) { try LimitsFile.read(from: missing) }
+        #expect(throws: DocumentError.self) { try LimitsFile.read(from: missing) }
     }
 
     @Test(arguments: [

@@ -7,7 +7,7 @@ import Testing
         #expect(!text.contains("\u{1B}["))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "machine:   Test CPU @ 3.0GHz, 2 cores, x86_64, Linux 6.1.0, load 0.50 0.25 0.12")
-        #expect(lines.contains("run:       measure, harness overhead 21.5 ns per sample"))
+        #expect(lines.contains("run:       measure, harness overhead 21.5 ns per sample, up to 101 samples"))
         let header = try #require(lines.first { $0.hasPrefix("benchmark") })
         let fast = try #require(lines.first { $0.hasPrefix("Example/sum/10 ") })
         let slow = try #require(lines.first { $0.hasPrefix("Example/sum/1000 ") })

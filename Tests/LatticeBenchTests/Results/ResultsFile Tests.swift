@@ -36,7 +36,7 @@ import Testing
     @Test func rejectsAnotherSchemaVersion() throws {
         let text = String(decoding: try SampleResults.file().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
-        #expect(throws: ResultsFileError.unsupportedVersion(file: "r.json", found: 2, supported: 1)) {
+        #expect(throws: DocumentError.unsupportedVersion(file: "r.json", key: "schemaVersion", found: 2, supported: 1)) {
             try DocumentDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
         }
     }

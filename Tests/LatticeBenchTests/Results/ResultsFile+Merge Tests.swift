@@ -26,22 +26,22 @@ import Testing
 
     @Test func refusesDuplicatesDifferentCommitsAndNothing() throws {
         let one = try SampleResults.file()
-        #expect(throws: ResultsFileError.duplicateBenchmark(name: "Example/sum/10")) {
+        #expect(throws: DocumentError.duplicateBenchmark(name: "Example/sum/10")) {
             try ResultsFile.merged([one, one])
         }
         let other = try SampleResults.file(commit: "feedface",
                                            benchmarks: [try SampleResults.benchmark("C/z", nanoseconds: 5)])
-        #expect(throws: ResultsFileError.incompatible(
+        #expect(throws: DocumentError.incompatible(
             field: "revision", first: "0123456789abcdef0123456789abcdef01234567", other: "feedface")) {
             try ResultsFile.merged([one, other])
         }
-        #expect(throws: ResultsFileError.nothingToMerge) { try ResultsFile.merged([]) }
+        #expect(throws: DocumentError.nothingToMerge) { try ResultsFile.merged([]) }
     }
 
     @Test func refusesResultsFromAnotherMachine() throws {
         let one = try SampleResults.file()
         var other = try SampleResults.file(benchmarks: [try SampleResults.benchmark("C/z", nanoseconds: 5)])
         other.machine.cores = 64
-        #expect(throws: ResultsFileError.self) { try ResultsFile.merged([one, other]) }
+        #expect(throws: DocumentError.self) { try ResultsFile.merged([one, other]) }
     }
 }
