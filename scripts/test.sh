@@ -14,6 +14,16 @@ if [ -n "$clashes" ]; then
     exit 1
 fi
 
+echo "== module arrows: the runtime does not know it is measured; harness and lab stand apart from it" >&2
+forbidden=$(grep -rlE '^(@testable )?import (LatticeBench|LatticeLab|LatticeTesting)$' Sources/Lattice Sources/GraphQLSyntax || true)
+forbidden+=$(grep -rlE '^(@testable )?import (Lattice|LatticeTesting|LatticeLab|GraphQLSyntax)$' Sources/LatticeBench || true)
+forbidden+=$(grep -rlE '^(@testable )?import (Lattice|LatticeTesting|GraphQLSyntax)$' Sources/LatticeLab || true)
+if [ -n "$forbidden" ]; then
+    echo "imports that docs/architecture.md forbids, in:" >&2
+    echo "$forbidden" >&2
+    exit 1
+fi
+
 lattice_setup_system
 lattice_setup_venv
 

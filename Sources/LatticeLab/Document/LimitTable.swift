@@ -46,7 +46,7 @@ enum LimitTable {
         let unit = evaluation.metric?.unit ?? .count
         let judged = evaluation.interval != nil
             ? evaluation.judged.map { " (judged on \(ValueFormat.string($0, unit: unit)))" } ?? "" : ""
-        // A noisy figure decided by its range (`Decision.evaluate`) has no interval.
+        // A noisy figure decided by its range (`LimitEvaluation`) has no interval.
         let byRange = evaluation.metric?.exact == false && evaluation.interval == nil
         let nearest = evaluation.judged.map { ValueFormat.string($0, unit: unit) } ?? "?"
         switch evaluation.outcome {
