@@ -68,7 +68,7 @@ public final class Environment {
     /// `policy` says. The handle retains the operation's records until it is detached or
     /// released.
     /// - Complexity: O(fields of the operation) for the availability check, plus the
-    ///   strategy's first settle or walk.
+    ///   strategy's one settle (stored) or, when the handle shows data, one verdict walk.
     public func attach(_ operation: Artifact, variables: [String: JSONValue] = [:],
                        policy: FetchPolicy = .storeOrNetwork) -> OperationHandle {
         precondition(operation.kind == .query,
@@ -80,8 +80,8 @@ public final class Environment {
                                      keeper: keeping.keeper(for: root))
         handles.append(handle)
         root.handles.append(handle)
+        if policy.fetches(availability) { handle.beginFetch() }
         handle.keeper.attach(handle)
-        if policy.fetches(availability) { handle.startFetch() }
         return handle
     }
 
@@ -151,11 +151,17 @@ public final class Environment {
         return try commit(response, bound: roots[key]?.bound ?? bound, key: key)
     }
 
-    func commit(_ response: GraphQLResponse, for root: OperationRoot) throws(Failure) -> ResponseCommit {
-        try commit(response, bound: root.bound, key: root.key)
-    }
-
-    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey) throws(Failure) -> ResponseCommit {
+    /// Commits `response` as the answer to the operation `key`, in one pass: the store's
+    /// commit, the write stamp, then the facts of the root's handles, set without settling
+    /// (`answering`, whose fetch brought it, gets its data, its unplaced errors and an idle
+    /// fetch; the others their data, unless `networkOnly`), then the strategy hears the
+    /// commit, then each handle whose facts changed settles once (a keeper that already
+    /// settled them during the commit does nothing).
+    /// - Complexity: O(fields written) plus O(handles of the root) plus what the strategy
+    ///   does at a commit.
+    @discardableResult
+    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey,
+                answering: OperationHandle? = nil) throws(Failure) -> ResponseCommit {
         counters?.beginCommit()
         let commit: ResponseCommit
         do {
@@ -164,14 +170,21 @@ public final class Environment {
             throw Failure(error)
         }
         stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
-        published(commit.report)
+        var changed: [OperationHandle] = []
         if let root = roots[key] {
             var index = 0
             while index < root.handles.count {
-                root.handles[index].operationWasWritten()
+                let handle = root.handles[index]
+                let didChange = handle === answering
+                    ? handle.answerWasCommitted(unplacedErrors: commit.unplacedErrors)
+                    : handle.dataWasWritten()
+                if didChange { changed.append(handle) }
                 index += 1
             }
         }
+        keeping.didCommit(commit.report)
+        for handle in changed { handle.keeper.factsDidChange(of: handle) }
+        counters?.endCommit(commit.report)
         return commit
     }
 

@@ -27,9 +27,13 @@ public final class OperationHandle: Observable {
     var rootPosition = -1
     private let environment: Environment
     private let registrar = ObservationRegistrar()
-    private var storedHasData: Bool
+    /// The facts as stored, read untracked by the environment and the phase keepers.
+    private(set) var storedHasData: Bool
     private var storedActivity: Fetch.Activity = .idle
     private var storedUnplaced: [GraphQLError] = []
+    /// Bumped whenever a fact changes, so a keeper can tell whether it has settled the
+    /// current facts already.
+    private(set) var factsRevision = 0
     private var task: Task<Void, Never>?
     /// Bumped by every fetch start and by detaching, so a superseded answer is ignored.
     private var generation = 0
@@ -147,14 +151,22 @@ public final class OperationHandle: Observable {
 
     // MARK: Fetching
 
-    /// Starts a fetch, replacing one in flight.
+    /// Starts a fetch, replacing one in flight, and settles the phase on the new facts.
     @discardableResult
     func startFetch() -> Task<Void, Never> {
+        let task = beginFetch()
+        keeper.factsDidChange(of: self)
+        return task
+    }
+
+    /// Starts a fetch, replacing one in flight, without settling the phase: for `attach`,
+    /// whose keeper settles once when it attaches the handle.
+    @discardableResult
+    func beginFetch() -> Task<Void, Never> {
         generation += 1
         let current = generation
         task?.cancel()
         setActivity(.inFlight(since: environment.now))
-        keeper.factsDidChange(of: self)
         let transport = environment.transport
         let request = root.request
         let task = Task { [weak self] in
@@ -172,26 +184,35 @@ public final class OperationHandle: Observable {
         return task
     }
 
-    /// A response of the handle's operation with its variables was committed (its own, or
-    /// another handle's): the store now holds its data. A `networkOnly` handle waits for
-    /// its own answer.
-    func operationWasWritten() {
-        guard policy != .networkOnly, !storedHasData else { return }
-        setHasData(true)
-        keeper.factsDidChange(of: self)
-    }
-
-    /// Commits a fetch's answer, or keeps its failure beside whatever data is present.
+    /// Commits a fetch's answer (the environment sets this handle's facts and settles its
+    /// phase once), or keeps its failure beside whatever data is present and settles once.
     private func finish(_ outcome: Result<GraphQLResponse, Failure>) {
         do throws(Failure) {
-            let commit = try environment.commit(try outcome.get(), for: root)
-            setHasData(true)
-            setUnplaced(commit.unplacedErrors)
-            setActivity(.idle)
+            try environment.commit(try outcome.get(), bound: root.bound, key: root.key, answering: self)
         } catch {
-            setActivity(.failed(error, at: environment.now))
+            if setActivity(.failed(error, at: environment.now)) { keeper.factsDidChange(of: self) }
         }
-        keeper.factsDidChange(of: self)
+    }
+
+    // MARK: Facts set by a commit
+
+    /// Another response of the handle's operation with its variables was committed (another
+    /// handle's, or `Environment.commit`): the store now holds its data. A `networkOnly`
+    /// handle waits for its own answer. Does not settle the phase: the environment does,
+    /// after the commit is published. - Returns: whether a fact changed.
+    func dataWasWritten() -> Bool {
+        guard policy != .networkOnly else { return false }
+        return setHasData(true)
+    }
+
+    /// The handle's own fetch was answered with `unplacedErrors` and committed: its data is
+    /// present and its fetch idle. Does not settle the phase: the environment does, after the
+    /// commit is published. - Returns: whether a fact changed.
+    func answerWasCommitted(unplacedErrors: [GraphQLError]) -> Bool {
+        let data = setHasData(true)
+        let unplaced = setUnplaced(unplacedErrors)
+        let activity = setActivity(.idle)
+        return data || unplaced || activity
     }
 
     /// Detaches without touching observable state (also what `deinit` does).
@@ -207,25 +228,30 @@ public final class OperationHandle: Observable {
 
     // MARK: Observation
 
-    private func setHasData(_ value: Bool) {
-        guard storedHasData != value else { return }
-        registrar.willSet(self, keyPath: Self.hasDataKey)
-        storedHasData = value
-        registrar.didSet(self, keyPath: Self.hasDataKey)
+    /// Writes `value` to `fact` if it differs, bumps the revision and notifies the readers of
+    /// `token`; does not settle the phase. - Returns: whether the fact changed.
+    @discardableResult
+    private func setFact<Value: Equatable>(_ fact: ReferenceWritableKeyPath<OperationHandle, Value>, _ value: Value,
+                                           notifying token: KeyPath<OperationHandle, Int>) -> Bool {
+        guard self[keyPath: fact] != value else { return false }
+        factsRevision += 1
+        registrar.willSet(self, keyPath: token)
+        self[keyPath: fact] = value
+        registrar.didSet(self, keyPath: token)
+        return true
     }
 
-    private func setActivity(_ value: Fetch.Activity) {
-        guard storedActivity != value else { return }
-        registrar.willSet(self, keyPath: Self.activityKey)
-        storedActivity = value
-        registrar.didSet(self, keyPath: Self.activityKey)
+    private func setHasData(_ value: Bool) -> Bool {
+        setFact(\.storedHasData, value, notifying: Self.hasDataKey)
     }
 
-    private func setUnplaced(_ value: [GraphQLError]) {
-        guard storedUnplaced != value else { return }
-        registrar.willSet(self, keyPath: Self.unplacedKey)
-        storedUnplaced = value
-        registrar.didSet(self, keyPath: Self.unplacedKey)
+    @discardableResult
+    private func setActivity(_ value: Fetch.Activity) -> Bool {
+        setFact(\.storedActivity, value, notifying: Self.activityKey)
+    }
+
+    private func setUnplaced(_ value: [GraphQLError]) -> Bool {
+        setFact(\.storedUnplaced, value, notifying: Self.unplacedKey)
     }
 
     /// Observation tokens: each fact is registered under its own key path, built once.
