@@ -120,3 +120,13 @@ public struct Lens {
         return value
     }
 }
+
+extension Lens: Equatable {
+    /// Whether two lenses read the same thing: the same record (identity), under the same
+    /// selection and the same bound document. The values are not compared: a lens reads
+    /// them when asked, so two equal lenses always read the same values.
+    /// - Complexity: O(1).
+    public nonisolated static func == (lhs: Lens, rhs: Lens) -> Bool {
+        lhs.record === rhs.record && lhs.selection === rhs.selection && lhs.bound === rhs.bound
+    }
+}

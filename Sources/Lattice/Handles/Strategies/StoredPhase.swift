@@ -102,7 +102,7 @@ final class StoredPhase: PhaseKeeping {
             let phase = handle.resolvePhase {
                 VerdictReads.untracked(root.bound, root: root.record, counters: counters)
             }
-            guard !phase.isSame(as: stored) else { return }
+            guard phase != stored else { return }
             counters?.total.phasesChanged += 1
             registrar.willSet(self, keyPath: Self.phaseKey)
             stored = phase
