@@ -9,8 +9,11 @@ import Observation
 /// `hasData` (at the last availability check or the handle's own commit), the fetch's
 /// activity and the last response's unplaced errors (together, `fetch`). The phase comes
 /// from the environment's `PhaseStrategy`; it is the same under all three.
+///
+/// A handle is an identity: `Identifiable` by its `ObjectIdentifier`, and equal and hashed by
+/// identity, so two handles of the same operation and variables are different handles.
 @MainActor
-public final class OperationHandle: Observable {
+public final class OperationHandle: Observable, Identifiable, Hashable {
     /// The operation attached.
     public var operation: Artifact { root.artifact }
     /// Its variables, defaults applied.
@@ -261,6 +264,21 @@ public final class OperationHandle: Observable {
     private static let hasDataKey: KeyPath<OperationHandle, Int> = \.hasDataToken
     private static let activityKey: KeyPath<OperationHandle, Int> = \.activityToken
     private static let unplacedKey: KeyPath<OperationHandle, Int> = \.unplacedToken
+}
+
+extension OperationHandle {
+    /// The handle's identity, for `ForEach` and lists. - Complexity: O(1).
+    public nonisolated var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Whether `lhs` and `rhs` are the same handle. - Complexity: O(1).
+    public nonisolated static func == (lhs: OperationHandle, rhs: OperationHandle) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the handle's identity. - Complexity: O(1).
+    public nonisolated func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
 }
 
 extension Fetch.Activity {

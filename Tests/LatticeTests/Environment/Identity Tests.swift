@@ -2,8 +2,8 @@ import Testing
 import Lattice
 import LatticeTesting
 
-/// What makes two phases and lenses the same: lenses by identity, phases by case and what
-/// they carry.
+/// What makes two phases, lenses and handles the same: lenses and handles by identity,
+/// phases by case and what they carry.
 @MainActor @Suite(.timeLimit(.minutes(1))) struct IdentityTests {
     @Test func phasesAreEqualWhenTheyShowTheSameThing() async throws {
         let world = try World(.shipped)
@@ -18,5 +18,16 @@ import LatticeTesting
         #expect(Phase.failed(unreachable) != .failed(.cancelled))
         #expect(Phase.failed(unreachable) != .loading)
         #expect(first.phase != .loading)
+    }
+
+    @Test func handlesAreEqualAndIdentifiedByIdentity() async throws {
+        let world = try World(.shipped)
+        let first = try await world.attachLoaded("Dashboard")
+        let second = try await world.attachLoaded("Dashboard")
+        #expect(first == first)
+        #expect(first != second)
+        #expect(first.id == ObjectIdentifier(first))
+        #expect(first.id != second.id)
+        #expect(Set([first, second, first]).count == 2)
     }
 }

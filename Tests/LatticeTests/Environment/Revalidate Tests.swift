@@ -56,7 +56,7 @@ import LatticeTesting
         #expect(world.transport.requestCount(for: "RepositoryOverview") == 1)
         #expect(!probe.isDirty)
         #expect(handle.shown == "ready")
-        #expect(world.environment.revalidate().map(ObjectIdentifier.init) == [ObjectIdentifier(handle)])
+        #expect(world.environment.revalidate() == [handle])
         await handle.settled()
         #expect(world.transport.requestCount(for: "RepositoryOverview") == 2)
     }
