@@ -280,21 +280,3 @@ extension OperationHandle {
         hasher.combine(ObjectIdentifier(self))
     }
 }
-
-extension Fetch.Activity {
-    /// Whether the last request failed.
-    var isFailed: Bool {
-        switch self {
-        case .failed: true
-        case .idle, .inFlight: false
-        }
-    }
-
-    /// Whether a request is in flight.
-    var isInFlight: Bool {
-        switch self {
-        case .inFlight: true
-        case .idle, .failed: false
-        }
-    }
-}
