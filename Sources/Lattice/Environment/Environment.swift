@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Everything but the strategy is the same code whichever strategy is chosen, so the lab can
 /// run the three side by side in one process. Nothing in it runs on a timer: time comes from
-/// `scheduler.now` when something asks, and only `revalidate()` refetches stale handles.
+/// `clock.now` when something asks, and only `revalidate()` refetches stale handles.
 @MainActor
 public final class Environment {
     /// The compiled documents and the text each operation is sent as.
@@ -16,8 +16,8 @@ public final class Environment {
     public let transport: any Transport
     /// How handles keep their phase; fixed when the environment is made.
     public let strategy: PhaseStrategy
-    /// The clock (`now`) and, for subscriptions only, reconnect delays.
-    public let scheduler: any Scheduler
+    /// The clock: `now`, and for subscriptions only, reconnect delays.
+    public let clock: any Scheduler
     /// How subscriptions reconnect after a drop.
     public let reconnectPolicy: ReconnectPolicy
     /// What the runtime did, counted; `nil` when made without counting (the default).
@@ -35,15 +35,16 @@ public final class Environment {
     /// An environment with an empty store.
     /// - Parameters:
     ///   - strategy: how handles keep their phase; defaults to the one the release ships.
-    ///   - scheduler: the clock; tests pass a `ManualScheduler` to control "now".
+    ///   - clock: where `now` comes from (and subscriptions' reconnect delays); tests pass a
+    ///     `ManualScheduler` to control it.
     ///   - counting: count what the runtime does (`counters`); off by default.
     public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
-                scheduler: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
+                clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
                 counting: Bool = false) {
         self.program = program
         self.transport = transport
         self.strategy = strategy
-        self.scheduler = scheduler
+        self.clock = clock
         self.reconnectPolicy = reconnectPolicy
         let counters = counting ? RuntimeCounters() : nil
         self.counters = counters
@@ -56,8 +57,8 @@ public final class Environment {
         self.keeping = strategy.make(counters: counters)
     }
 
-    /// The time now, from the scheduler.
-    public var now: Date { scheduler.now }
+    /// The time now, from the clock.
+    public var now: Date { clock.now }
 
     /// The number of attached handles. - Complexity: O(1).
     public var handleCount: Int { handles.count }
