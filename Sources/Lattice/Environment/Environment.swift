@@ -111,7 +111,8 @@ public final class Environment {
 
     /// Whether the store holds `operation` with `variables`: available, missing, or stale
     /// (past its `@expires` since its last fetch, or written before an invalidation of a
-    /// record it reaches or of the whole store). Untracked.
+    /// record it reaches or of the whole store). Untracked: a body that shows it reads
+    /// `OperationHandle.availability`, which is tracked.
     /// - Complexity: O(fields of the operation, spreads included).
     public func check(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> OperationAvailability {
         let bound = BoundArtifact(operation, variables: variables)
@@ -123,9 +124,17 @@ public final class Environment {
         check(root.bound, key: root.key)
     }
 
-    private func check(_ bound: BoundArtifact, key: OperationKey) -> OperationAvailability {
-        OperationAvailability.decide(DataChecker.check(bound, in: store), written: stamps[key],
-                                     globalInvalidation: store.globalInvalidation,
+    /// `root`'s availability, read tracked (`OperationHandle.availability` says on what).
+    /// - Complexity: O(fields of the operation, spreads included) plus one registrar access
+    ///   per record reached.
+    func trackedAvailability(of root: OperationRoot) -> OperationAvailability {
+        root.accessWriteStamp()
+        return check(root.bound, key: root.key, tracked: true)
+    }
+
+    private func check(_ bound: BoundArtifact, key: OperationKey, tracked: Bool = false) -> OperationAvailability {
+        OperationAvailability.decide(DataChecker.check(bound, in: store, tracked: tracked), written: stamps[key],
+                                     globalInvalidation: tracked ? store.invalidationEpoch : store.globalInvalidation,
                                      expiresSeconds: bound.artifact.expiresSeconds, now: now)
     }
 
@@ -171,8 +180,10 @@ public final class Environment {
             throw Failure(error)
         }
         stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
+        let root = roots[key]
+        root?.writeStampDidChange()
         var changed: [OperationHandle] = []
-        if let root = roots[key] {
+        if let root {
             var index = 0
             while index < root.handles.count {
                 let handle = root.handles[index]
@@ -209,9 +220,11 @@ public final class Environment {
         store.invalidateAll()
     }
 
-    /// Marks an operation with its variables stale until it is written again.
+    /// Marks an operation with its variables stale until it is written again, and notifies
+    /// the bodies that read its availability.
     func invalidate(_ key: OperationKey) {
         stamps[key, default: WriteStamp(epoch: 0, fetchedAt: .distantPast)].isInvalidated = true
+        roots[key]?.writeStampDidChange()
     }
 
     /// Removes every record no attached handle retains.

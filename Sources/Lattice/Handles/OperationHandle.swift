@@ -83,6 +83,29 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
         return storedUnplaced
     }
 
+    /// Whether the store holds the operation with its variables: available, missing or stale,
+    /// as `Environment.check` answers, recomputed on every read. Tracked: a body that reads it
+    /// re-runs when
+    /// - a response writes the operation with its variables (this handle's, another's, or
+    ///   `Environment.commit`);
+    /// - the operation is invalidated (`invalidate()` on any of its handles), a record it
+    ///   reaches is invalidated (`Environment.invalidate(_:)`), or the whole store is
+    ///   (`Environment.invalidateStore()`);
+    /// - while missing, the field the check stopped at is written (another operation's
+    ///   response or a local update filling it).
+    ///
+    /// Not notified, and seen at the next read: data that goes missing through a commit that
+    /// is not the operation's own (a deletion, a link moved to a record without the fields),
+    /// since telling would mean depending on every field the check reads, re-running the body
+    /// at every change of a value it shows, or walking every handle at every commit; and
+    /// `@expires` staleness, which arrives with time: no timer fires for it, by design
+    /// (DESIGN.md), and `Environment.revalidate()` is the one call that acts on it.
+    /// - Complexity: O(fields of the operation, spreads included) plus one registrar access
+    ///   per record reached, and two more.
+    public var availability: OperationAvailability {
+        environment.trackedAvailability(of: root)
+    }
+
     /// The phase: ready while data is present unless the verdict fails it; without data,
     /// what the fetch says. Its cost and what a reading body depends on are the strategy's.
     public var phase: Phase { keeper.phase(of: self) }
