@@ -6,7 +6,7 @@ import Observation
 /// records until it is detached or released.
 ///
 /// Stored facts, each observable on its own so a body depends only on what it read:
-/// `hasData` (at the last availability check or the handle's own commit), the fetch's
+/// `hasData` (at attach, or since a response of its operation was committed), the fetch's
 /// activity and the last response's unplaced errors (together, `fetch`). The phase comes
 /// from the environment's `PhaseStrategy`; it is the same under all three.
 ///
@@ -56,8 +56,9 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
 
     // MARK: Facts
 
-    /// Whether the store held the operation's data when the handle last checked (at attach,
-    /// as its policy allows) or when its own response was committed. Tracked.
+    /// Whether the handle shows the store's data: at attach, as its policy allows, and from
+    /// the commit of a response of its operation with its variables (its own, another
+    /// handle's, or `Environment.commit`; a `networkOnly` handle waits for its own). Tracked.
     /// - Complexity: O(1) plus one registrar access.
     public var hasData: Bool {
         registrar.access(self, keyPath: Self.hasDataKey)
