@@ -46,7 +46,7 @@ final class RerunSubject {
     }
 
     /// Body re-runs so far (the first run excluded).
-    var bodies: Int { probe.runs - 1 }
+    var bodies: Int { probe.reruns }
 
     /// A number that differs on every call.
     func nextToken() -> Int {

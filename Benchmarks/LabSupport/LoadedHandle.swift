@@ -26,7 +26,7 @@ public struct LoadedHandle {
                 variables: [String: JSONValue] = [:], response: GraphQLResponse, counting: Bool = false) throws {
         guard let artifact = program[operation] else { throw LoadedHandleError.unknownOperation(operation) }
         let environment = Environment(program: program, transport: transport, strategy: strategy,
-                                      scheduler: ManualScheduler(), counting: counting)
+                                      clock: ManualScheduler(), counting: counting)
         try environment.commit(response, for: artifact, variables: variables)
         transport.setDefault(operation, .respond(response))
         let handle = environment.attach(artifact, variables: variables, policy: .storeOrNetwork)

@@ -7,11 +7,15 @@ import Synchronization
 /// it read marks the probe dirty, once: like SwiftUI, the tracking is one-shot, so further
 /// changes before the body runs again change nothing. `flush()` re-runs a dirty body, which
 /// re-arms the tracking with what that run read. Use it to assert how many bodies a commit
-/// re-runs: make probes, commit, `flush()`, read `runs`.
+/// re-runs: make probes, commit, `flush()`, read `reruns`.
 @MainActor
 public final class BodyProbe<Value> {
     /// How many times the body has run, the first run (at `init`) included.
     public private(set) var runs = 0
+
+    /// How many times the body has re-run since the first run: `runs - 1`, what a change
+    /// made a view do. - Complexity: O(1).
+    public var reruns: Int { runs - 1 }
     /// What the last run returned.
     public private(set) var value: Value
 

@@ -51,13 +51,14 @@ public final class CompiledSpec: Sendable {
         FixtureTransport(responses: responses)
     }
 
-    /// An environment over a new fixture transport, with `strategy`, counting if asked.
+    /// An environment over a new fixture transport, with `strategy` and `clock`, counting if
+    /// asked.
     @MainActor
-    public func environment(strategy: PhaseStrategy = .shipped, scheduler: any Scheduler = ManualScheduler(),
+    public func environment(strategy: PhaseStrategy = .shipped, clock: any Scheduler = ManualScheduler(),
                             counting: Bool = false) -> (environment: Environment, transport: FixtureTransport) {
         let transport = transport()
         let environment = Environment(program: program, transport: transport, strategy: strategy,
-                                      scheduler: scheduler, counting: counting)
+                                      clock: clock, counting: counting)
         return (environment, transport)
     }
 }

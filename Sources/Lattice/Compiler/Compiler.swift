@@ -21,7 +21,7 @@ public enum Compiler {
     }
 
     /// Parses and compiles `sources` (syntax errors become diagnostics).
-    public static func compile(sources: [Source], schema: Schema) throws(CompileFailure) -> [String: Artifact] {
+    public static func compile(sources: [GraphQLSource], schema: Schema) throws(CompileFailure) -> [String: Artifact] {
         var inputs: [Input] = []
         var diagnostics: [Diagnostic] = []
         for source in sources {

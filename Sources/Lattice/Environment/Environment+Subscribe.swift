@@ -13,7 +13,7 @@ extension Environment {
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         return SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
-                                  scheduler: scheduler) { [weak self] response in
+                                  scheduler: clock) { [weak self] response in
             guard let self else { return }
             do throws(Failure) {
                 _ = try self.commit(response, bound: bound, key: key)

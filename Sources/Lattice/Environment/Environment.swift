@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Everything but the strategy is the same code whichever strategy is chosen, so the lab can
 /// run the three side by side in one process. Nothing in it runs on a timer: time comes from
-/// `scheduler.now` when something asks, and only `revalidate()` refetches stale handles.
+/// `clock.now` when something asks, and only `revalidate()` refetches stale handles.
 @MainActor
 public final class Environment {
     /// The compiled documents and the text each operation is sent as.
@@ -16,8 +16,8 @@ public final class Environment {
     public let transport: any Transport
     /// How handles keep their phase; fixed when the environment is made.
     public let strategy: PhaseStrategy
-    /// The clock (`now`) and, for subscriptions only, reconnect delays.
-    public let scheduler: any Scheduler
+    /// The clock: `now`, and for subscriptions only, reconnect delays.
+    public let clock: any Scheduler
     /// How subscriptions reconnect after a drop.
     public let reconnectPolicy: ReconnectPolicy
     /// What the runtime did, counted; `nil` when made without counting (the default).
@@ -35,15 +35,16 @@ public final class Environment {
     /// An environment with an empty store.
     /// - Parameters:
     ///   - strategy: how handles keep their phase; defaults to the one the release ships.
-    ///   - scheduler: the clock; tests pass a `ManualScheduler` to control "now".
+    ///   - clock: where `now` comes from (and subscriptions' reconnect delays); tests pass a
+    ///     `ManualScheduler` to control it.
     ///   - counting: count what the runtime does (`counters`); off by default.
     public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
-                scheduler: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
+                clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
                 counting: Bool = false) {
         self.program = program
         self.transport = transport
         self.strategy = strategy
-        self.scheduler = scheduler
+        self.clock = clock
         self.reconnectPolicy = reconnectPolicy
         let counters = counting ? RuntimeCounters() : nil
         self.counters = counters
@@ -56,8 +57,8 @@ public final class Environment {
         self.keeping = strategy.make(counters: counters)
     }
 
-    /// The time now, from the scheduler.
-    public var now: Date { scheduler.now }
+    /// The time now, from the clock.
+    public var now: Date { clock.now }
 
     /// The number of attached handles. - Complexity: O(1).
     public var handleCount: Int { handles.count }
@@ -68,7 +69,7 @@ public final class Environment {
     /// `policy` says. The handle retains the operation's records until it is detached or
     /// released.
     /// - Complexity: O(fields of the operation) for the availability check, plus the
-    ///   strategy's first settle or walk.
+    ///   strategy's one settle (stored) or, when the handle shows data, one verdict walk.
     public func attach(_ operation: Artifact, variables: [String: JSONValue] = [:],
                        policy: FetchPolicy = .storeOrNetwork) -> OperationHandle {
         precondition(operation.kind == .query,
@@ -80,8 +81,8 @@ public final class Environment {
                                      keeper: keeping.keeper(for: root))
         handles.append(handle)
         root.handles.append(handle)
+        if policy.fetches(availability) { handle.beginFetch() }
         handle.keeper.attach(handle)
-        if policy.fetches(availability) { handle.startFetch() }
         return handle
     }
 
@@ -110,7 +111,8 @@ public final class Environment {
 
     /// Whether the store holds `operation` with `variables`: available, missing, or stale
     /// (past its `@expires` since its last fetch, or written before an invalidation of a
-    /// record it reaches or of the whole store). Untracked.
+    /// record it reaches or of the whole store). Untracked: a body that shows it reads
+    /// `OperationHandle.availability`, which is tracked.
     /// - Complexity: O(fields of the operation, spreads included).
     public func check(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> OperationAvailability {
         let bound = BoundArtifact(operation, variables: variables)
@@ -122,9 +124,17 @@ public final class Environment {
         check(root.bound, key: root.key)
     }
 
-    private func check(_ bound: BoundArtifact, key: OperationKey) -> OperationAvailability {
-        OperationAvailability.decide(DataChecker.check(bound, in: store), written: stamps[key],
-                                     globalInvalidation: store.globalInvalidation,
+    /// `root`'s availability, read tracked (`OperationHandle.availability` says on what).
+    /// - Complexity: O(fields of the operation, spreads included) plus one registrar access
+    ///   per record reached.
+    func trackedAvailability(of root: OperationRoot) -> OperationAvailability {
+        root.accessWriteStamp()
+        return check(root.bound, key: root.key, tracked: true)
+    }
+
+    private func check(_ bound: BoundArtifact, key: OperationKey, tracked: Bool = false) -> OperationAvailability {
+        OperationAvailability.decide(DataChecker.check(bound, in: store, tracked: tracked), written: stamps[key],
+                                     globalInvalidation: tracked ? store.invalidationEpoch : store.globalInvalidation,
                                      expiresSeconds: bound.artifact.expiresSeconds, now: now)
     }
 
@@ -151,11 +161,17 @@ public final class Environment {
         return try commit(response, bound: roots[key]?.bound ?? bound, key: key)
     }
 
-    func commit(_ response: GraphQLResponse, for root: OperationRoot) throws(Failure) -> ResponseCommit {
-        try commit(response, bound: root.bound, key: root.key)
-    }
-
-    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey) throws(Failure) -> ResponseCommit {
+    /// Commits `response` as the answer to the operation `key`, in one pass: the store's
+    /// commit, the write stamp, then the facts of the root's handles, set without settling
+    /// (`answering`, whose fetch brought it, gets its data, its unplaced errors and an idle
+    /// fetch; the others their data, unless `networkOnly`), then the strategy hears the
+    /// commit, then each handle whose facts changed settles once (a keeper that already
+    /// settled them during the commit does nothing).
+    /// - Complexity: O(fields written) plus O(handles of the root) plus what the strategy
+    ///   does at a commit.
+    @discardableResult
+    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey,
+                answering: OperationHandle? = nil) throws(Failure) -> ResponseCommit {
         counters?.beginCommit()
         let commit: ResponseCommit
         do {
@@ -164,14 +180,23 @@ public final class Environment {
             throw Failure(error)
         }
         stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
-        published(commit.report)
-        if let root = roots[key] {
+        let root = roots[key]
+        root?.writeStampDidChange()
+        var changed: [OperationHandle] = []
+        if let root {
             var index = 0
             while index < root.handles.count {
-                root.handles[index].operationWasWritten()
+                let handle = root.handles[index]
+                let didChange = handle === answering
+                    ? handle.answerWasCommitted(unplacedErrors: commit.unplacedErrors)
+                    : handle.dataWasWritten()
+                if didChange { changed.append(handle) }
                 index += 1
             }
         }
+        keeping.didCommit(commit.report)
+        for handle in changed { handle.keeper.factsDidChange(of: handle) }
+        counters?.endCommit(commit.report)
         return commit
     }
 
@@ -195,9 +220,11 @@ public final class Environment {
         store.invalidateAll()
     }
 
-    /// Marks an operation with its variables stale until it is written again.
+    /// Marks an operation with its variables stale until it is written again, and notifies
+    /// the bodies that read its availability.
     func invalidate(_ key: OperationKey) {
         stamps[key, default: WriteStamp(epoch: 0, fetchedAt: .distantPast)].isInvalidated = true
+        roots[key]?.writeStampDidChange()
     }
 
     /// Removes every record no attached handle retains.

@@ -1,3 +1,5 @@
+import Observation
+
 /// An operation with its variables, as a key: the name and the variables with defaults
 /// applied.
 struct OperationKey: Hashable, Sendable {
@@ -8,8 +10,11 @@ struct OperationKey: Hashable, Sendable {
 /// One retained operation with its variables: what every handle of it shares. The
 /// environment makes one on the first attach and releases it (and its store retention)
 /// when the last handle detaches, so garbage collection can then drop its records.
+///
+/// Observable for its write stamp only: a tracked availability read depends on it, and the
+/// environment notifies it when a response writes the operation or it is invalidated.
 @MainActor
-final class OperationRoot {
+final class OperationRoot: Observable {
     let key: OperationKey
     /// The operation bound to its variables, once.
     let bound: BoundArtifact
@@ -21,6 +26,7 @@ final class OperationRoot {
     let retention: Retention
     /// Handles attached to it.
     var handles = UnretainedList<OperationHandle>(position: \.rootPosition)
+    private let registrar = ObservationRegistrar()
 
     init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,
          retention: Retention) {
@@ -37,4 +43,19 @@ final class OperationRoot {
     /// The lens `ready` carries: the operation's own selection on its root record.
     /// - Complexity: O(1), no allocation.
     var lens: Lens { Lens(bound, record: record) }
+
+    /// Makes the reading body depend on the operation's write stamp. - Complexity: O(1).
+    func accessWriteStamp() {
+        registrar.access(self, keyPath: \.writeStampToken)
+    }
+
+    /// The operation's write stamp changed (written by a response, or invalidated): notifies
+    /// the bodies that read its availability. - Complexity: O(1) plus the notifications.
+    func writeStampDidChange() {
+        registrar.willSet(self, keyPath: \.writeStampToken)
+        registrar.didSet(self, keyPath: \.writeStampToken)
+    }
+
+    /// Observation token of the write stamp (never applied).
+    nonisolated var writeStampToken: Int { 0 }
 }

@@ -16,7 +16,7 @@ public final class Program: Sendable {
     /// Parses and compiles `documents` against `schema`.
     /// - Throws: every syntax and validation problem, each at `FILE:LINE:COLUMN`.
     /// - Complexity: O(size of the documents).
-    public init(schema: Schema, documents: [Source]) throws(CompileFailure) {
+    public init(schema: Schema, documents: [GraphQLSource]) throws(CompileFailure) {
         var inputs: [Compiler.Input] = []
         var diagnostics: [Diagnostic] = []
         var texts: [String: String] = [:]

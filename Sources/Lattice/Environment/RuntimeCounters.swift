@@ -57,7 +57,8 @@ public final class RuntimeCounters {
     /// Everything counted since the counters were made or last reset: commits, and also
     /// what happens between commits (phase reads, settles on fetch transitions).
     public internal(set) var total = Snapshot()
-    /// What the last commit did, its `reevaluate` or re-walks included.
+    /// What the last commit did, its `reevaluate` or re-walks included, and for a response
+    /// the settles and first walks of the handles whose facts it changed.
     public private(set) var lastCommit = Snapshot()
     /// `total` when the commit in progress began.
     private var commitStart = Snapshot()

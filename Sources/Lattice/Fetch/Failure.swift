@@ -37,6 +37,16 @@ public enum Failure: Error, Hashable, Sendable {
     /// No complete answer arrived within the request's timeout.
     case timedOut(after: Duration)
 
+    /// The GraphQL errors the failure carries: those of `requestErrors` and `fieldErrors`
+    /// (each with its path), empty for every other kind. - Complexity: O(1).
+    public var errors: [GraphQLError] {
+        switch self {
+        case .requestErrors(let errors), .fieldErrors(let errors, _): errors
+        case .transport, .httpStatus, .undecodableResponse, .requiredFieldMissing, .notInStore,
+             .cancelled, .timedOut: []
+        }
+    }
+
     /// A stable identifier of the kind, for logs and tests: `transport.unreachable`,
     /// `transport.connectionLost`, `http.status`, `response.undecodable`,
     /// `response.requestErrors`, `read.fieldErrors`, `read.requiredFieldMissing`,

@@ -17,6 +17,22 @@ public struct Fetch: Hashable, Sendable {
         case inFlight(since: Date)
         /// The last request failed with `Failure` at the given time.
         case failed(Failure, at: Date)
+
+        /// Whether a request is in flight. - Complexity: O(1).
+        public var isInFlight: Bool {
+            switch self {
+            case .inFlight: true
+            case .idle, .failed: false
+            }
+        }
+
+        /// Whether the last request failed. - Complexity: O(1).
+        public var isFailed: Bool {
+            switch self {
+            case .failed: true
+            case .idle, .inFlight: false
+            }
+        }
     }
 
     /// What the network is doing now.
@@ -32,13 +48,8 @@ public struct Fetch: Hashable, Sendable {
         self.unplacedErrors = unplacedErrors
     }
 
-    /// Whether a request is in flight.
-    public var isInFlight: Bool {
-        switch activity {
-        case .inFlight: true
-        case .idle, .failed: false
-        }
-    }
+    /// Whether a request is in flight (`activity.isInFlight`). - Complexity: O(1).
+    public var isInFlight: Bool { activity.isInFlight }
 
     /// The last request's failure, if it failed.
     public var failure: Failure? {

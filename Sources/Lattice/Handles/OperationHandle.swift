@@ -6,11 +6,14 @@ import Observation
 /// records until it is detached or released.
 ///
 /// Stored facts, each observable on its own so a body depends only on what it read:
-/// `hasData` (at the last availability check or the handle's own commit), the fetch's
+/// `hasData` (at attach, or since a response of its operation was committed), the fetch's
 /// activity and the last response's unplaced errors (together, `fetch`). The phase comes
 /// from the environment's `PhaseStrategy`; it is the same under all three.
+///
+/// A handle is an identity: `Identifiable` by its `ObjectIdentifier`, and equal and hashed by
+/// identity, so two handles of the same operation and variables are different handles.
 @MainActor
-public final class OperationHandle: Observable {
+public final class OperationHandle: Observable, Identifiable, Hashable {
     /// The operation attached.
     public var operation: Artifact { root.artifact }
     /// Its variables, defaults applied.
@@ -27,9 +30,13 @@ public final class OperationHandle: Observable {
     var rootPosition = -1
     private let environment: Environment
     private let registrar = ObservationRegistrar()
-    private var storedHasData: Bool
+    /// The facts as stored, read untracked by the environment and the phase keepers.
+    private(set) var storedHasData: Bool
     private var storedActivity: Fetch.Activity = .idle
     private var storedUnplaced: [GraphQLError] = []
+    /// Bumped whenever a fact changes, so a keeper can tell whether it has settled the
+    /// current facts already.
+    private(set) var factsRevision = 0
     private var task: Task<Void, Never>?
     /// Bumped by every fetch start and by detaching, so a superseded answer is ignored.
     private var generation = 0
@@ -49,8 +56,9 @@ public final class OperationHandle: Observable {
 
     // MARK: Facts
 
-    /// Whether the store held the operation's data when the handle last checked (at attach,
-    /// as its policy allows) or when its own response was committed. Tracked.
+    /// Whether the handle shows the store's data: at attach, as its policy allows, and from
+    /// the commit of a response of its operation with its variables (its own, another
+    /// handle's, or `Environment.commit`; a `networkOnly` handle waits for its own). Tracked.
     /// - Complexity: O(1) plus one registrar access.
     public var hasData: Bool {
         registrar.access(self, keyPath: Self.hasDataKey)
@@ -74,6 +82,29 @@ public final class OperationHandle: Observable {
     var unplacedErrors: [GraphQLError] {
         registrar.access(self, keyPath: Self.unplacedKey)
         return storedUnplaced
+    }
+
+    /// Whether the store holds the operation with its variables: available, missing or stale,
+    /// as `Environment.check` answers, recomputed on every read. Tracked: a body that reads it
+    /// re-runs when
+    /// - a response writes the operation with its variables (this handle's, another's, or
+    ///   `Environment.commit`);
+    /// - the operation is invalidated (`invalidate()` on any of its handles), a record it
+    ///   reaches is invalidated (`Environment.invalidate(_:)`), or the whole store is
+    ///   (`Environment.invalidateStore()`);
+    /// - while missing, the field the check stopped at is written (another operation's
+    ///   response or a local update filling it).
+    ///
+    /// Not notified, and seen at the next read: data that goes missing through a commit that
+    /// is not the operation's own (a deletion, a link moved to a record without the fields),
+    /// since telling would mean depending on every field the check reads, re-running the body
+    /// at every change of a value it shows, or walking every handle at every commit; and
+    /// `@expires` staleness, which arrives with time: no timer fires for it, by design
+    /// (DESIGN.md), and `Environment.revalidate()` is the one call that acts on it.
+    /// - Complexity: O(fields of the operation, spreads included) plus one registrar access
+    ///   per record reached, and two more.
+    public var availability: OperationAvailability {
+        environment.trackedAvailability(of: root)
     }
 
     /// The phase: ready while data is present unless the verdict fails it; without data,
@@ -147,14 +178,22 @@ public final class OperationHandle: Observable {
 
     // MARK: Fetching
 
-    /// Starts a fetch, replacing one in flight.
+    /// Starts a fetch, replacing one in flight, and settles the phase on the new facts.
     @discardableResult
     func startFetch() -> Task<Void, Never> {
+        let task = beginFetch()
+        keeper.factsDidChange(of: self)
+        return task
+    }
+
+    /// Starts a fetch, replacing one in flight, without settling the phase: for `attach`,
+    /// whose keeper settles once when it attaches the handle.
+    @discardableResult
+    func beginFetch() -> Task<Void, Never> {
         generation += 1
         let current = generation
         task?.cancel()
         setActivity(.inFlight(since: environment.now))
-        keeper.factsDidChange(of: self)
         let transport = environment.transport
         let request = root.request
         let task = Task { [weak self] in
@@ -172,26 +211,35 @@ public final class OperationHandle: Observable {
         return task
     }
 
-    /// A response of the handle's operation with its variables was committed (its own, or
-    /// another handle's): the store now holds its data. A `networkOnly` handle waits for
-    /// its own answer.
-    func operationWasWritten() {
-        guard policy != .networkOnly, !storedHasData else { return }
-        setHasData(true)
-        keeper.factsDidChange(of: self)
-    }
-
-    /// Commits a fetch's answer, or keeps its failure beside whatever data is present.
+    /// Commits a fetch's answer (the environment sets this handle's facts and settles its
+    /// phase once), or keeps its failure beside whatever data is present and settles once.
     private func finish(_ outcome: Result<GraphQLResponse, Failure>) {
         do throws(Failure) {
-            let commit = try environment.commit(try outcome.get(), for: root)
-            setHasData(true)
-            setUnplaced(commit.unplacedErrors)
-            setActivity(.idle)
+            try environment.commit(try outcome.get(), bound: root.bound, key: root.key, answering: self)
         } catch {
-            setActivity(.failed(error, at: environment.now))
+            if setActivity(.failed(error, at: environment.now)) { keeper.factsDidChange(of: self) }
         }
-        keeper.factsDidChange(of: self)
+    }
+
+    // MARK: Facts set by a commit
+
+    /// Another response of the handle's operation with its variables was committed (another
+    /// handle's, or `Environment.commit`): the store now holds its data. A `networkOnly`
+    /// handle waits for its own answer. Does not settle the phase: the environment does,
+    /// after the commit is published. - Returns: whether a fact changed.
+    func dataWasWritten() -> Bool {
+        guard policy != .networkOnly else { return false }
+        return setHasData(true)
+    }
+
+    /// The handle's own fetch was answered with `unplacedErrors` and committed: its data is
+    /// present and its fetch idle. Does not settle the phase: the environment does, after the
+    /// commit is published. - Returns: whether a fact changed.
+    func answerWasCommitted(unplacedErrors: [GraphQLError]) -> Bool {
+        let data = setHasData(true)
+        let unplaced = setUnplaced(unplacedErrors)
+        let activity = setActivity(.idle)
+        return data || unplaced || activity
     }
 
     /// Detaches without touching observable state (also what `deinit` does).
@@ -207,25 +255,30 @@ public final class OperationHandle: Observable {
 
     // MARK: Observation
 
-    private func setHasData(_ value: Bool) {
-        guard storedHasData != value else { return }
-        registrar.willSet(self, keyPath: Self.hasDataKey)
-        storedHasData = value
-        registrar.didSet(self, keyPath: Self.hasDataKey)
+    /// Writes `value` to `fact` if it differs, bumps the revision and notifies the readers of
+    /// `token`; does not settle the phase. - Returns: whether the fact changed.
+    @discardableResult
+    private func setFact<Value: Equatable>(_ fact: ReferenceWritableKeyPath<OperationHandle, Value>, _ value: Value,
+                                           notifying token: KeyPath<OperationHandle, Int>) -> Bool {
+        guard self[keyPath: fact] != value else { return false }
+        factsRevision += 1
+        registrar.willSet(self, keyPath: token)
+        self[keyPath: fact] = value
+        registrar.didSet(self, keyPath: token)
+        return true
     }
 
-    private func setActivity(_ value: Fetch.Activity) {
-        guard storedActivity != value else { return }
-        registrar.willSet(self, keyPath: Self.activityKey)
-        storedActivity = value
-        registrar.didSet(self, keyPath: Self.activityKey)
+    private func setHasData(_ value: Bool) -> Bool {
+        setFact(\.storedHasData, value, notifying: Self.hasDataKey)
     }
 
-    private func setUnplaced(_ value: [GraphQLError]) {
-        guard storedUnplaced != value else { return }
-        registrar.willSet(self, keyPath: Self.unplacedKey)
-        storedUnplaced = value
-        registrar.didSet(self, keyPath: Self.unplacedKey)
+    @discardableResult
+    private func setActivity(_ value: Fetch.Activity) -> Bool {
+        setFact(\.storedActivity, value, notifying: Self.activityKey)
+    }
+
+    private func setUnplaced(_ value: [GraphQLError]) -> Bool {
+        setFact(\.storedUnplaced, value, notifying: Self.unplacedKey)
     }
 
     /// Observation tokens: each fact is registered under its own key path, built once.
@@ -237,20 +290,17 @@ public final class OperationHandle: Observable {
     private static let unplacedKey: KeyPath<OperationHandle, Int> = \.unplacedToken
 }
 
-extension Fetch.Activity {
-    /// Whether the last request failed.
-    var isFailed: Bool {
-        switch self {
-        case .failed: true
-        case .idle, .inFlight: false
-        }
+extension OperationHandle {
+    /// The handle's identity, for `ForEach` and lists. - Complexity: O(1).
+    public nonisolated var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Whether `lhs` and `rhs` are the same handle. - Complexity: O(1).
+    public nonisolated static func == (lhs: OperationHandle, rhs: OperationHandle) -> Bool {
+        lhs === rhs
     }
 
-    /// Whether a request is in flight.
-    var isInFlight: Bool {
-        switch self {
-        case .inFlight: true
-        case .idle, .failed: false
-        }
+    /// Hashes the handle's identity. - Complexity: O(1).
+    public nonisolated func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 }

@@ -38,17 +38,18 @@ public enum Phase {
     }
 }
 
-extension Phase {
+extension Phase: Equatable {
     /// Whether two phases show the same thing: the same case, the same failure, or lenses on
-    /// the same record with the same selection and variables.
+    /// the same record with the same selection and variables (`Lens.==`: identity, not the
+    /// values read, which the lens reads when asked). The stored strategy writes its phase
+    /// only when this says it changed.
     /// - Complexity: O(1), O(errors) for failures that carry errors.
-    @MainActor
-    func isSame(as other: Phase) -> Bool {
-        switch (self, other) {
+    public static func == (lhs: Phase, rhs: Phase) -> Bool {
+        switch (lhs, rhs) {
         case (.loading, .loading):
             true
         case let (.ready(lhs), .ready(rhs)):
-            lhs.record === rhs.record && lhs.selection === rhs.selection && lhs.bound === rhs.bound
+            lhs == rhs
         case let (.failed(lhs), .failed(rhs)):
             lhs == rhs
         case (.loading, _), (.ready, _), (.failed, _):

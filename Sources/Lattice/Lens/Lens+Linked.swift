@@ -40,8 +40,10 @@ extension Lens {
         throw .typeMismatch(record: id, field: key, expected: "an object")
     }
 
-    /// A non-null object field. - Complexity: O(1) plus one tracked access (and the
-    /// `@required` check of the child, if it has any).
+    /// A non-null object field: a null throws. Where a nullable read also fits, that one is
+    /// chosen. - Complexity: O(1) plus one tracked access (and the `@required` check of the
+    /// child, if it has any).
+    @_disfavoredOverload
     public func read(_ key: String) throws(ReadError) -> Lens {
         guard let lens = try linked(key, optional: false) else { throw .unexpectedNull(record: id, field: key) }
         return lens

@@ -7,6 +7,10 @@
 /// Missing data and nulls that cannot be returned throw `ReadError`; asking for a field the
 /// selection does not have is a programmer error and stops with a message naming both.
 ///
+/// Where both a non-null and a nullable read fit the context, the nullable read is chosen (the
+/// non-null ones are disfavored overloads): `let bio: String? = try lens?.read("bio")`, or a
+/// comparison such as `try lens.read("bio") == "x"`, reads null as `nil` instead of throwing.
+///
 /// Masking: a lens sees only its document's own selection; `fragment(_:)` opens a spread.
 /// `@required`: a nested lens is made only if its `@required` fields hold (else the read
 /// answers `nil`, or throws for THROW), as Relay nulls the enclosing object.
@@ -97,8 +101,9 @@ public struct Lens {
     // Inlinable so the generic decode specializes in the reader's module: unspecialized,
     // the metadata lookups for `T?` were ~10% of an untracked read (FieldRead bench).
 
-    /// A non-null scalar or enum field. - Complexity: O(1) plus one tracked access.
-    @inlinable
+    /// A non-null scalar or enum field: a null throws. Where a nullable read also fits, that
+    /// one is chosen. - Complexity: O(1) plus one tracked access.
+    @inlinable @_disfavoredOverload
     public func read<T: ScalarDecodable>(_ key: String) throws(ReadError) -> T {
         guard let json = try scalarJSON(key, optional: false) else {
             throw .unexpectedNull(record: record.id, field: key)
@@ -118,5 +123,15 @@ public struct Lens {
             throw .typeMismatch(record: record.id, field: key, expected: String(describing: T.self))
         }
         return value
+    }
+}
+
+extension Lens: Equatable {
+    /// Whether two lenses read the same thing: the same record (identity), under the same
+    /// selection and the same bound document. The values are not compared: a lens reads
+    /// them when asked, so two equal lenses always read the same values.
+    /// - Complexity: O(1).
+    public nonisolated static func == (lhs: Lens, rhs: Lens) -> Bool {
+        lhs.record === rhs.record && lhs.selection === rhs.selection && lhs.bound === rhs.bound
     }
 }

@@ -16,7 +16,7 @@ public enum SchemaBuilder {
     }
 
     /// Parses and builds from sources (syntax errors become diagnostics).
-    public static func build(sources: [Source]) throws(CompileFailure) -> Schema {
+    public static func build(sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
         var inputs: [Input] = []
         var diagnostics: [Diagnostic] = []
         for source in sources {

@@ -19,12 +19,28 @@ public struct Availability: Hashable, Sendable {
 public struct DataChecker: SelectionVisitor {
     private var latestInvalidation: Int?
     private var isMissing = false
+    /// Whether the check is read tracked (see `check(_:root:in:tracked:)`).
+    private let tracked: Bool
+
+    private init(tracked: Bool) {
+        self.tracked = tracked
+    }
 
     /// Checks `operation` at `root`. Untracked.
     /// - Complexity: O(fields reached); stops at the first missing field.
     public static func check(_ operation: BoundArtifact, root: DataID = .root,
                              in store: Store) -> Availability {
-        var checker = DataChecker()
+        check(operation, root: root, in: store, tracked: false)
+    }
+
+    /// Checks `operation` at `root`; `tracked`, the reader depends on the invalidation stamp of
+    /// each record reached and on the field the check stopped at, if it is missing (not on
+    /// the values: a body that shows availability does not re-run when a value changes).
+    /// - Complexity: O(fields reached), plus one registrar access per record reached when
+    ///   tracked; stops at the first missing field.
+    static func check(_ operation: BoundArtifact, root: DataID = .root, in store: Store,
+                      tracked: Bool) -> Availability {
+        var checker = DataChecker(tracked: tracked)
         if let record = store.record(root) {
             _ = checker.visit(operation.artifact.selectionSet, on: record, bound: operation)
         } else {
@@ -35,13 +51,14 @@ public struct DataChecker: SelectionVisitor {
     }
 
     mutating func enter(_ record: Record) -> Bool {
-        if let epoch = record.invalidationEpoch {
+        if let epoch = tracked ? record.invalidatedAt : record.invalidationEpoch {
             latestInvalidation = max(latestInvalidation ?? epoch, epoch)
         }
         return true
     }
 
-    mutating func missing(_ field: FieldNode, on record: Record) -> Bool {
+    mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool {
+        if tracked { record.registrar.access(record, keyPath: bound.keyPath(of: field)) }
         isMissing = true
         return false
     }

@@ -24,7 +24,7 @@ struct ReferenceMarker: SelectionVisitor {
         return true
     }
 
-    mutating func missing(_ field: FieldNode, on record: Record) -> Bool { true }
+    mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool { true }
 }
 
 extension Store {

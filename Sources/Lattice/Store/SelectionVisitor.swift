@@ -5,8 +5,9 @@
 protocol SelectionVisitor {
     /// Called for each record reached (with its selection); return false to skip it.
     mutating func enter(_ record: Record) -> Bool
-    /// Called for a field never received; return false to stop the whole walk.
-    mutating func missing(_ field: FieldNode, on record: Record) -> Bool
+    /// Called for a field never received (read under `bound`); return false to stop the
+    /// whole walk.
+    mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool
 }
 
 @MainActor
@@ -26,7 +27,7 @@ extension SelectionVisitor {
                 guard let slot = record.slots[bound.fieldKey(of: field)] else {
                     // A generated `id`/`__typename` the server did not send (an object the
                     // normalizer typed by its shape) was never needed: it is not missing.
-                    if !field.isGenerated && !missing(field, on: record) { return false }
+                    if !field.isGenerated && !missing(field, on: record, bound: bound) { return false }
                     continue
                 }
                 guard let child = field.selectionSet else { continue }

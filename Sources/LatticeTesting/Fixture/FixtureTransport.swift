@@ -67,10 +67,20 @@ public final class FixtureTransport: Transport {
 
     // MARK: What happened
 
-    /// Every query and mutation request made, in order.
+    // A request is recorded when `execute` runs, which is when the fetch's task first runs on
+    // the main actor: not yet when `attach`, `refetch`, `retry` or `revalidate` returns (the
+    // task is made, not run; starting it at once needs `Task.immediate`, macOS 26, above the
+    // package's macOS 14 floor). To see it, await the handle's `settled()` (the answer is in),
+    // or for a request held at a `RequestBarrier`, its `arrival()`.
+
+    /// Every query and mutation request made, in order: each one whose `execute` has run
+    /// (see above: not yet straight after the call that starts the fetch).
+    /// - Complexity: O(requests) to copy.
     public var requests: [GraphQLRequest] { state.withLock { $0.requests } }
 
-    /// How many query and mutation requests were made for `operation`.
+    /// How many query and mutation requests were made for `operation`, counted when their
+    /// `execute` runs (see above: 0 straight after `attach` until the fetch's task has run).
+    /// - Complexity: O(requests).
     public func requestCount(for operation: String) -> Int {
         state.withLock { $0.requests.count { $0.operationName == operation } }
     }

@@ -1,9 +1,9 @@
 import Foundation
-import GraphQLSyntax
 import Testing
 import Lattice
 import LatticeTesting
 
+/// Written as an app would, with `import Lattice` only (no GraphQLSyntax): `GraphQLSource`.
 @Suite struct ProgramTests {
     @Test func aRequestSendsTheOperationThenEveryFragmentItReachesInNameOrder() throws {
         let program = try SharedFixtures.get().program
@@ -20,12 +20,12 @@ import LatticeTesting
     }
 
     @Test func syntaxAndValidationErrorsAreAllReportedWithTheirPlace() throws {
-        let schema = try SchemaBuilder.build(sources: [Source(text: "type Query { a: Int }", name: "s.graphql")])
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: "type Query { a: Int }", name: "s.graphql")])
         #expect(throws: CompileFailure.self) {
-            try Program(schema: schema, documents: [Source(text: "query { a ", name: "bad.graphql")])
+            try Program(schema: schema, documents: [GraphQLSource(text: "query { a ", name: "bad.graphql")])
         }
         do {
-            _ = try Program(schema: schema, documents: [Source(text: "query Q { b }", name: "q.graphql")])
+            _ = try Program(schema: schema, documents: [GraphQLSource(text: "query Q { b }", name: "q.graphql")])
             Issue.record("expected a validation error")
         } catch {
             #expect(error.diagnostics.map(\.description) == ["q.graphql:1:11: unknown field b on type Query"])

@@ -19,6 +19,38 @@ import LatticeTesting
         #expect(world.environment.counters == nil)
     }
 
+    /// What one handle attached to an empty store costs, under each strategy: settles of the
+    /// stored phase and verdict walks, once attached (its fetch in flight) and once answered.
+    struct AnswerCost: Sendable, CustomTestStringConvertible {
+        let strategy: PhaseStrategy
+        let settles: (attached: Int, answered: Int)
+        let walks: (attached: Int, answered: Int)
+
+        var testDescription: String { strategy.rawValue }
+    }
+
+    /// The attach settles once (the phase is `loading`, nothing to walk without data); the
+    /// answer settles once and walks once. Derived walks only when the phase is read.
+    @Test(arguments: [
+        AnswerCost(strategy: .stored, settles: (1, 2), walks: (0, 1)),
+        AnswerCost(strategy: .rootVerdict, settles: (0, 0), walks: (0, 1)),
+        AnswerCost(strategy: .derived, settles: (0, 0), walks: (0, 0)),
+    ])
+    func oneHandleAnsweredOnceSettlesPerFactChangeAndWalksOnce(_ cost: AnswerCost) async throws {
+        let world = try World(cost.strategy, counting: true)
+        world.transport.enqueue("Dashboard")
+        let handle = try world.attach("Dashboard")
+        let attached = try counters(world).total
+        #expect(attached.phasesSettled == cost.settles.attached)
+        #expect(attached.handlesWalked == cost.walks.attached)
+        await handle.settled()
+        let answered = try counters(world).total
+        #expect(answered.phasesSettled == cost.settles.answered)
+        #expect(answered.handlesWalked == cost.walks.answered)
+        #expect(answered.commits == 1)
+        #expect(handle.phase.name == "ready")
+    }
+
     @Test func aCommitCountsWhatItWroteAndNotified() async throws {
         let world = try World(.derived, counting: true)
         let sidebar = try await world.attachLoaded("ViewerSidebar")

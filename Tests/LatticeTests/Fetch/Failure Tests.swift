@@ -45,4 +45,10 @@ import Testing
             }
         }
     }
+
+    @Test func errorsAreThoseOfRequestAndFieldErrorsOnly() {
+        #expect(Self.all.map(\.errors.count) == [0, 0, 0, 0, 1, 1, 0, 0, 0, 0])
+        #expect(Self.all[5].errors.map(\.pathDescription) == ["viewer.0"])
+        #expect(Self.all[4].errors.map(\.message) == ["Cannot query field"])
+    }
 }

@@ -24,4 +24,10 @@ import Testing
         #expect(fetch.unplacedErrors.isEmpty)
         #expect(fetch.failure == nil)
     }
+
+    @Test func anActivitySaysWhetherItIsInFlightOrFailed() {
+        let activities: [Fetch.Activity] = [.idle, .inFlight(since: Date()), .failed(.cancelled, at: Date())]
+        #expect(activities.map(\.isInFlight) == [false, true, false])
+        #expect(activities.map(\.isFailed) == [false, false, true])
+    }
 }

@@ -85,4 +85,24 @@ enum IssueState: String, ScalarDecodable { case open = "OPEN", closed = "CLOSED"
             }
         }
     }
+
+    /// Where both a non-null and a nullable read fit (optional chaining, a comparison), the
+    /// nullable one is chosen: a null reads as `nil` instead of throwing.
+    @Test func whereBothReadsFitTheNullableOneIsChosen() throws {
+        let issue: Lens? = try issue
+        let body: String? = try issue?.read("body")
+        #expect(body == nil)
+        let title: String? = try issue?.read("title")
+        #expect(title == "Crash")
+        let milestone: Lens? = try issue?.read("milestone")
+        #expect(milestone == nil)
+        let author: Lens? = try issue?.read("author")
+        #expect(author?.id == DataID("O1"))
+        let present = try #require(issue)
+        let bodyIsUnwritten = try present.read("body") == "unwritten"
+        #expect(!bodyIsUnwritten)
+        let none: Lens? = nil
+        let nothing: String? = try none?.read("title")
+        #expect(nothing == nil)
+    }
 }

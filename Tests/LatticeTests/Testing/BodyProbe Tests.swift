@@ -13,12 +13,14 @@ import LatticeTesting
         let model = Model()
         let probe = BodyProbe { model.title }
         #expect(probe.runs == 1)
+        #expect(probe.reruns == 0)
         #expect(!probe.isDirty)
         model.title = "b"
         #expect(probe.isDirty)
         model.title = "c"
         #expect(probe.flush())
         #expect(probe.runs == 2)
+        #expect(probe.reruns == 1)
         #expect(probe.value == "c")
         #expect(!probe.isDirty)
         #expect(!probe.flush())

@@ -58,11 +58,13 @@ protocol PhaseKeeping: AnyObject {
 /// handle).
 @MainActor
 protocol PhaseKeeper: AnyObject {
-    /// The handle is made and its facts are set.
+    /// The handle is made, listed and its facts are set (its fetch started, if its policy
+    /// fetches): the one settle of its first facts.
     func attach(_ handle: OperationHandle)
     /// The handle's phase, as a reader asks for it.
     func phase(of handle: OperationHandle) -> Phase
-    /// The handle's stored facts (data presence, fetch, unplaced errors) changed.
+    /// The handle's stored facts (data presence, fetch, unplaced errors) changed; after a
+    /// commit, called once the strategy has heard it (`didCommit`).
     func factsDidChange(of handle: OperationHandle)
     /// The handle is detached: stop keeping its phase.
     func detach(_ handle: OperationHandle)

@@ -7,6 +7,10 @@ import Observation
 /// without data, the fetch; so a body that reads the phase re-runs only when the verdict,
 /// the data presence or (without data) the fetch changes.
 ///
+/// The first walk waits for data: a phase without data never reads the verdict, so a root is
+/// walked first when a handle attaches with data or its data arrives (one walk per answer),
+/// and kept current by the commits after that.
+///
 /// Each walk records the fields it read; an index from field to the roots that read it
 /// makes a commit cost O(changed fields) lookups instead of a scan of every root, since
 /// a scan would be the per-commit, per-handle cost this strategy exists to avoid. Keeping
@@ -30,7 +34,8 @@ final class RootVerdictPhase: PhaseKeeping {
         self.counters = counters
     }
 
-    /// The root's verdict, made and walked for its first handle, shared by the others.
+    /// The root's verdict, made for its first handle (walked once a handle has data), shared
+    /// by the others.
     func keeper(for root: OperationRoot) -> any PhaseKeeper {
         let id = ObjectIdentifier(root)
         if let verdict = verdicts[id] {
@@ -39,7 +44,6 @@ final class RootVerdictPhase: PhaseKeeping {
         }
         let verdict = RootVerdict(strategy: self, root: root)
         verdicts[id] = verdict
-        walk(verdict)
         return verdict
     }
 
@@ -58,9 +62,18 @@ final class RootVerdictPhase: PhaseKeeping {
         for verdict in due { walk(verdict) }
     }
 
+    /// Walks `verdict`'s root for the first time if `handle` has data and no walk has been
+    /// made: until then no phase read the verdict, and no commit re-walked it.
+    /// - Complexity: O(1), or one walk the first time.
+    fileprivate func walkFirstTime(_ verdict: RootVerdict, for handle: OperationHandle) {
+        guard !verdict.isWalked, handle.storedHasData else { return }
+        walk(verdict)
+    }
+
     /// Walks `verdict`'s root untracked, recording what it read; re-indexes it if it read
     /// other fields than before; writes the verdict if it changed.
     private func walk(_ verdict: RootVerdict) {
+        verdict.isWalked = true
         let root = verdict.root
         var reads = RecordedReads()
         swap(&reads.fields, &scratch)
@@ -103,6 +116,8 @@ final class RootVerdict: PhaseKeeper, Observable {
     var reads = Set<FieldRef>()
     /// The epoch of the commit that last scheduled a walk, so a commit walks a root once.
     var dueEpoch = -1
+    /// Whether the root has been walked (and so indexed); false until a handle has data.
+    var isWalked = false
     var handleCount = 1
     private unowned let strategy: RootVerdictPhase
     private var verdict = Verdict.fine
@@ -122,7 +137,9 @@ final class RootVerdict: PhaseKeeper, Observable {
         return true
     }
 
-    func attach(_ handle: OperationHandle) {}
+    func attach(_ handle: OperationHandle) {
+        strategy.walkFirstTime(self, for: handle)
+    }
 
     /// - Complexity: O(1) plus up to three registrar accesses.
     func phase(of handle: OperationHandle) -> Phase {
@@ -132,7 +149,9 @@ final class RootVerdict: PhaseKeeper, Observable {
         }
     }
 
-    func factsDidChange(of handle: OperationHandle) {}
+    func factsDidChange(of handle: OperationHandle) {
+        strategy.walkFirstTime(self, for: handle)
+    }
 
     func detach(_ handle: OperationHandle) {
         strategy.release(self)

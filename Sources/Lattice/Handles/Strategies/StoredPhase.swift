@@ -8,7 +8,9 @@ import Observation
 /// deletions); a commit that noted any calls `reevaluate()`, which calls every retained
 /// handle; each handle of an operation whose verdict can fail walks its own selection
 /// untracked, whether or not the commit touched its data, and settles the phase, writing it
-/// only when it differs. Fetch transitions settle it too.
+/// only when it differs. A change of the handle's facts (attach, a fetch starting, its answer
+/// or its failure) settles it once: a keeper that already settled the current facts during
+/// the commit that changed them does not settle again.
 ///
 /// Costs: a read is O(1); a verdict-relevant commit is O(retained handles × own selection).
 @MainActor
@@ -53,6 +55,8 @@ final class StoredPhase: PhaseKeeping {
         private let counters: RuntimeCounters?
         private unowned(unsafe) var handle: OperationHandle?
         private var stored: Phase = .loading
+        /// The handle's `factsRevision` at the last settle.
+        private var settledRevision = -1
         private let registrar = ObservationRegistrar()
 
         init(strategy: StoredPhase, root: OperationRoot, counters: RuntimeCounters?) {
@@ -73,7 +77,10 @@ final class StoredPhase: PhaseKeeping {
             return stored
         }
 
+        /// Settles unless the last settle already saw these facts (the commit that changed
+        /// them reevaluated this keeper).
         func factsDidChange(of handle: OperationHandle) {
+            guard settledRevision != handle.factsRevision else { return }
             settle(handle)
         }
 
@@ -91,10 +98,11 @@ final class StoredPhase: PhaseKeeping {
         /// Computes the phase (walking the verdict untracked) and writes it if it differs.
         private func settle(_ handle: OperationHandle) {
             counters?.total.phasesSettled += 1
+            settledRevision = handle.factsRevision
             let phase = handle.resolvePhase {
                 VerdictReads.untracked(root.bound, root: root.record, counters: counters)
             }
-            guard !phase.isSame(as: stored) else { return }
+            guard phase != stored else { return }
             counters?.total.phasesChanged += 1
             registrar.willSet(self, keyPath: Self.phaseKey)
             stored = phase

@@ -20,7 +20,7 @@ struct World {
     init(_ strategy: PhaseStrategy, counting: Bool = false) throws {
         fixtures = try SharedFixtures.get()
         scheduler = ManualScheduler(now: Date(timeIntervalSince1970: 1_000_000))
-        let made = fixtures.environment(strategy: strategy, scheduler: scheduler, counting: counting)
+        let made = fixtures.environment(strategy: strategy, clock: scheduler, counting: counting)
         environment = made.environment
         transport = made.transport
     }

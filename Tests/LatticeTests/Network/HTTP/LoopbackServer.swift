@@ -27,6 +27,26 @@ final class LoopbackServer {
         return url
     }
 
+    /// How to make the server's Python, for the message of a test that is skipped without it.
+    static let howToEnable = """
+        needs the loopback server's Python with its packages: run scripts/test.sh (it makes \
+        .venv/), or set LATTICE_PYTHON to a Python that has them
+        """
+
+    /// The Python the server runs with: `LATTICE_PYTHON`, else the repository's
+    /// `.venv/bin/python` (which scripts/test.sh makes). - Complexity: one file check.
+    static func python(filePath: String = #filePath) throws -> String {
+        let python = try ProcessInfo.processInfo.environment["LATTICE_PYTHON"]
+            ?? repositoryRoot(from: filePath).appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw StartError(description: "LoopbackServer: no Python at \(python); \(howToEnable)")
+        }
+        return python
+    }
+
+    /// Whether `python()` finds a Python: the loopback tests run only then.
+    static var isAvailable: Bool { (try? python()) != nil }
+
     /// Starts the server and waits for its `LISTENING <port>` line.
     /// - Throws: `StartError` saying what is missing (python, the script) or what the server
     ///   printed on stderr if it exited before listening.
@@ -36,14 +56,7 @@ final class LoopbackServer {
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw StartError(description: "LoopbackServer: \(script.path) does not exist")
         }
-        let python = ProcessInfo.processInfo.environment["LATTICE_PYTHON"]
-            ?? root.appendingPathComponent(".venv/bin/python").path
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw StartError(description: """
-                LoopbackServer: no Python at \(python); set LATTICE_PYTHON or run \
-                `source scripts/lib/setup.sh && lattice_setup_venv` (scripts/test.sh does both)
-                """)
-        }
+        let python = try python(filePath: filePath)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script.path, "--port", "0", "--max-seconds", String(maxSeconds)]

@@ -1,0 +1,318 @@
+import Foundation
+import Testing
+import Lattice
+import LatticeTesting
+
+/// The Swift examples of docs/environment-api.md and docs/runtime-api.md, each run and followed
+/// by assertions on what it did. `everySwiftBlockOfTheDocIsAnExampleHere` fails when a block
+/// of either doc is not found here line for line, so a doc and its examples cannot drift.
+///
+/// Written as an app would: `import Lattice` (and LatticeTesting for the fixtures), no
+/// GraphQLSyntax.
+@MainActor @Suite(.timeLimit(.minutes(1))) struct DocExamplesTests {
+    // MARK: docs/environment-api.md
+
+    /// "An environment from GraphQL text"; `nil` if its guard returned.
+    func environmentFromText() throws -> (Environment, GraphQLRequest)? {
+        let schema = try SchemaBuilder.build(sources: [
+            GraphQLSource(text: "type Query { greeting: String }", name: "schema.graphql"),
+        ])
+        let program = try Program(schema: schema, documents: [
+            GraphQLSource(text: "query Greeting { greeting }", name: "Greeting.graphql"),
+        ])
+        guard let greeting = program["Greeting"], let url = URL(string: "https://example.com/graphql") else {
+            return nil
+        }
+        let environment = Environment(program: program, transport: HTTPTransport(url: url))
+        let request = program.request(for: greeting, variables: [:])
+        return (environment, request)
+    }
+
+    @Test func anEnvironmentFromGraphQLText() throws {
+        let (environment, request) = try #require(try environmentFromText())
+        #expect(environment.strategy == .shipped)
+        #expect(environment.handleCount == 0)
+        #expect(request.operationName == "Greeting")
+        #expect(request.query == "query Greeting { greeting }")
+    }
+
+    /// "Environments over the fixtures".
+    func fixtures() throws -> (spec: CompiledSpec, dashboard: Artifact, ok: FixtureResponse, env: Environment,
+                               transport: FixtureTransport) {
+        let spec = try CompiledSpec.load()
+        let dashboard = try spec.artifact("Dashboard")
+        let ok = try spec.response("Dashboard", case: "ok")
+        let (env, transport) = spec.environment(strategy: .rootVerdict, clock: ManualScheduler(), counting: true)
+        return (spec, dashboard, ok, env, transport)
+    }
+
+    @Test func handles() async throws {
+        let (_, dashboard, ok, env, transport) = try fixtures()
+        let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
+        await handle.settled()
+        let login: String
+        switch handle.phase {
+        case .loading:
+            login = "…"
+        case .ready(let lens):
+            let viewer: Lens = try lens.read("viewer")
+            login = try viewer.read("login")
+        case .failed(let failure):
+            login = failure.description
+        }
+        let viewer: Lens? = try handle.phase.lens?.read("viewer")
+        let bio: String? = try viewer?.read("bio")
+        #expect(login == "mona")
+        #expect(viewer?.id == DataID("VXNlcjox"))
+        #expect(bio == "Builds GraphQL clients. Likes small diffs.")
+        await handle.refetch().value
+        let retried = handle.retry()
+        let invalidated = handle.invalidate()
+        await invalidated?.value
+        let availability = handle.availability
+        #expect(retried == nil)
+        #expect(invalidated != nil)
+        #expect(availability == .available)
+        #expect(!handle.fetch.activity.isInFlight)
+        #expect(transport.requestCount(for: "Dashboard") == 3)
+    }
+
+    @Test func failures() async throws {
+        let (_, dashboard, ok, env, transport) = try fixtures()
+        let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
+        await handle.settled()
+        transport.enqueue("Dashboard", .fixture(case: "field-error"))
+        await handle.refetch().value
+        let failure = handle.phase.failure
+        let failedPaths = failure?.errors.map(\.pathDescription) ?? []
+        #expect(failure?.name == "read.fieldErrors")
+        #expect(failedPaths.contains("viewer.status"))
+    }
+
+    @Test func theStoreWithoutTheNetwork() async throws {
+        let (_, dashboard, ok, env, _) = try fixtures()
+        let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
+        await handle.settled()
+        try env.commit(ok.response, for: dashboard, variables: ok.variables)
+        let report = env.commitUpdate { delta in
+            delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"),
+                      on: DataID("VXNlcjox"))
+        }
+        let checked = env.check(dashboard, variables: ok.variables)
+        env.invalidate(DataID("VXNlcjox"))
+        env.invalidateStore()
+        let refetching = env.revalidate()
+        for refetched in refetching { await refetched.settled() }
+        let collected = env.collectGarbage()
+        #expect(report.changedFields.count == 1)
+        #expect(checked == .available)
+        #expect(refetching == [handle])
+        #expect(handle.availability == .available)
+        #expect(collected.isEmpty)
+    }
+
+    @Test func theNetwork() async throws {
+        let (spec, dashboard, ok, env, transport) = try fixtures()
+        let lens = try await env.fetch(dashboard, variables: ok.variables)
+        transport.enqueue("Dashboard", .fixture(case: "field-error"))
+        let fetchFailure: Failure?
+        do {
+            _ = try await env.fetch(dashboard, variables: ok.variables)
+            fetchFailure = nil
+        } catch {
+            fetchFailure = error
+        }
+        let closeIssue = try spec.artifact("CloseIssue")
+        let closed = try await env.mutate(closeIssue, variables: try spec.response("CloseIssue").variables)
+        let updates = env.subscribe(try spec.artifact("IssueUpdates"),
+                                    variables: try spec.response("IssueUpdates", case: "event-1").variables)
+        updates.cancel()
+        let fetchedViewer: Lens? = try lens.read("viewer")
+        #expect(fetchedViewer?.id == DataID("VXNlcjox"))
+        #expect(fetchFailure?.name == "read.fieldErrors")
+        let payload: Lens? = try closed.read("closeIssue")
+        #expect(payload != nil)
+        #expect(updates.state == .ended(.cancelled))
+    }
+
+    @Test func counters() async throws {
+        let (_, dashboard, ok, env, _) = try fixtures()
+        let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
+        await handle.settled()
+        env.counters?.reset()
+        env.commitUpdate { delta in
+            delta.set(FieldState(value: .null), for: FieldKey("bio"), on: DataID("VXNlcjox"))
+        }
+        let lastCommit = env.counters?.lastCommit
+        let total = env.counters?.total
+        #expect(lastCommit?.commits == 1)
+        #expect(lastCommit?.handlesWalked == 1)
+        #expect(total == lastCommit)
+        #expect(handle.phase.name == "ready")
+    }
+
+    @Test func bodyReruns() async throws {
+        let (_, dashboard, ok, env, _) = try fixtures()
+        let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
+        await handle.settled()
+        let probe = BodyProbe { handle.phase.name }
+        env.commitUpdate { delta in
+            let error = GraphQLError(message: "gone", path: [.key("viewer"), .key("bio")])
+            delta.set(FieldState(value: .null, errors: [error]), for: FieldKey("bio"), on: DataID("VXNlcjox"))
+        }
+        probe.flush()
+        let reruns = probe.reruns
+        #expect(reruns == 1)
+        #expect(probe.value == "failed")
+    }
+
+    // MARK: docs/runtime-api.md
+
+    /// The page's blocks in order, over one store, each followed by what it did; `nil` if a
+    /// guard of the examples returned.
+    func runtimeTour() throws -> Bool? {
+        let sdl = """
+            enum RequiredAction { NONE LOG THROW }
+            directive @required(action: RequiredAction! = NONE) on FIELD
+            directive @throwOnFieldError on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
+            type Query { viewer: User! }
+            type User { id: ID! login: String! bio: String status: Status }
+            type Status { emoji: String message: String }
+            """
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: sdl, name: "schema.graphql")])
+        let artifacts = try Compiler.compile(sources: [GraphQLSource(text: """
+            query Profile @throwOnFieldError { viewer { login bio ...Badge_user } }
+            fragment Badge_user on User { status { emoji } }
+            """, name: "Profile.graphql")], schema: schema)
+        guard let profile = artifacts["Profile"], let badge = artifacts["Badge_user"] else { return nil }
+        #expect(profile.throwsOnFieldError && !badge.throwsOnFieldError)
+        #expect(profile.kind == .query && badge.kind == .fragment)
+        #expect(profile.needsVerdictWalk)
+        let bound = BoundArtifact(profile)
+        let store = Store(configuration: .init(notesVerdictChanges: true))
+        let response = GraphQLResponse(data: .object(["viewer": .object([
+            "id": .string("U1"), "login": .string("mona"), "bio": .null,
+            "status": .object(["emoji": .string("🚀")]),
+        ])]))
+        let commit = try store.commit(response, for: bound)
+        let report = store.commit { delta in
+            delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"), on: DataID("U1"))
+            delta.invalidate(DataID("U1"))
+        }
+        #expect(commit.unplacedErrors.isEmpty)
+        #expect(report.changedRecords == [DataID("U1")])
+        let availability = DataChecker.check(bound, in: store)
+        let retention = store.retain(bound)
+        let collected = store.collectGarbage()
+        store.release(retention)
+        #expect(availability.status == .available)
+        #expect(availability.latestInvalidation == report.epoch)
+        #expect(collected.isEmpty)
+        #expect(store.retainedCount == 0)
+        guard let root = store.record(.root) else { return nil }
+        let lens = Lens(bound, record: root)
+        let viewer: Lens = try lens.read("viewer")
+        let login: String = try viewer.read("login")
+        let bio: String? = try viewer.read("bio")
+        let badgeLens: Lens? = try viewer.fragment(badge)
+        let status: Lens? = try badgeLens?.read("status")
+        let emoji: String? = try status?.read("emoji")
+        #expect(login == "mona")
+        #expect(bio == "Writes a GraphQL client")
+        #expect(emoji == "🚀")
+        var recorded = RecordedReads()
+        let verdict = Verdict.evaluate(bound, root: root, tracking: &recorded)
+        let fieldsRead = recorded.fields
+        var untracked = UntrackedReads()
+        let again = Verdict.evaluate(bound, root: root, tracking: &untracked)
+        #expect(verdict == .fine)
+        #expect(again == verdict)
+        #expect(!fieldsRead.isEmpty)
+        let debug = Reader.read(bound, root: root)
+        #expect(debug.missing.isEmpty)
+        #expect(debug.verdict == .fine)
+        return true
+    }
+
+    @Test func theRuntimeTourRuns() throws {
+        #expect(try runtimeTour() == true)
+    }
+
+    // MARK: The docs hold exactly these examples
+
+    @Test(arguments: ["docs/environment-api.md", "docs/runtime-api.md"])
+    func everySwiftBlockOfTheDocIsAnExampleHere(_ doc: String) throws {
+        let thisFile = URL(fileURLWithPath: #filePath)
+        let repository = thisFile.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let blocks = SwiftBlocks.blocks(in: try String(contentsOf: repository.appendingPathComponent(doc), encoding: .utf8))
+        let here = SwiftBlocks.trimmedLines(of: try String(contentsOf: thisFile, encoding: .utf8))
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let found = SwiftBlocks.lines(here, contain: block)
+            #expect(found, """
+                \(doc) has a swift block that Tests/LatticeTests/Docs/DocExamples Tests.swift does not \
+                hold line for line; change both together:
+                \(block.joined(separator: "\n"))
+                """)
+        }
+    }
+
+    @Test func aBlockIsFoundOnlyWhenEveryLineFollowsInOrder() {
+        let markdown = """
+            Text.
+            ```swift
+            let a = 1
+              let b = a
+            ```
+            ```text
+            not swift
+            ```
+            """
+        let blocks = SwiftBlocks.blocks(in: markdown)
+        #expect(blocks == [["let a = 1", "let b = a"]])
+        let file = SwiftBlocks.trimmedLines(of: "func f() {\n    let a = 1\n    let b = a\n}")
+        #expect(SwiftBlocks.lines(file, contain: blocks[0]))
+        #expect(!SwiftBlocks.lines(file, contain: ["let b = a", "let a = 1"]))
+        #expect(!SwiftBlocks.lines(file, contain: ["let a = 2"]))
+    }
+}
+
+/// The ```swift blocks of a Markdown text, and whether a file's lines hold one, with leading
+/// and trailing spaces set aside (the examples are indented in their functions here).
+enum SwiftBlocks {
+    /// The lines of `text`, each without its leading and trailing whitespace.
+    /// - Complexity: O(length of the text).
+    static func trimmedLines(of text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let start = line.drop { $0.isWhitespace }
+            return start.dropLast(start.reversed().prefix { $0.isWhitespace }.count)
+        }
+    }
+
+    /// Every block between a ```swift line and the next ``` line, as trimmed lines.
+    /// - Complexity: O(length of the text).
+    static func blocks(in markdown: String) -> [[Substring]] {
+        var blocks: [[Substring]] = []
+        var current: [Substring]?
+        for line in trimmedLines(of: markdown) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if let block = current, line == "```" {
+                blocks.append(block)
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Whether `block` appears in `lines` as consecutive lines. - Complexity: O(lines × block).
+    static func lines(_ lines: [Substring], contain block: [Substring]) -> Bool {
+        guard !block.isEmpty, block.count <= lines.count else { return block.isEmpty }
+        return (0...(lines.count - block.count)).contains { start in
+            lines[start..<(start + block.count)].elementsEqual(block)
+        }
+    }
+}
