@@ -72,14 +72,14 @@ func benchmarks() throws -> [Benchmark] {
     let program = try GeneratedSchema.program(rowSizes: [], throwOnFieldError: true)
     let scaling = sizes.flatMap { size in
         PhaseStrategy.allCases.map { strategy in
-            Benchmark("\(strategy.rawValue)/\(size)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated],
+            Benchmark("\(strategy.rawValue)/\(size)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
                       setUp: { try RetainedHandles(program: program, strategy: strategy, others: size, counting: true) },
                       counts: { $0.counts },
                       operation: { $0.commit() })
         }
     }
     let counters = [("off", false), ("on", true)].map { setting, counting in
-        Benchmark("counters/\(setting)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated],
+        Benchmark("counters/\(setting)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
                   setUp: { try RetainedHandles(program: program, strategy: .stored, others: countersHandles,
                                                counting: counting) },
                   operation: { $0.commit() })

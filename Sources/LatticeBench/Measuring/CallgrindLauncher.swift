@@ -4,10 +4,16 @@ import Foundation
 /// `valgrind --tool=callgrind --instr-atstart=no` with `--callgrind-child`, then reads the
 /// instruction counts of the regions `InstructionCounter` marked.
 ///
-/// The child runs with `SWIFT_DETERMINISTIC_HASHING=1`, so hashing (and with it every
+/// Only the main thread is counted (`--separate-threads=yes`), where benchmarks run: the
+/// other threads' share depends on timing. The child runs with `SWIFT_DETERMINISTIC_HASHING=1`, so hashing (and with it every
 /// dictionary's layout) is the same on every run; valgrind's own address layout is fixed.
 /// Hence the same binary and input give the same counts. Valgrind's debug-info warnings
 /// (`### ...` lines) are dropped from the child's standard error; the rest is passed on.
+///
+/// The child is a copy of this executable without its DWARF sections (`objcopy
+/// --strip-debug`): valgrind 3.19 cannot read the debug information Swift 6.3 writes for some
+/// executables ("possibly corrupted debuginfo file", then it gives up), and it needs only the
+/// symbol table, which the copy keeps, to name functions.
 @MainActor
 enum CallgrindLauncher {
     /// The internal flag telling an executable it is the callgrind child.
@@ -28,11 +34,12 @@ enum CallgrindLauncher {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
 
+        let child = try copyWithoutDebugInfo(currentExecutable(), into: directory)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--tool=callgrind", "--instr-atstart=no", "-q",
+        process.arguments = ["--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes", "-q",
                              "--callgrind-out-file=\(directory.path)/callgrind.out",
-                             currentExecutable(), childFlag] + arguments
+                             child, childFlag] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         process.environment = environment
@@ -90,14 +97,19 @@ enum CallgrindLauncher {
             } catch {
                 throw .output(.unreadable(file: path, reason: "\(error)"))
             }
+            // Only the harness's labelled dumps are read: under `--separate-threads=yes` the
+            // final dump at exit writes a header-only file for the process as well.
+            guard text.contains("desc: Trigger: Client Request: ") else { continue }
             let output: CallgrindOutput
             do {
                 output = try CallgrindOutput(parsing: text, file: path)
             } catch {
                 throw .output(error)
             }
-            guard let label = output.clientRequestLabel, let region = InstructionRegion(label: label)
-            else { continue }
+            // Benchmarks run on the main thread; what other threads do meanwhile (the transport's
+            // task, the thread pool's idle spinning) depends on timing and is not counted.
+            guard let label = output.clientRequestLabel, let region = InstructionRegion(label: label),
+                  output.thread ?? 1 == 1 else { continue }
             guard let instructions = output.total(of: "Ir") else { throw .noInstructionEvent(file: path) }
             regions[region] = instructions
         }
@@ -121,6 +133,25 @@ enum CallgrindLauncher {
         if !pending.isEmpty { FileHandle.standardError.write(pending) }
     }
 
+    /// A copy of `executable` in `directory`, under the same name, without DWARF sections.
+    private static func copyWithoutDebugInfo(_ executable: String, into directory: URL) throws(CallgrindLauncherError) -> String {
+        guard let objcopy = executableInPath("objcopy") else { throw .objcopyNotFound }
+        let copy = directory.appendingPathComponent(URL(fileURLWithPath: executable).lastPathComponent).path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: objcopy)
+        process.arguments = ["--strip-debug", executable, copy]
+        do {
+            try process.run()
+        } catch {
+            throw .launchFailed(reason: "\(objcopy): \(error)")
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw .launchFailed(reason: "objcopy --strip-debug \(executable) failed with status \(process.terminationStatus)")
+        }
+        return copy
+    }
+
     private static func currentExecutable() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
@@ -138,6 +169,8 @@ enum CallgrindLauncher {
 enum CallgrindLauncherError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `valgrind` is not in `PATH`.
     case valgrindNotFound
+    /// `objcopy` (binutils) is not in `PATH`.
+    case objcopyNotFound
     /// The child could not be started.
     case launchFailed(reason: String)
     /// The child exited with a non-zero status (or was killed by a signal).
@@ -150,6 +183,7 @@ enum CallgrindLauncherError: Error, Equatable, Sendable, CustomStringConvertible
     var description: String {
         switch self {
         case .valgrindNotFound: "valgrind not found in PATH (apt-get install valgrind)"
+        case .objcopyNotFound: "objcopy not found in PATH (apt-get install binutils)"
         case .launchFailed(let reason): "cannot start callgrind: \(reason)"
         case .childFailed(let status): "the run under callgrind failed with status \(status)"
         case .output(let error): error.description

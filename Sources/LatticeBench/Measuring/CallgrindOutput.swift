@@ -1,3 +1,5 @@
+import Foundation
+
 /// The header of one callgrind output file (one dump): what triggered it, which events it
 /// counts, and their totals.
 ///
@@ -10,6 +12,9 @@
 struct CallgrindOutput: Equatable, Sendable {
     /// The `desc: Trigger:` text, e.g. `Client Request: lattice-bench 20 Example/sum`.
     var trigger: String?
+    /// The thread the dump counts (`thread:`, written under `--separate-threads=yes`; 1 is
+    /// the main thread); nil when the dump counts every thread.
+    var thread: Int?
     /// Event names in column order, e.g. `["Ir"]`.
     var events: [String]
     /// One total per event, from `summary:` (or `totals:` when there is no summary).
@@ -33,6 +38,7 @@ struct CallgrindOutput: Equatable, Sendable {
     /// - Complexity: O(text length).
     init(parsing text: String, file: String) throws(CallgrindOutputError) {
         var trigger: String?
+        var thread: Int?
         var events: [String]?
         var summary: (line: Int, values: [UInt64])?
         var totals: (line: Int, values: [UInt64])?
@@ -41,6 +47,8 @@ struct CallgrindOutput: Equatable, Sendable {
             lineNumber += 1
             if line.hasPrefix("desc: Trigger: ") {
                 trigger = String(line.dropFirst("desc: Trigger: ".count))
+            } else if line.hasPrefix("thread:") {
+                thread = Int(line.dropFirst("thread:".count).trimmingCharacters(in: .whitespaces))
             } else if line.hasPrefix("events:") {
                 events = line.dropFirst("events:".count).split(separator: " ").map(String.init)
             } else if line.hasPrefix("summary:") {
@@ -58,6 +66,7 @@ struct CallgrindOutput: Equatable, Sendable {
                                       values: counted.values.count)
         }
         self.trigger = trigger
+        self.thread = thread
         self.events = events
         // Callgrind omits trailing zero columns.
         self.totals = counted.values + Array(repeating: 0, count: events.count - counted.values.count)

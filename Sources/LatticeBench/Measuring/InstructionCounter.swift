@@ -8,7 +8,8 @@ import CCallgrind
 /// zeroed before and dumped after under its `InstructionRegion` label. The difference of the
 /// two regions cancels the fixed cost of a region (zeroing, dumping, the loop's entry); the
 /// difference of the baseline with the same call path cancels the loop's per-iteration cost. Nothing here depends on a
-/// clock, so the same binary and input give the same counts.
+/// clock, so the same binary and input give the same counts. Set-up and tear-down run
+/// uninstrumented, so a suite that builds thousands of handles per benchmark stays fast.
 @MainActor
 enum InstructionCounter {
     /// Whether the process runs under valgrind.
@@ -21,19 +22,23 @@ enum InstructionCounter {
     /// - Throws: whatever a benchmark's `setUp` or operation throws.
     /// - Complexity: `4 × iterations` operations per benchmark, at callgrind's speed.
     static func markRegions(_ benchmarks: [Benchmark], iterations: Int, progress: Progress) throws {
-        lattice_callgrind_start_instrumentation()
-        defer { lattice_callgrind_stop_instrumentation() }
         for baseline in [Benchmark("-") {}, Benchmark("-", setUp: {}, operation: { _ in })] {
-            let instance = try baseline.instantiate()
-            try measure(instance, name: nil, iterations: iterations)
-            instance.tearDown()
+            try measure(baseline, name: nil, iterations: iterations)
         }
         for benchmark in benchmarks {
             progress.line("\(benchmark.name): counting instructions")
-            let instance = try benchmark.instantiate()
-            defer { instance.tearDown() }
-            try measure(instance, name: benchmark.name, iterations: iterations)
+            try measure(benchmark, name: benchmark.name, iterations: iterations)
         }
+    }
+
+    /// Sets `benchmark` up and tears it down uninstrumented (callgrind then runs the code
+    /// several times faster and counts nothing), and instruments only its warm-up and regions.
+    private static func measure(_ benchmark: Benchmark, name: String?, iterations: Int) throws {
+        let instance = try benchmark.instantiate()
+        defer { instance.tearDown() }
+        lattice_callgrind_start_instrumentation()
+        defer { lattice_callgrind_stop_instrumentation() }
+        try measure(instance, name: name, iterations: iterations)
     }
 
     private static func measure(_ instance: BenchmarkInstance, name: String?, iterations: Int) throws {
