@@ -6,13 +6,15 @@ set -euo pipefail
 # Command substitutions (the build's bin path) fail the script too.
 shopt -s inherit_errexit
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/suite.sh"
 cd "$LATTICE_ROOT"
 
 # The suite, in the order it runs; each runs alone too (`swift run -c release NAME --help`).
 SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling)
 # Sampling time per benchmark in a full run, seconds: sized so the whole run, build
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
-declare -A BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
+# (run_suite, in scripts/lib/suite.sh, reads it.)
+BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
 # The executables whose benchmarks count instructions with --instructions: the reads. (Body
 # re-runs and commit scaling wait on tasks and build thousands of handles; under callgrind
 # that is slow, and their counts already come from the runtime's counters.)
@@ -55,8 +57,14 @@ options:
                       pass-through to the harness) into the run's folder
   -h, --help          this text
 
-Exit status: 0 done (gate: ship), 1 could not run (bad arguments, a build or benchmark
-failed), 2 regression, 3 a limit of the shipped strategy failed or is undecided.
+Every benchmark executable lists its benchmarks first (--list): a run fails when one dies by
+a signal or exits non-zero (naming it, the signal and the benchmarks that did not report),
+when one does not report a benchmark it listed, and when --filter matches nothing in any
+executable; the profile for the flamegraph fails the run the same way.
+
+Exit status: 0 done (gate: ship), 1 could not run (bad arguments, a build failed, a
+benchmark executable failed as above), 2 regression, 3 a limit of the shipped strategy
+failed or is undecided.
 EOF
 }
 
@@ -66,8 +74,6 @@ fail_usage() {
     usage >&2
     exit 1
 }
-
-log() { echo "bench: $*" >&2; }
 
 quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0
 positional=()
@@ -104,9 +110,6 @@ esac
 [ -z "$baseline" ] || [ -f "$baseline" ] || fail_usage "no baseline results at $baseline"
 [ -z "$results_in" ] || [ -f "$results_in" ] || fail_usage "no results at $results_in"
 
-started=$SECONDS
-elapsed() { printf '%dm%02ds' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
-
 # Builds the release products of the package at $1 (scratch path $2); prints the bin path.
 build_release() {
     local package=$1 scratch=$2
@@ -120,34 +123,6 @@ build_release() {
     fi
     echo "$output" | tail -n 2 >&2
     swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path
-}
-
-# Runs the suite executables named in $4 (a space-separated list) of the binaries in $1 from
-# the checkout $2, writing one results file per executable into $3; harness options follow.
-run_suite() {
-    local bin=$1 checkout=$2 out=$3 names=($4)
-    shift 4
-    mkdir -p "$out"
-    out=$(cd "$out" && pwd)  # the executables run from the checkout
-    local index=0
-    for suite in "${names[@]}"; do
-        index=$((index + 1))
-        local options=(--format json --output "$out/$suite.json")
-        if [ $quick = 1 ]; then options+=(--quick); else options+=(--time-budget "${BUDGET[$suite]}"); fi
-        [ -n "$filter" ] && options+=(--filter "$filter")
-        log "[$index/${#names[@]}] $suite ($(elapsed))"
-        local status=0
-        (cd "$checkout" && "$bin/$suite" "${options[@]}" "$@") || status=$?
-        if [ $status -ne 0 ]; then
-            # With a filter, an executable with no matching benchmark is not a failure.
-            if [ -n "$filter" ] && [ ! -s "$out/$suite.json" ]; then
-                log "$suite: nothing matches '$filter'"
-                continue
-            fi
-            log "$suite failed (exit $status)"
-            exit 1
-        fi
-    done
 }
 
 # The results files of a run folder, in suite order.
@@ -167,7 +142,6 @@ measure() {
     run_suite "$bin" . "$dir/suite" "${SUITE[*]}"
     local files
     mapfile -t files < <(suite_files "$dir/suite")
-    [ ${#files[@]} -gt 0 ] || { log "no benchmark ran"; exit 1; }
     local joined=()
     if [ $instructions = 1 ]; then
         log "counting instructions under callgrind ($(elapsed))"
@@ -176,22 +150,20 @@ measure() {
     fi
     "$bin/lattice" merge --out "$dir/results.json" "${files[@]}" "${joined[@]/#/--metrics-from=}"
     rm -f "$dir/flamegraph.svg"
+    # Profiles fail closed like the suite: the flamegraph is one of a run's outputs, and a
+    # profile that dies ran the same code the suite measures.
     if [ $profile = 1 ]; then
         log "profiling the suite ($(elapsed))"
-        for suite in "${SUITE[@]}"; do
-            [ -s "$dir/suite/$suite.json" ] || continue  # nothing of it matched --filter
-            "$bin/$suite" --profile --output "$dir/profile/$suite" ${filter:+--filter "$filter"} \
-                $([ $quick = 1 ] && echo --quick) >/dev/null || log "$suite: profile failed"
-        done
+        run_suite "$bin" . "$dir/profile" "${SUITE[*]}" --profile
     else
         log "profiling $PROFILED $PROFILED_FILTER for the flamegraph ($(elapsed))"
-        "$bin/$PROFILED" --profile --quick --filter "$PROFILED_FILTER" --output "$dir/profile/$PROFILED" \
-            >/dev/null || log "$PROFILED: profile failed; the dashboard will have no flamegraph"
+        (filter=$PROFILED_FILTER quick=1; run_suite "$bin" . "$dir/profile" "$PROFILED" --profile)
     fi
     local svg
     svg=$(ls "$dir/profile/$PROFILED"/*.svg 2>/dev/null | grep -F "$(echo "$PROFILED_FILTER" | tr / .)" | head -n 1 || true)
     [ -n "$svg" ] || svg=$(ls "$dir"/profile/*/*.svg 2>/dev/null | head -n 1 || true)
-    [ -z "$svg" ] || cp "$svg" "$dir/flamegraph.svg"
+    [ -n "$svg" ] || { log "FAILED: the profiles wrote no flamegraph"; exit 1; }
+    cp "$svg" "$dir/flamegraph.svg"
 }
 
 # BENCHMARKS.md and the dashboard for results $1 into document $2 and folder $3 (history
