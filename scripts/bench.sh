@@ -39,13 +39,15 @@ commands:
   gate [--baseline FILE] [--results FILE]
                       run the suite (or judge FILE), then the release gate: exit 3 if the
                       strategy spec/limits.json ships fails or cannot decide a limit, 2 on a
-                      significant regression against the baseline results FILE, 0 otherwise
+                      significant regression against the baseline results FILE, 1 when the
+                      results or the baseline hold no benchmarks or lack each other's, 0
+                      otherwise
   compare BASE [HEAD] [--rounds N]
                       build both commits in git worktrees (under .build/lab/worktrees), run
                       their suites interleaved A B A B for N quick rounds (default 6, one
                       process each), print and write the comparison, times judged by the
                       rounds at the machine's reference pace (.build/lab/compare/); exit 2
-                      on a regression
+                      on a regression, 1 when a benchmark is on one side only
 
 options:
   --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the

@@ -18,11 +18,16 @@ import Testing
         }
     }
 
+    /// The gate for results, limits and an optional baseline, as files.
+    private func releaseGate(_ results: String, _ limits: String, baseline: String? = nil,
+                             runtimeDefault: String) throws -> ReleaseGate {
+        try ReleaseGate(results: try LabFiles.results(results), limits: try LabFiles.limits(limits),
+                        runtimeDefault: runtimeDefault, baseline: try baseline.map { ($0, try LabFiles.results($0)) })
+    }
+
     /// The gate's exit status for results, limits and an optional baseline, as files.
     private func gate(_ results: String, _ limits: String, baseline: String? = nil, runtimeDefault: String) throws -> Int32 {
-        try ReleaseGate(results: try LabFiles.results(results), limits: try LabFiles.limits(limits),
-                        runtimeDefault: runtimeDefault,
-                        baseline: try baseline.map { ($0, try LabFiles.results($0)) }).status.rawValue
+        try releaseGate(results, limits, baseline: baseline, runtimeDefault: runtimeDefault).status.rawValue
     }
 
     @Test func writesTheDocumentDashboardAndHistoryAndRegeneratesThemByteForByte() throws {
@@ -88,5 +93,46 @@ import Testing
                                                     ["extraBodies": 0])]).write(to: both)
         #expect(try gate(both.path, limits.path, runtimeDefault: shipped) == 3,
                 "the limits file must ship what the runtime ships")
+    }
+
+    @Test func theGateAndCompareNeverPassWhatTheyCannotJudge() throws {
+        let shipped = "stored"
+        let directory = try LabSamples.temporaryDirectory()
+        func write(_ benchmarks: [BenchmarkResult], filter: String? = nil, to name: String) throws -> String {
+            var file = LabSamples.file(benchmarks)
+            file.configuration.filter = filter
+            let url = directory.appendingPathComponent(name)
+            try file.write(to: url)
+            return url.path
+        }
+        let limitBenchmarks = [try LabSamples.timed("PhaseRead/\(shipped)/Dashboard/tracked", 20_000),
+                               try LabSamples.counted("BodyReruns/\(shipped)/IssueScreen/verdictValue", ["extraBodies": 0])]
+        let results = try write(limitBenchmarks, to: "results.json")
+        let empty = try write([], to: "empty.json")
+        let larger = try write(limitBenchmarks + [try LabSamples.timed("CommitScaling/derived/10", 2_000)],
+                               to: "larger.json")
+        let filtered = try write(limitBenchmarks, filter: shipped, to: "filtered.json")
+        let limits = directory.appendingPathComponent("limits.json")
+        try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
+
+        #expect(try gate(results, limits.path, baseline: results, runtimeDefault: shipped) == 0)
+        let againstEmpty = try releaseGate(results, limits.path, baseline: empty, runtimeDefault: shipped)
+        #expect(againstEmpty.status == .couldNotRun, "a baseline with no benchmarks never passes")
+        #expect(againstEmpty.lines.last == "NOT JUDGED: against \(empty): the baseline holds no benchmarks (the candidate holds 2)")
+        #expect(try gate(empty, limits.path, runtimeDefault: shipped) == 1, "no benchmarks: 1, not an undecided limit's 3")
+        #expect(try releaseGate(empty, limits.path, runtimeDefault: shipped).lines.last
+                == "NOT JUDGED: the results hold no benchmarks")
+        let lacking = try releaseGate(results, limits.path, baseline: larger, runtimeDefault: shipped)
+        #expect(lacking.status == .couldNotRun)
+        #expect(lacking.lines.contains("NOT JUDGED: against \(larger): missing from the candidate: CommitScaling/derived/10"))
+        #expect(try gate(larger, limits.path, baseline: results, runtimeDefault: shipped) == 1)
+        #expect(try gate(filtered, limits.path, baseline: larger, runtimeDefault: shipped) == 0,
+                "results filtered to 'stored' are not expected to hold what the filter leaves out")
+
+        let compared = try RoundsComparison(baselinePaths: [empty], candidatePaths: [results])
+        #expect(compared.comparison.exitStatus == .couldNotRun)
+        #expect(compared.markdown.contains("- NOT JUDGED: the baseline holds no benchmarks (the candidate holds 2)"))
+        #expect(try RoundsComparison(baselinePaths: [larger], candidatePaths: [results]).comparison.exitStatus == .couldNotRun)
+        #expect(try RoundsComparison(baselinePaths: [results], candidatePaths: [results]).comparison.exitStatus == .ok)
     }
 }
