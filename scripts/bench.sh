@@ -169,12 +169,15 @@ measure() {
 }
 
 # BENCHMARKS.md and the dashboard for results $1 into document $2 and folder $3 (history
-# file $4 when a full run should be recorded, flamegraph $5 when present); prints the decision.
+# file $4 when a full run should be recorded, flamegraph $5 when present, copied into the
+# folder; a copy of the results kept at $6 when given); prints the decision. lattice report
+# writes all of them as one set: a failure leaves every one as it was.
 report() {
-    local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5
+    local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5 results_out=${6:-}
     local options=(--results "$results" --limits "$LIMITS" --out "$document" --dashboard "$dashboard")
     [ -z "$history" ] || options+=(--history "$history")
-    [ -s "$flamegraph" ] && options+=(--flamegraph "$flamegraph")
+    [ -z "$results_out" ] || options+=(--results-out "$results_out")
+    [ ! -s "$flamegraph" ] || options+=(--flamegraph "$flamegraph")
     "$bin/lattice" report "${options[@]}"
 }
 
@@ -260,15 +263,8 @@ else
 fi
 
 if [ -z "$results_in" ] && [ "$dir" = "$LAB/full" ]; then
-    # A full run: the committed results, document, dashboard and history.
-    mkdir -p "$(dirname "$RESULTS")"
-    cp "$results" "$RESULTS.tmp" && mv "$RESULTS.tmp" "$RESULTS"
-    flamegraph="$DASHBOARD/flamegraph.svg"
-    if [ -s "$dir/flamegraph.svg" ]; then
-        mkdir -p "$DASHBOARD"
-        cp "$dir/flamegraph.svg" "$flamegraph.tmp" && mv "$flamegraph.tmp" "$flamegraph"
-    fi
-    decision=$(report "$RESULTS" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$flamegraph")
+    # A full run: the committed results, document, dashboard, flamegraph and history, as one set.
+    decision=$(report "$results" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$dir/flamegraph.svg" "$RESULTS")
     log "wrote $RESULTS, $DOCUMENT, $DASHBOARD/ ($(elapsed))"
 else
     out=${dir:-$LAB/gate}

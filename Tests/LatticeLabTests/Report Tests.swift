@@ -135,4 +135,102 @@ import Testing
         #expect(try RoundsComparison(baselinePaths: [larger], candidatePaths: [results]).comparison.exitStatus == .couldNotRun)
         #expect(try RoundsComparison(baselinePaths: [results], candidatePaths: [results]).comparison.exitStatus == .ok)
     }
+
+    /// Every file under `directory` (hidden ones included) with its bytes, by relative path.
+    private func snapshot(_ directory: URL) throws -> [String: Data] {
+        let root = directory.resolvingSymlinksInPath().path
+        var files: [String: Data] = [:]
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return files }
+        for case let path as String in walk {
+            var isFolder: ObjCBool = false
+            let full = root + "/" + path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
+            } else {
+                files[path + "/"] = Data()
+            }
+        }
+        return files
+    }
+
+    /// A directory holding a previous report's outputs: the document, the results copy, the
+    /// history (outside the dashboard) and the dashboard with its flamegraph; and the paths of
+    /// a new report into them, with a flamegraph to embed.
+    private func previousReport() throws -> (directory: URL, paths: Report.Paths) {
+        let directory = try LabSamples.temporaryDirectory()
+        let inputs = directory.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let svg = inputs.appendingPathComponent("flamegraph.svg")
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: svg)
+        let paths = Report.Paths(results: LabSamples.sampleResultsURL.path, limits: LabSamples.limitsURL.path,
+                                 document: directory.appendingPathComponent("BENCHMARKS.md").path,
+                                 dashboard: directory.appendingPathComponent("dashboards").path,
+                                 history: directory.appendingPathComponent("history.json").path,
+                                 flamegraph: svg.path,
+                                 resultsCopy: directory.appendingPathComponent("results/latest.json").path)
+        try Report.write(paths, runtimeDefault: "stored")
+        return (directory, paths)
+    }
+
+    @Test func theOutputsAreWrittenAsOneSetWithTheResultsAndTheFlamegraph() throws {
+        let (directory, paths) = try previousReport()
+        let files = try snapshot(directory)
+        #expect(files["results/latest.json"] == (try Data(contentsOf: LabSamples.sampleResultsURL)))
+        #expect(files["dashboards/flamegraph.svg"] == files["inputs/flamegraph.svg"])
+        #expect(files["dashboards/index.html"] != nil && files["history.json"] != nil)
+        let document = String(decoding: files["BENCHMARKS.md"] ?? Data(), as: UTF8.self)
+        #expect(document.contains("from `\(paths.resultsCopy ?? "")`"), "the document names the copy it sits beside")
+        #expect(!files.keys.contains { $0.hasSuffix(".staged") || $0.hasSuffix(".previous") }, "\(files.keys)")
+    }
+
+    @Test func aDashboardThatCannotBeWrittenLeavesEveryOutputAsItWas() throws {
+        let (directory, previous) = try previousReport()
+        var paths = previous
+        // The dashboard's folder is a file: staging index.html fails after BENCHMARKS.md and
+        // the results copy were staged.
+        let blocked = directory.appendingPathComponent("blocked")
+        try Data("a file, not a folder\n".utf8).write(to: blocked)
+        paths.dashboard = blocked.path
+        paths.results = try writeOtherResults(in: directory)
+        let before = try snapshot(directory)
+        #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
+        #expect(try snapshot(directory) == before, "BENCHMARKS.md, the results copy and the history untouched")
+    }
+
+    @Test func aTargetThatCannotBeReplacedPutsBackTheOnesAlreadyReplaced() throws {
+        let (directory, previous) = try previousReport()
+        var paths = previous
+        // The history is renamed last; a folder in its place makes that rename fail after the
+        // results copy, BENCHMARKS.md, the flamegraph and index.html were replaced.
+        let history = directory.appendingPathComponent("history-folder")
+        try FileManager.default.createDirectory(at: history.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        paths.history = history.path
+        paths.results = try writeOtherResults(in: directory)
+        let before = try snapshot(directory)
+        #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
+        #expect(try snapshot(directory) == before)
+    }
+
+    @Test func resultsWithNoBenchmarksAreRefused() throws {
+        let (directory, previous) = try previousReport()
+        var paths = previous
+        let empty = directory.appendingPathComponent("inputs/empty.json")
+        try LabSamples.file([]).write(to: empty)
+        paths.results = empty.path
+        let before = try snapshot(directory)
+        #expect(throws: DocumentError.corrupt(file: empty.path, path: "$.benchmarks", reason: "holds no benchmarks")) {
+            try Report.write(paths, runtimeDefault: "stored")
+        }
+        #expect(try snapshot(directory) == before)
+    }
+
+    /// The sample results at another commit, so every output of a report of them would differ.
+    private func writeOtherResults(in directory: URL) throws -> String {
+        var results = try LabFiles.results(LabSamples.sampleResultsURL.path)
+        results.revision = SourceRevision(commit: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", dirty: false)
+        results.createdAt = Date(timeIntervalSince1970: 1_900_000_000)
+        let url = directory.appendingPathComponent("inputs/other.json")
+        try results.write(to: url)
+        return url.path
+    }
 }
