@@ -200,11 +200,13 @@ import Testing
     @Test func aTargetThatCannotBeReplacedPutsBackTheOnesAlreadyReplaced() throws {
         let (directory, previous) = try previousReport()
         var paths = previous
-        // The history is renamed last; a folder in its place makes that rename fail after the
-        // results copy, BENCHMARKS.md, the flamegraph and index.html were replaced.
-        let history = directory.appendingPathComponent("history-folder")
-        try FileManager.default.createDirectory(at: history.appendingPathComponent("inside"), withIntermediateDirectories: true)
-        paths.history = history.path
+        // index.html is renamed after the results copy, BENCHMARKS.md and the flamegraph; a
+        // folder in its place stages fine but makes that rename fail once those were replaced.
+        let dashboard = directory.appendingPathComponent("other-dashboard")
+        try FileManager.default.createDirectory(at: dashboard.appendingPathComponent("index.html/inside"),
+                                                withIntermediateDirectories: true)
+        try Data("previous flamegraph\n".utf8).write(to: dashboard.appendingPathComponent("flamegraph.svg"))
+        paths.dashboard = dashboard.path
         paths.results = try writeOtherResults(in: directory)
         let before = try snapshot(directory)
         #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
