@@ -6,13 +6,15 @@ set -euo pipefail
 # Command substitutions (the build's bin path) fail the script too.
 shopt -s inherit_errexit
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/suite.sh"
 cd "$LATTICE_ROOT"
 
 # The suite, in the order it runs; each runs alone too (`swift run -c release NAME --help`).
 SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling)
 # Sampling time per benchmark in a full run, seconds: sized so the whole run, build
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
-declare -A BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
+# (run_suite, in scripts/lib/suite.sh, reads it.)
+BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
 # The executables whose benchmarks count instructions with --instructions: the reads. (Body
 # re-runs and commit scaling wait on tasks and build thousands of handles; under callgrind
 # that is slow, and their counts already come from the runtime's counters.)
@@ -37,13 +39,15 @@ commands:
   gate [--baseline FILE] [--results FILE]
                       run the suite (or judge FILE), then the release gate: exit 3 if the
                       strategy spec/limits.json ships fails or cannot decide a limit, 2 on a
-                      significant regression against the baseline results FILE, 0 otherwise
+                      significant regression against the baseline results FILE, 1 when the
+                      results or the baseline hold no benchmarks or lack each other's, 0
+                      otherwise
   compare BASE [HEAD] [--rounds N]
                       build both commits in git worktrees (under .build/lab/worktrees), run
                       their suites interleaved A B A B for N quick rounds (default 6, one
                       process each), print and write the comparison, times judged by the
                       rounds at the machine's reference pace (.build/lab/compare/); exit 2
-                      on a regression
+                      on a regression, 1 when a benchmark is on one side only
 
 options:
   --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the
@@ -55,8 +59,14 @@ options:
                       pass-through to the harness) into the run's folder
   -h, --help          this text
 
-Exit status: 0 done (gate: ship), 1 could not run (bad arguments, a build or benchmark
-failed), 2 regression, 3 a limit of the shipped strategy failed or is undecided.
+Every benchmark executable lists its benchmarks first (--list): a run fails when one dies by
+a signal or exits non-zero (naming it, the signal and the benchmarks that did not report),
+when one does not report a benchmark it listed, and when --filter matches nothing in any
+executable; the profile for the flamegraph fails the run the same way.
+
+Exit status: 0 done (gate: ship), 1 could not run (bad arguments, a build failed, a
+benchmark executable failed as above), 2 regression, 3 a limit of the shipped strategy
+failed or is undecided.
 EOF
 }
 
@@ -66,8 +76,6 @@ fail_usage() {
     usage >&2
     exit 1
 }
-
-log() { echo "bench: $*" >&2; }
 
 quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0
 positional=()
@@ -104,9 +112,6 @@ esac
 [ -z "$baseline" ] || [ -f "$baseline" ] || fail_usage "no baseline results at $baseline"
 [ -z "$results_in" ] || [ -f "$results_in" ] || fail_usage "no results at $results_in"
 
-started=$SECONDS
-elapsed() { printf '%dm%02ds' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
-
 # Builds the release products of the package at $1 (scratch path $2); prints the bin path.
 build_release() {
     local package=$1 scratch=$2
@@ -120,34 +125,6 @@ build_release() {
     fi
     echo "$output" | tail -n 2 >&2
     swift build -c release --package-path "$package" --scratch-path "$scratch" --show-bin-path
-}
-
-# Runs the suite executables named in $4 (a space-separated list) of the binaries in $1 from
-# the checkout $2, writing one results file per executable into $3; harness options follow.
-run_suite() {
-    local bin=$1 checkout=$2 out=$3 names=($4)
-    shift 4
-    mkdir -p "$out"
-    out=$(cd "$out" && pwd)  # the executables run from the checkout
-    local index=0
-    for suite in "${names[@]}"; do
-        index=$((index + 1))
-        local options=(--format json --output "$out/$suite.json")
-        if [ $quick = 1 ]; then options+=(--quick); else options+=(--time-budget "${BUDGET[$suite]}"); fi
-        [ -n "$filter" ] && options+=(--filter "$filter")
-        log "[$index/${#names[@]}] $suite ($(elapsed))"
-        local status=0
-        (cd "$checkout" && "$bin/$suite" "${options[@]}" "$@") || status=$?
-        if [ $status -ne 0 ]; then
-            # With a filter, an executable with no matching benchmark is not a failure.
-            if [ -n "$filter" ] && [ ! -s "$out/$suite.json" ]; then
-                log "$suite: nothing matches '$filter'"
-                continue
-            fi
-            log "$suite failed (exit $status)"
-            exit 1
-        fi
-    done
 }
 
 # The results files of a run folder, in suite order.
@@ -167,7 +144,6 @@ measure() {
     run_suite "$bin" . "$dir/suite" "${SUITE[*]}"
     local files
     mapfile -t files < <(suite_files "$dir/suite")
-    [ ${#files[@]} -gt 0 ] || { log "no benchmark ran"; exit 1; }
     local joined=()
     if [ $instructions = 1 ]; then
         log "counting instructions under callgrind ($(elapsed))"
@@ -176,31 +152,32 @@ measure() {
     fi
     "$bin/lattice" merge --out "$dir/results.json" "${files[@]}" "${joined[@]/#/--metrics-from=}"
     rm -f "$dir/flamegraph.svg"
+    # Profiles fail closed like the suite: the flamegraph is one of a run's outputs, and a
+    # profile that dies ran the same code the suite measures.
     if [ $profile = 1 ]; then
         log "profiling the suite ($(elapsed))"
-        for suite in "${SUITE[@]}"; do
-            [ -s "$dir/suite/$suite.json" ] || continue  # nothing of it matched --filter
-            "$bin/$suite" --profile --output "$dir/profile/$suite" ${filter:+--filter "$filter"} \
-                $([ $quick = 1 ] && echo --quick) >/dev/null || log "$suite: profile failed"
-        done
+        run_suite "$bin" . "$dir/profile" "${SUITE[*]}" --profile
     else
         log "profiling $PROFILED $PROFILED_FILTER for the flamegraph ($(elapsed))"
-        "$bin/$PROFILED" --profile --quick --filter "$PROFILED_FILTER" --output "$dir/profile/$PROFILED" \
-            >/dev/null || log "$PROFILED: profile failed; the dashboard will have no flamegraph"
+        (filter=$PROFILED_FILTER quick=1; run_suite "$bin" . "$dir/profile" "$PROFILED" --profile)
     fi
     local svg
     svg=$(ls "$dir/profile/$PROFILED"/*.svg 2>/dev/null | grep -F "$(echo "$PROFILED_FILTER" | tr / .)" | head -n 1 || true)
     [ -n "$svg" ] || svg=$(ls "$dir"/profile/*/*.svg 2>/dev/null | head -n 1 || true)
-    [ -z "$svg" ] || cp "$svg" "$dir/flamegraph.svg"
+    [ -n "$svg" ] || { log "FAILED: the profiles wrote no flamegraph"; exit 1; }
+    cp "$svg" "$dir/flamegraph.svg"
 }
 
 # BENCHMARKS.md and the dashboard for results $1 into document $2 and folder $3 (history
-# file $4 when a full run should be recorded, flamegraph $5 when present); prints the decision.
+# file $4 when a full run should be recorded, flamegraph $5 when present, copied into the
+# folder; a copy of the results kept at $6 when given); prints the decision. lattice report
+# writes all of them as one set: a failure leaves every one as it was.
 report() {
-    local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5
+    local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5 results_out=${6:-}
     local options=(--results "$results" --limits "$LIMITS" --out "$document" --dashboard "$dashboard")
     [ -z "$history" ] || options+=(--history "$history")
-    [ -s "$flamegraph" ] && options+=(--flamegraph "$flamegraph")
+    [ -z "$results_out" ] || options+=(--results-out "$results_out")
+    [ ! -s "$flamegraph" ] || options+=(--flamegraph "$flamegraph")
     "$bin/lattice" report "${options[@]}"
 }
 
@@ -286,15 +263,8 @@ else
 fi
 
 if [ -z "$results_in" ] && [ "$dir" = "$LAB/full" ]; then
-    # A full run: the committed results, document, dashboard and history.
-    mkdir -p "$(dirname "$RESULTS")"
-    cp "$results" "$RESULTS.tmp" && mv "$RESULTS.tmp" "$RESULTS"
-    flamegraph="$DASHBOARD/flamegraph.svg"
-    if [ -s "$dir/flamegraph.svg" ]; then
-        mkdir -p "$DASHBOARD"
-        cp "$dir/flamegraph.svg" "$flamegraph.tmp" && mv "$flamegraph.tmp" "$flamegraph"
-    fi
-    decision=$(report "$RESULTS" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$flamegraph")
+    # A full run: the committed results, document, dashboard, flamegraph and history, as one set.
+    decision=$(report "$results" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$dir/flamegraph.svg" "$RESULTS")
     log "wrote $RESULTS, $DOCUMENT, $DASHBOARD/ ($(elapsed))"
 else
     out=${dir:-$LAB/gate}

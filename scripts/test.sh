@@ -31,6 +31,8 @@ echo "== build" >&2
 swift build --build-tests 2>&1 | tail -n 5 >&2
 echo "== swift test" >&2
 LATTICE_PYTHON="$LATTICE_PY" swift test --skip-build
+echo "== fail closed: benchmark executables that crash, built only for this check, fail the run" >&2
+scripts/lab/check_fail_closed.sh
 echo "== conformance: lattice parse --ast-json against graphql-core" >&2
 "$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice
 echo "== dashboard: render check in headless Chromium" >&2

@@ -18,9 +18,12 @@ let compareCommand = Command(
     their executable left out, and the false discovery rate over all rows held at 5%; a
     change must also exceed ±5%. Otherwise sample against sample (Mann-Whitney U,
     Hodges-Lehmann shift). Counts and instructions are compared exactly.
-    Prints the table on stdout; --out also writes it as Markdown (atomically).
-    Exit status: 0 no regression; 1 an input is unreadable or corrupt; 2 a significant
-    regression.
+    Prints the table on stdout; --out also writes it as Markdown (atomically). A side with
+    no benchmarks, or a benchmark on one side only, is listed as NOT JUDGED (a side recorded
+    with --filter is only expected to hold what its filter selects).
+    Exit status: 0 no regression; 1 an input is unreadable or corrupt, or something is NOT
+    JUDGED (a missing benchmark is not a regression, but the comparison never passes it);
+    2 a significant regression.
 
     """,
     run: runCompare
@@ -38,6 +41,9 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
         if let out = options.value("--out") { try compared.write(to: out) }
         let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
         print(compared.title + "\n\n" + reporter.terminal(compared.comparison), terminator: "")
+        if !compared.comparison.gaps.isEmpty {
+            printError("lattice compare: incomplete, exit 1: see the NOT JUDGED lines above\n")
+        }
         return compared.comparison.exitStatus.rawValue
     } catch {
         printError("lattice compare: \(error)\n")

@@ -6,7 +6,7 @@ import LatticeLab
 /// `lattice gate`: whether a release may ship, from a results file and the limits.
 let gateCommand = Command(
     name: "gate",
-    summary: "exit 3 if the shipped strategy fails a limit, 2 on a regression against a baseline",
+    summary: "exit 3 if the shipped strategy fails a limit, 2 on a regression against a baseline, 1 if a benchmark is missing",
     help: """
     usage: lattice gate --results FILE --limits FILE [--baseline FILE]
 
@@ -16,10 +16,15 @@ let gateCommand = Command(
     for times, exact for counts and instructions).
 
     Prints the decision in one line, then one line per limit that did not pass and per
-    significant regression, saying why.
-    Exit status: 0 ship; 1 an input is unreadable or corrupt; 2 a significant regression
-    beyond its threshold; 3 a limit of the shipped strategy failed or could not be decided,
-    or the limits file ships another strategy than the runtime (3 outranks 2).
+    significant regression, saying why, then a NOT JUDGED line for each thing the gate
+    could not judge: results with no benchmarks, a baseline with none, a benchmark in one
+    of the two and not the other (a side recorded with --filter is only expected to hold
+    what its filter selects).
+    Exit status: 0 ship; 1 an input is unreadable or corrupt, or NOT JUDGED (a missing
+    benchmark is not a regression, but nothing can be said about it, so the gate never
+    passes it); 2 a significant regression beyond its threshold; 3 a limit of the shipped
+    strategy failed or could not be decided, or the limits file ships another strategy than
+    the runtime. 1 outranks 3, which outranks 2.
 
     """,
     run: runGate

@@ -9,7 +9,7 @@ let reportCommand = Command(
     summary: "write BENCHMARKS.md and the dashboard from results and limits; print the decision",
     help: """
     usage: lattice report --results FILE --limits FILE --out FILE --dashboard DIR
-                          [--history FILE] [--flamegraph SVG]
+                          [--history FILE] [--flamegraph SVG] [--results-out FILE]
 
     Judges the limits (spec/limits.json) against the results for `derived` and for the
     strategy the limits file ships, and writes:
@@ -17,11 +17,18 @@ let reportCommand = Command(
       --dashboard DIR   DIR/index.html, a self-contained dashboard (inline SVG charts)
       --history FILE    the runs recorded so far; this run is added (a run already there is
                         replaced), the file rewritten and drawn in the dashboard
-      --flamegraph SVG  an SVG flamegraph (the harness's --profile output) to embed
+      --flamegraph SVG  an SVG flamegraph (the harness's --profile output) to embed; also
+                        copied to DIR/flamegraph.svg
+      --results-out FILE
+                        a copy of the results (results/latest.json), which BENCHMARKS.md then
+                        names as its source
 
     Prints the decision in one line on stdout. The same inputs give the same files.
-    Nothing is written unless every input was read and every output rendered.
-    Exit status: 0 written, 1 an input is unreadable or corrupt (nothing written).
+    The outputs are one set: each is staged beside its target, and they are renamed over
+    their targets only once all are staged, so nothing is written unless every input was
+    read (results with no benchmarks are refused), every output rendered and staged.
+    Exit status: 0 written, 1 an input is unreadable or corrupt, or an output cannot be
+    written (every output is then as it was).
 
     """,
     run: runReport
@@ -29,10 +36,12 @@ let reportCommand = Command(
 
 private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
     let options = try CommandOptions.parse(arguments, values: ["--results", "--limits", "--out", "--dashboard",
-                                                              "--history", "--flamegraph"], flags: [])
+                                                              "--history", "--flamegraph", "--results-out"],
+                                           flags: [])
     let paths = Report.Paths(results: try options.required("--results"), limits: try options.required("--limits"),
                              document: try options.required("--out"), dashboard: try options.required("--dashboard"),
-                             history: options.value("--history"), flamegraph: options.value("--flamegraph"))
+                             history: options.value("--history"), flamegraph: options.value("--flamegraph"),
+                             resultsCopy: options.value("--results-out"))
     do {
         let decision = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
         print(decision.oneLine)

@@ -18,11 +18,16 @@ import Testing
         }
     }
 
+    /// The gate for results, limits and an optional baseline, as files.
+    private func releaseGate(_ results: String, _ limits: String, baseline: String? = nil,
+                             runtimeDefault: String) throws -> ReleaseGate {
+        try ReleaseGate(results: try LabFiles.results(results), limits: try LabFiles.limits(limits),
+                        runtimeDefault: runtimeDefault, baseline: try baseline.map { ($0, try LabFiles.results($0)) })
+    }
+
     /// The gate's exit status for results, limits and an optional baseline, as files.
     private func gate(_ results: String, _ limits: String, baseline: String? = nil, runtimeDefault: String) throws -> Int32 {
-        try ReleaseGate(results: try LabFiles.results(results), limits: try LabFiles.limits(limits),
-                        runtimeDefault: runtimeDefault,
-                        baseline: try baseline.map { ($0, try LabFiles.results($0)) }).status.rawValue
+        try releaseGate(results, limits, baseline: baseline, runtimeDefault: runtimeDefault).status.rawValue
     }
 
     @Test func writesTheDocumentDashboardAndHistoryAndRegeneratesThemByteForByte() throws {
@@ -88,5 +93,146 @@ import Testing
                                                     ["extraBodies": 0])]).write(to: both)
         #expect(try gate(both.path, limits.path, runtimeDefault: shipped) == 3,
                 "the limits file must ship what the runtime ships")
+    }
+
+    @Test func theGateAndCompareNeverPassWhatTheyCannotJudge() throws {
+        let shipped = "stored"
+        let directory = try LabSamples.temporaryDirectory()
+        func write(_ benchmarks: [BenchmarkResult], filter: String? = nil, to name: String) throws -> String {
+            var file = LabSamples.file(benchmarks)
+            file.configuration.filter = filter
+            let url = directory.appendingPathComponent(name)
+            try file.write(to: url)
+            return url.path
+        }
+        let limitBenchmarks = [try LabSamples.timed("PhaseRead/\(shipped)/Dashboard/tracked", 20_000),
+                               try LabSamples.counted("BodyReruns/\(shipped)/IssueScreen/verdictValue", ["extraBodies": 0])]
+        let results = try write(limitBenchmarks, to: "results.json")
+        let empty = try write([], to: "empty.json")
+        let larger = try write(limitBenchmarks + [try LabSamples.timed("CommitScaling/derived/10", 2_000)],
+                               to: "larger.json")
+        let filtered = try write(limitBenchmarks, filter: shipped, to: "filtered.json")
+        let limits = directory.appendingPathComponent("limits.json")
+        try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
+
+        #expect(try gate(results, limits.path, baseline: results, runtimeDefault: shipped) == 0)
+        let againstEmpty = try releaseGate(results, limits.path, baseline: empty, runtimeDefault: shipped)
+        #expect(againstEmpty.status == .couldNotRun, "a baseline with no benchmarks never passes")
+        #expect(againstEmpty.lines.last == "NOT JUDGED: against \(empty): the baseline holds no benchmarks (the candidate holds 2)")
+        #expect(try gate(empty, limits.path, runtimeDefault: shipped) == 1, "no benchmarks: 1, not an undecided limit's 3")
+        #expect(try releaseGate(empty, limits.path, runtimeDefault: shipped).lines.last
+                == "NOT JUDGED: the results hold no benchmarks")
+        let lacking = try releaseGate(results, limits.path, baseline: larger, runtimeDefault: shipped)
+        #expect(lacking.status == .couldNotRun)
+        #expect(lacking.lines.contains("NOT JUDGED: against \(larger): missing from the candidate: CommitScaling/derived/10"))
+        #expect(try gate(larger, limits.path, baseline: results, runtimeDefault: shipped) == 1)
+        #expect(try gate(filtered, limits.path, baseline: larger, runtimeDefault: shipped) == 0,
+                "results filtered to 'stored' are not expected to hold what the filter leaves out")
+
+        let compared = try RoundsComparison(baselinePaths: [empty], candidatePaths: [results])
+        #expect(compared.comparison.exitStatus == .couldNotRun)
+        #expect(compared.markdown.contains("- NOT JUDGED: the baseline holds no benchmarks (the candidate holds 2)"))
+        #expect(try RoundsComparison(baselinePaths: [larger], candidatePaths: [results]).comparison.exitStatus == .couldNotRun)
+        #expect(try RoundsComparison(baselinePaths: [results], candidatePaths: [results]).comparison.exitStatus == .ok)
+    }
+
+    /// Every file under `directory` (hidden ones included) with its bytes, by relative path.
+    private func snapshot(_ directory: URL) throws -> [String: Data] {
+        let root = directory.resolvingSymlinksInPath().path
+        var files: [String: Data] = [:]
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return files }
+        for case let path as String in walk {
+            var isFolder: ObjCBool = false
+            let full = root + "/" + path
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
+            } else {
+                files[path + "/"] = Data()
+            }
+        }
+        return files
+    }
+
+    /// A directory holding a previous report's outputs: the document, the results copy, the
+    /// history (outside the dashboard) and the dashboard with its flamegraph; and the paths of
+    /// a new report into them, with a flamegraph to embed.
+    private func previousReport() throws -> (directory: URL, paths: Report.Paths) {
+        let directory = try LabSamples.temporaryDirectory()
+        let inputs = directory.appendingPathComponent("inputs")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let svg = inputs.appendingPathComponent("flamegraph.svg")
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: svg)
+        let paths = Report.Paths(results: LabSamples.sampleResultsURL.path, limits: LabSamples.limitsURL.path,
+                                 document: directory.appendingPathComponent("BENCHMARKS.md").path,
+                                 dashboard: directory.appendingPathComponent("dashboards").path,
+                                 history: directory.appendingPathComponent("history.json").path,
+                                 flamegraph: svg.path,
+                                 resultsCopy: directory.appendingPathComponent("results/latest.json").path)
+        try Report.write(paths, runtimeDefault: "stored")
+        return (directory, paths)
+    }
+
+    @Test func theOutputsAreWrittenAsOneSetWithTheResultsAndTheFlamegraph() throws {
+        let (directory, paths) = try previousReport()
+        let files = try snapshot(directory)
+        #expect(files["results/latest.json"] == (try Data(contentsOf: LabSamples.sampleResultsURL)))
+        #expect(files["dashboards/flamegraph.svg"] == files["inputs/flamegraph.svg"])
+        #expect(files["dashboards/index.html"] != nil && files["history.json"] != nil)
+        let document = String(decoding: files["BENCHMARKS.md"] ?? Data(), as: UTF8.self)
+        #expect(document.contains("from `\(paths.resultsCopy ?? "")`"), "the document names the copy it sits beside")
+        #expect(!files.keys.contains { $0.hasSuffix(".staged") || $0.hasSuffix(".previous") }, "\(files.keys)")
+    }
+
+    @Test func aDashboardThatCannotBeWrittenLeavesEveryOutputAsItWas() throws {
+        let (directory, previous) = try previousReport()
+        var paths = previous
+        // The dashboard's folder is a file: staging index.html fails after BENCHMARKS.md and
+        // the results copy were staged.
+        let blocked = directory.appendingPathComponent("blocked")
+        try Data("a file, not a folder\n".utf8).write(to: blocked)
+        paths.dashboard = blocked.path
+        paths.results = try writeOtherResults(in: directory)
+        let before = try snapshot(directory)
+        #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
+        #expect(try snapshot(directory) == before, "BENCHMARKS.md, the results copy and the history untouched")
+    }
+
+    @Test func aTargetThatCannotBeReplacedPutsBackTheOnesAlreadyReplaced() throws {
+        let (directory, previous) = try previousReport()
+        var paths = previous
+        // index.html is renamed after the results copy, BENCHMARKS.md and the flamegraph; a
+        // folder in its place stages fine but makes that rename fail once those were replaced.
+        let dashboard = directory.appendingPathComponent("other-dashboard")
+        try FileManager.default.createDirectory(at: dashboard.appendingPathComponent("index.html/inside"),
+                                                withIntermediateDirectories: true)
+        try Data("previous flamegraph\n".utf8).write(to: dashboard.appendingPathComponent("flamegraph.svg"))
+        paths.dashboard = dashboard.path
+        paths.results = try writeOtherResults(in: directory)
+        let before = try snapshot(directory)
+        #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
+        #expect(try snapshot(directory) == before)
+    }
+
+    @Test func resultsWithNoBenchmarksAreRefused() throws {
+        let (directory, previous) = try previousReport()
+        var paths = previous
+        let empty = directory.appendingPathComponent("inputs/empty.json")
+        try LabSamples.file([]).write(to: empty)
+        paths.results = empty.path
+        let before = try snapshot(directory)
+        #expect(throws: DocumentError.corrupt(file: empty.path, path: "$.benchmarks", reason: "holds no benchmarks")) {
+            try Report.write(paths, runtimeDefault: "stored")
+        }
+        #expect(try snapshot(directory) == before)
+    }
+
+    /// The sample results at another commit, so every output of a report of them would differ.
+    private func writeOtherResults(in directory: URL) throws -> String {
+        var results = try LabFiles.results(LabSamples.sampleResultsURL.path)
+        results.revision = SourceRevision(commit: "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", dirty: false)
+        results.createdAt = Date(timeIntervalSince1970: 1_900_000_000)
+        let url = directory.appendingPathComponent("inputs/other.json")
+        try results.write(to: url)
+        return url.path
     }
 }

@@ -1,12 +1,24 @@
 /// Every metric of every benchmark present in both a baseline and a candidate results file,
-/// compared; what is present on one side only is listed, not silently dropped.
+/// compared; what is present on one side only is listed, not silently dropped, and makes
+/// the comparison incomplete (`gaps`): it then exits `.couldNotRun`, never `.ok`.
 public struct ResultsComparison: Sendable {
     /// Comparisons in the candidate's benchmark and metric order.
     public var rows: [Row]
-    /// Benchmarks in the baseline missing from the candidate.
+    /// Benchmarks in the baseline missing from the candidate (among those the candidate's
+    /// recorded `--filter` selects, when it has one).
     public var onlyInBaseline: [String]
-    /// Benchmarks in the candidate missing from the baseline.
+    /// Benchmarks in the candidate missing from the baseline (among those the baseline's
+    /// recorded `--filter` selects, when it has one).
     public var onlyInCandidate: [String]
+    /// Baseline benchmarks the candidate's run did not select (its recorded `--filter`
+    /// leaves them out): not compared, and not missing.
+    public var outsideCandidateFilter: [String]
+    /// Candidate benchmarks the baseline's run did not select: not compared, and not missing.
+    public var outsideBaselineFilter: [String]
+    /// Why the two sides cannot be judged whole, one line each; empty when they can: a side
+    /// with no benchmarks, and each benchmark one side has and the other lacks. Nothing can
+    /// be said about a missing benchmark, so a comparison with gaps exits `.couldNotRun`.
+    public var gaps: [String]
     /// Metrics that could not be compared (missing on one side, or measured in other units).
     public var warnings: [String]
     /// How noisy metrics were matched by the machine's speed; nil when a side recorded no pace.
@@ -29,10 +41,10 @@ public struct ResultsComparison: Sendable {
     public init(baseline: ResultsFile, candidate: ResultsFile,
                 rounds: (baseline: [ResultsFile], candidate: [ResultsFile]) = ([], []),
                 thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
-        let baselineNames = Set(baseline.benchmarks.map(\.name))
-        let candidateNames = Set(candidate.benchmarks.map(\.name))
-        onlyInBaseline = baseline.benchmarks.map(\.name).filter { !candidateNames.contains($0) }
-        onlyInCandidate = candidate.benchmarks.map(\.name).filter { !baselineNames.contains($0) }
+        (onlyInBaseline, outsideCandidateFilter) = Self.absent(from: candidate, of: baseline)
+        (onlyInCandidate, outsideBaselineFilter) = Self.absent(from: baseline, of: candidate)
+        gaps = Self.gaps(baseline: baseline, candidate: candidate, onlyInBaseline: onlyInBaseline,
+                         onlyInCandidate: onlyInCandidate)
         rows = []
         warnings = []
         paceMatching = PaceMatching(baseline: baseline, candidate: candidate)
@@ -95,6 +107,35 @@ public struct ResultsComparison: Sendable {
         try judgeByRounds(byRounds, thresholds: thresholds)
     }
 
+    /// The benchmarks of `other` that `side` lacks: those its recorded filter selects are
+    /// missing; the others it was never asked to run.
+    private static func absent(from side: ResultsFile, of other: ResultsFile)
+        -> (missing: [String], outsideFilter: [String]) {
+        let present = Set(side.benchmarks.map(\.name))
+        let filter = side.configuration.filter.map(NameFilter.init(pattern:))
+        let absent = other.benchmarks.map(\.name).filter { !present.contains($0) }
+        return (absent.filter { filter?.matches($0) ?? true }, absent.filter { !(filter?.matches($0) ?? true) })
+    }
+
+    /// The lines of `gaps`: an empty side once (its missing benchmarks are all of the
+    /// other's), otherwise each missing benchmark.
+    private static func gaps(baseline: ResultsFile, candidate: ResultsFile, onlyInBaseline: [String],
+                             onlyInCandidate: [String]) -> [String] {
+        var gaps: [String] = []
+        for (side, file, other) in [("baseline", baseline, candidate), ("candidate", candidate, baseline)]
+        where file.benchmarks.isEmpty {
+            gaps.append("the \(side) holds no benchmarks (the \(side == "baseline" ? "candidate" : "baseline") "
+                        + "holds \(other.benchmarks.count))")
+        }
+        if !candidate.benchmarks.isEmpty {
+            gaps += onlyInBaseline.map { "missing from the candidate: \($0)" }
+        }
+        if !baseline.benchmarks.isEmpty {
+            gaps += onlyInCandidate.map { "missing from the baseline: \($0)" }
+        }
+        return gaps
+    }
+
     /// A row to judge by rounds once every row's rounds are known.
     private struct PendingRow {
         var row: Int
@@ -151,6 +192,9 @@ public struct ResultsComparison: Sendable {
     /// The rows whose verdict is a regression.
     public var regressions: [Row] { rows.filter { $0.comparison.verdict == .regression } }
 
-    /// `.regression` when any row regressed, else `.ok`.
-    public var exitStatus: ExitStatus { regressions.isEmpty ? .ok : .regression }
+    /// `.couldNotRun` when the comparison has `gaps` (a missing benchmark is not a regression,
+    /// but it must not pass either), else `.regression` when any row regressed, else `.ok`.
+    public var exitStatus: ExitStatus {
+        ExitStatus.worst([gaps.isEmpty ? .ok : .couldNotRun, regressions.isEmpty ? .ok : .regression])
+    }
 }

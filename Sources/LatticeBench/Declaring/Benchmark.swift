@@ -73,3 +73,18 @@ public struct Benchmark: Sendable {
         }
     }
 }
+
+extension Benchmark {
+    /// Whether a run in `mode` reports this benchmark: `--instructions` counts those that want
+    /// `.instructions`; the default mode measures those that want any other metric (a
+    /// benchmark that wants only `.instructions` but returns custom counts is measured too,
+    /// which only its state can tell); `--profile` profiles every benchmark. `--list` prints
+    /// exactly the benchmarks this selects, so a script can tell which ones did not report.
+    func reports(in mode: RunConfiguration.Mode) -> Bool {
+        switch mode {
+        case .measure: metrics.contains { $0 != .instructions }
+        case .instructions: metrics.contains(.instructions)
+        case .profile: true
+        }
+    }
+}

@@ -3,7 +3,9 @@
 public enum ExitStatus: Int32, Codable, Sendable, Hashable, CaseIterable {
     /// 0: everything ran; no significant regression; every limit passed.
     case ok = 0
-    /// 1: could not run: bad arguments, an unreadable or corrupt results or limits file.
+    /// 1: could not run: bad arguments, an unreadable or corrupt results or limits file, a
+    /// benchmark executable that failed, or results that cannot be judged whole (a gate or
+    /// comparison whose results hold no benchmarks, or lack benchmarks the other side has).
     case couldNotRun = 1
     /// 2: a comparison found a significant regression beyond its threshold.
     case regression = 2

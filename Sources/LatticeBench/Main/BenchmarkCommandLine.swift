@@ -4,6 +4,9 @@
 public struct BenchmarkCommandLine: Equatable, Sendable {
     /// `--help`: print usage and exit 0.
     public var help = false
+    /// `--list`: print the names of the benchmarks the run would report (selected by
+    /// `--filter`, in the chosen mode), one a line, and exit 0, even when there are none.
+    public var list = false
     /// `--quick`: a short, lower-confidence run, marked quick in the results.
     public var quick = false
     /// `--filter`: run only benchmarks whose result name contains this text or, when it has
@@ -66,6 +69,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
             case "--quick":
                 try flag()
                 result.quick = true
+            case "--list":
+                try flag()
+                result.list = true
             case "--instructions", "--profile":
                 try flag()
                 let mode: RunConfiguration.Mode = option == "--profile" ? .profile : .instructions
@@ -124,9 +130,13 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
           --output PATH           write the report to PATH (atomically) instead of standard output;
                                   with --profile, the folder for profiles
                                   (default .build/lattice-bench/profiles)
+          --list                  print the names of the benchmarks the run would report (those
+                                  --filter selects that the mode measures), one a line, run
+                                  nothing; exit 0 even when none is selected
           -h, --help              show this help
 
-        exit status: 0 all good, 1 could not run (bad arguments, a benchmark failed)
+        exit status: 0 all good, 1 could not run (bad arguments, no benchmark matches --filter,
+        a benchmark failed)
 
         """
     }

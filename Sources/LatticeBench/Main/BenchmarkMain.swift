@@ -4,10 +4,12 @@ import Foundation
 /// `BenchmarkMain.run(benchmarks)`, which reads the command line (see
 /// `BenchmarkCommandLine.usage`), measures, prints the report and exits.
 ///
-/// Exit statuses (`ExitStatus`): 0 when every selected benchmark ran; 1 when the arguments
-/// are bad (with usage), no benchmark matches the filter, the benchmarks are declared wrongly
-/// (empty or duplicate names), or a benchmark or the report failed (the other benchmarks
-/// are still measured and reported).
+/// Exit statuses (`ExitStatus`): 0 when every selected benchmark ran, or when `--list`
+/// printed the selection (empty or not); 1 when the arguments are bad (with usage), no
+/// benchmark matches the filter, the benchmarks are declared wrongly (empty or duplicate
+/// names), or a benchmark or the report failed (the other benchmarks are still measured and
+/// reported). A script that runs with `--filter` lists first: "nothing matches" is then an
+/// empty list, never a failed run.
 public enum BenchmarkMain {
     /// Runs `benchmarks` as `arguments` (the process's, executable first) say, then exits.
     @MainActor
@@ -35,9 +37,11 @@ public enum BenchmarkMain {
             printError("\(executable): \(problem)\n")
             return .couldNotRun
         }
-        let filter = command.filter.map(NameFilter.init(pattern:))
-        let selected = benchmarks.map { (name: "\(executable)/\($0.name)", benchmark: $0) }
-            .filter { filter?.matches($0.name) ?? true }
+        let selected = selection(of: benchmarks, executable: executable, filter: command.filter)
+        if command.list {
+            listed(selected, mode: command.mode).forEach { print($0) }
+            return .ok
+        }
         guard !selected.isEmpty else {
             printError("\(executable): no benchmark matches '\(command.filter ?? "")'\n")
             return .couldNotRun
@@ -56,6 +60,18 @@ public enum BenchmarkMain {
         case .profile:
             return session.profile(selected)
         }
+    }
+
+    /// The benchmarks `filter` selects (all without one), named `executable/name`.
+    static func selection(of benchmarks: [Benchmark], executable: String, filter: String?) -> BenchmarkSession.Selection {
+        let filter = filter.map(NameFilter.init(pattern:))
+        return benchmarks.map { (name: "\(executable)/\($0.name)", benchmark: $0) }
+            .filter { filter?.matches($0.name) ?? true }
+    }
+
+    /// What `--list` prints: the names of the selected benchmarks a run in `mode` reports.
+    static func listed(_ selected: BenchmarkSession.Selection, mode: RunConfiguration.Mode) -> [String] {
+        selected.filter { $0.benchmark.reports(in: mode) }.map(\.name)
     }
 
     /// The preset the command line chose, with its overrides.

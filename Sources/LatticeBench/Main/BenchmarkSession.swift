@@ -71,7 +71,7 @@ struct BenchmarkSession {
     /// benchmarks that want `.instructions`.
     func countInstructions(_ selected: Selection) -> Outcome {
         var outcome = Outcome(configuration: configuration(mode: .instructions))
-        let wanted = selected.filter { $0.benchmark.metrics.contains(.instructions) }
+        let wanted = selected.filter { $0.benchmark.reports(in: .instructions) }
         var arguments: [String] = command.quick ? ["--quick"] : []
         if let filter = command.filter { arguments += ["--filter", filter] }
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
@@ -105,7 +105,7 @@ struct BenchmarkSession {
             progress.line("\(executable): under valgrind, marking one callgrind dump per region "
                           + "(labels 'lattice-bench <operations> <call path> <name>'; read with callgrind_annotate)")
         }
-        let wanted = selected.map(\.benchmark).filter { $0.metrics.contains(.instructions) }
+        let wanted = selected.map(\.benchmark).filter { $0.reports(in: .instructions) }
         do {
             try InstructionCounter.markRegions(wanted, iterations: settings.instructionIterations,
                                                progress: progress)

@@ -1,7 +1,8 @@
 /// A benchstat-like comparison table: per benchmark and metric the baseline and candidate
 /// medians (± the larger half-width of their 95 % interval, relative), the change or `~` when
 /// there is no significant change, the p-value (`exact` for deterministic metrics) and the
-/// verdict; then what could not be compared, and a one-line tally.
+/// verdict; then what could not be compared (`NOT JUDGED:` for each gap that fails the
+/// comparison), and a one-line tally.
 public struct ComparisonReporter: Sendable {
     /// Whether to colour regressions red and improvements green (terminal only).
     public var colour: Bool
@@ -58,6 +59,7 @@ public struct ComparisonReporter: Sendable {
             + "improvements: \(verdicts.count { $0 == .improvement }), "
             + "unchanged: \(verdicts.count { $0 == .noChange })"
             + (verdicts.contains(.undecided) ? ", undecided: \(verdicts.count { $0 == .undecided })" : "")
+            + (comparison.gaps.isEmpty ? "" : ", not judged: \(comparison.gaps.count)")
         let pace = comparison.paceMatching.map {
             ["times compared on samples taken at the machine's reference speed (pace within "
              + "\(Int(PaceMatching.tolerance * 100))% of \(ValueFormat.string($0.reference, unit: .nanoseconds))); "
@@ -66,8 +68,12 @@ public struct ComparisonReporter: Sendable {
         let byRounds = comparison.rows.filter { $0.comparison.roundShift != nil }.count
         let rounds = byRounds == 0 ? [] : ["\(byRounds) rows judged by their rounds (one process each), "
             + "the false discovery rate over them held at 5%"]
-        return comparison.onlyInBaseline.map { "only in baseline: \($0)" }
-            + comparison.onlyInCandidate.map { "only in candidate: \($0)" }
+        let outside = [(comparison.outsideCandidateFilter.count, "baseline", "candidate"),
+                       (comparison.outsideBaselineFilter.count, "candidate", "baseline")]
+            .filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1) benchmarks not compared: the \($0.2)'s --filter did not select them" }
+        return comparison.gaps.map { "NOT JUDGED: \($0)" }
+            + outside
             + comparison.warnings
             + pace
             + rounds

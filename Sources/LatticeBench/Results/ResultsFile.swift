@@ -65,6 +65,13 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     public static func read(from url: URL) throws(DocumentError) -> ResultsFile {
         try DocumentDecoder.read(ResultsFile.self, from: url)
     }
+
+    /// Checks and decodes results already read; `file` names their source in errors.
+    /// - Throws: as `read(from:)`, but never `.unreadable`.
+    /// - Complexity: O(data + total samples).
+    public static func read(_ data: Data, file: String) throws(DocumentError) -> ResultsFile {
+        try DocumentDecoder.decode(ResultsFile.self, from: data, file: file)
+    }
 }
 
 extension ResultsFile: VersionedDocument {

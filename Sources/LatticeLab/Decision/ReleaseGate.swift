@@ -2,12 +2,16 @@ import LatticeBench
 
 /// Whether a release may ship: the limits judged for the strategy the limits file ships,
 /// that strategy checked against the runtime's default, and, with a baseline, the results
-/// compared with it. The lab's `gate`.
+/// compared with it. The lab's `gate`. It fails closed: results with no benchmarks, or a
+/// baseline and results that lack each other's benchmarks, make it exit 1, never 0.
 public struct ReleaseGate {
     /// The decision the limits make.
     public let decision: Decision
     /// The comparison with the baseline, when one was given.
     public let comparison: ResultsComparison?
+    /// Why the gate cannot judge its inputs whole, one line each (empty when it can): the
+    /// results hold no benchmarks, or the comparison's gaps (the results are its candidate).
+    public let gaps: [String]
 
     /// Judges `results` against `limits` and, when given, `baseline`.
     /// - Throws: `DocumentError.corrupt` naming `baselinePath` when the two cannot be compared.
@@ -17,6 +21,7 @@ public struct ReleaseGate {
         decision = Decision(limits: limits, results: results, runtimeDefault: runtimeDefault)
         guard let baseline else {
             comparison = nil
+            gaps = results.benchmarks.isEmpty ? ["the results hold no benchmarks"] : []
             return
         }
         do {
@@ -24,6 +29,7 @@ public struct ReleaseGate {
         } catch {
             throw .corrupt(file: baseline.path, path: "$", reason: "\(error)")
         }
+        gaps = comparison?.gaps.map { "against \(baseline.path): \($0)" } ?? []
     }
 
     /// What the gate prints: the decision, then one line per reason it fails.
@@ -34,12 +40,15 @@ public struct ReleaseGate {
             lines.append(LimitReporter().line(for: evaluation))
         }
         if let comparison { lines += RegressionLine.lines(comparison) }
-        return lines
+        return lines + gaps.map { "NOT JUDGED: \($0)" }
     }
 
     /// 0 ship; 3 a limit of the shipped strategy failed, is undecided, or the strategy is
-    /// not the runtime's; 2 a regression against the baseline (3 outranks 2).
+    /// not the runtime's; 2 a regression against the baseline (3 outranks 2); 1 the gate
+    /// cannot judge its inputs whole (`gaps`), which outranks both: a missing benchmark is a
+    /// failed measurement, not a verdict on the code.
     public var status: ExitStatus {
-        ExitStatus.worst([decision.gateStatus] + (comparison.map { [$0.exitStatus] } ?? []))
+        ExitStatus.worst([decision.gateStatus, gaps.isEmpty ? .ok : .couldNotRun]
+                         + (comparison.map { [$0.exitStatus] } ?? []))
     }
 }

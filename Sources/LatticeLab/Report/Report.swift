@@ -1,9 +1,11 @@
 import Foundation
 import LatticeBench
 
-/// BENCHMARKS.md, the dashboard and the history from one results file and the limits: the
-/// lab's `report`. Everything is read and rendered before anything is written, so bad input
-/// leaves every output as it was.
+/// BENCHMARKS.md, the dashboard (with its history and flamegraph) and a copy of the results
+/// from one results file and the limits: the lab's `report`. Everything is read and rendered
+/// before anything is written, and the outputs are written as one set (`FileSet`): staged
+/// beside their targets, then renamed. Bad input, or an output that cannot be written, leaves
+/// every output as it was.
 public enum Report {
     /// Where the inputs are and where the outputs go.
     public struct Paths: Sendable {
@@ -17,47 +19,62 @@ public enum Report {
         public var dashboard: String
         /// The history file this run is added to, when the run should be recorded.
         public var history: String?
-        /// An SVG flamegraph to embed, when there is one.
+        /// An SVG flamegraph to embed, when there is one; it is also copied into the dashboard's
+        /// folder as `flamegraph.svg`.
         public var flamegraph: String?
+        /// Where the results are kept beside the report (`results/latest.json`), when they
+        /// should be: the results file's bytes, written with the set. BENCHMARKS.md then
+        /// names this path as its source.
+        public var resultsCopy: String?
 
-        /// The paths; `history` and `flamegraph` default to none.
+        /// The paths; `history`, `flamegraph` and `resultsCopy` default to none.
         public init(results: String, limits: String, document: String, dashboard: String,
-                    history: String? = nil, flamegraph: String? = nil) {
+                    history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil) {
             self.results = results
             self.limits = limits
             self.document = document
             self.dashboard = dashboard
             self.history = history
             self.flamegraph = flamegraph
+            self.resultsCopy = resultsCopy
         }
     }
 
     /// Judges, renders and writes. `runtimeDefault` is the strategy the runtime ships
     /// (`PhaseStrategy.shipped`), which the lab cannot know by itself.
     /// - Returns: the decision, for its one line.
-    /// - Throws: `DocumentError` naming the input that is unreadable or corrupt, or the output that
-    ///   could not be written.
+    /// - Throws: `DocumentError` naming the input that is unreadable or corrupt (results with
+    ///   no benchmarks included: a report of nothing would replace the figures), or the output
+    ///   that could not be written; every output is then as it was.
     /// - Complexity: that of `Decision.init` plus rendering, O(results).
     @discardableResult
     public static func write(_ paths: Paths, runtimeDefault: String) throws(DocumentError) -> Decision {
-        let results = try LabFiles.results(paths.results)
+        let resultsData = try LabFiles.data(paths.results)
+        let results = try ResultsFile.read(resultsData, file: paths.results)
+        guard !results.benchmarks.isEmpty else {
+            throw .corrupt(file: paths.results, path: "$.benchmarks", reason: "holds no benchmarks")
+        }
         let limits = try LabFiles.limits(paths.limits)
         let history = try paths.history.map { path throws(DocumentError) in try History.read(from: URL(fileURLWithPath: path)) }
         let flamegraph = try paths.flamegraph.map { path throws(DocumentError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
         let findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
-        let document = BenchmarksDocument(findings: findings, resultsPath: paths.results,
+        let document = BenchmarksDocument(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
                                           limitsPath: paths.limits).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,
                                   flamegraph: flamegraph).render()
         let historyData = try updatedHistory.encoded()
 
-        try AtomicFile.write(Data(document.utf8), to: paths.document)
-        try AtomicFile.write(Data(dashboard.utf8), to: URL(fileURLWithPath: paths.dashboard)
-            .appendingPathComponent("index.html").path)
-        if let path = paths.history { try AtomicFile.write(historyData, to: path) }
+        let folder = URL(fileURLWithPath: paths.dashboard)
+        var outputs = FileSet()
+        if let path = paths.resultsCopy { outputs.add(resultsData, at: path) }
+        outputs.add(Data(document.utf8), at: paths.document)
+        if let flamegraph { outputs.add(flamegraph.svg, at: folder.appendingPathComponent("flamegraph.svg").path) }
+        outputs.add(Data(dashboard.utf8), at: folder.appendingPathComponent("index.html").path)
+        if let path = paths.history { outputs.add(historyData, at: path) }
+        try outputs.write()
         return findings.decision
     }
 }

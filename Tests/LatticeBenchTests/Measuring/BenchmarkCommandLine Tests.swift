@@ -66,6 +66,25 @@ import Testing
         #expect(BenchmarkMain.execute([Benchmark("two\nlines") {}], arguments: ["x"]) == .couldNotRun)
     }
 
+    @Test @MainActor func listPrintsWhatTheModeReportsAndExitsZeroEvenWhenNothingMatches() throws {
+        #expect(try BenchmarkCommandLine.parse(["--list"]).list)
+        #expect(throws: CommandLineError.unexpectedValue(option: "--list")) {
+            try BenchmarkCommandLine.parse(["--list=yes"])
+        }
+        let benchmarks = [Benchmark("timed", metrics: [.wallTime]) {},
+                          Benchmark("counted", metrics: [.instructions]) {},
+                          Benchmark("both") {}]
+        let all = BenchmarkMain.selection(of: benchmarks, executable: "X", filter: nil)
+        #expect(BenchmarkMain.listed(all, mode: .measure) == ["X/timed", "X/both"])
+        #expect(BenchmarkMain.listed(all, mode: .instructions) == ["X/counted", "X/both"])
+        #expect(BenchmarkMain.listed(all, mode: .profile) == ["X/timed", "X/counted", "X/both"])
+        let some = BenchmarkMain.selection(of: benchmarks, executable: "X", filter: "X/t*")
+        #expect(some.map(\.name) == ["X/timed"])
+        #expect(BenchmarkMain.execute(benchmarks, arguments: ["X", "--list", "--filter", "zzz"]) == .ok,
+                "an empty list is an answer, not a failure")
+        #expect(BenchmarkMain.execute(benchmarks, arguments: ["X", "--filter", "zzz"]) == .couldNotRun)
+    }
+
     @Test func overridesApplyToThePreset() {
         var command = BenchmarkCommandLine()
         command.quick = true
