@@ -15,10 +15,9 @@ SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling)
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
 # (run_suite, in scripts/lib/suite.sh, reads it.)
 BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2)
-# The executables whose benchmarks count instructions with --instructions: the reads. (Body
-# re-runs and commit scaling wait on tasks and build thousands of handles; under callgrind
-# that is slow, and their counts already come from the runtime's counters.)
-INSTRUCTED=(FieldRead PhaseRead ReadScaling)
+# The executables whose benchmarks count instructions with --instructions: all of them (set-up
+# runs uninstrumented under callgrind, so building thousands of handles stays affordable).
+INSTRUCTED=("${SUITE[@]}")
 # The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read.
 PROFILED=PhaseRead
 PROFILED_FILTER='derived/Dashboard/tracked'
@@ -54,7 +53,7 @@ options:
                       committed BENCHMARKS.md, dashboards/ and results stay untouched
   --filter PATTERN    run only matching benchmarks (outputs under .build/lab/partial/)
   --instructions      also count instructions under callgrind (pass-through to the harness,
-                      for FieldRead, PhaseRead, ReadScaling); compare compares them exactly
+                      for the whole suite); compare compares them exactly
   --profile           also profile every benchmark (folded stacks and flamegraphs,
                       pass-through to the harness) into the run's folder
   -h, --help          this text
