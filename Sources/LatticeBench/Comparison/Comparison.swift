@@ -6,8 +6,10 @@ import Foundation
 /// Noisy metrics: `.noChange` when the Mann-Whitney p >= alpha, or when the whole
 /// Hodges-Lehmann interval lies within ±noise·|baseline median|; otherwise the sign of the
 /// Hodges-Lehmann estimate and the metric's polarity decide regression or improvement.
-/// Exact metrics: the medians are compared directly (no test, no interval); any difference
-/// beyond exact·|baseline median| is a change.
+/// Exact metrics: the medians are compared directly (no test, no interval). A change must
+/// exceed both exact·|baseline median| and the exact floor, and move the whole range of the
+/// samples: an instruction count carries one sample per heap layout, and a difference that
+/// stays within the spread those layouts show is where the heap put the objects, not the code.
 public struct Comparison: Codable, Sendable {
     /// The metric compared (its polarity and exactness decide the verdict).
     public var metric: Metric
@@ -92,9 +94,12 @@ public struct Comparison: Codable, Sendable {
         if metric.exact {
             test = nil
             shift = nil
-            verdict = Swift.abs(difference) <= thresholds.exact * scale
-                ? .noChange
-                : ChangeVerdict.change(of: difference, polarity: metric.polarity)
+            let separated = (candidate.min() ?? 0) > (baseline.max() ?? 0)
+                || (candidate.max() ?? 0) < (baseline.min() ?? 0)
+            let tolerance = Swift.max(thresholds.exact * scale, thresholds.exactFloor)
+            verdict = separated && Swift.abs(difference) > tolerance
+                ? ChangeVerdict.change(of: difference, polarity: metric.polarity)
+                : .noChange
             return
         }
         let test = try MannWhitneyU(baseline: baseline, candidate: candidate)

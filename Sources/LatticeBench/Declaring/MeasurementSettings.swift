@@ -34,18 +34,22 @@ struct MeasurementSettings: Equatable, Sendable {
     /// 50 times slower (the two regions' difference cancels their fixed costs, so a few
     /// operations are as exact as many); even, so an operation that alternates between two
     /// states counts each equally; the same in both presets, so a quick run's counts compare
-    /// with a full run's. 4.
+    /// with a full run's. 2.
     var instructionIterations: Int
+    /// Heap layouts each benchmark's instructions are counted under (`HeapLayout`): one count
+    /// (sample) per layout, whose range is the spread that heap addresses alone cause. The
+    /// same in both presets. 3.
+    var instructionLayouts: Int
     /// Whether this is the quick preset.
     var quick: Bool
 
     /// Figures to keep.
     static let standard = MeasurementSettings(
         warmUpNanoseconds: 250_000_000, maxSamples: 1000, timeBudgetNanoseconds: 2_000_000_000,
-        exactSamples: 10, instructionIterations: 4, quick: false)
+        exactSamples: 10, instructionIterations: 2, instructionLayouts: 3, quick: false)
 
     /// A smoke run: a tenth of the time, fewer samples.
     static let quick = MeasurementSettings(
         warmUpNanoseconds: 50_000_000, maxSamples: 50, timeBudgetNanoseconds: 200_000_000,
-        exactSamples: 3, instructionIterations: 4, quick: true)
+        exactSamples: 3, instructionIterations: 2, instructionLayouts: 3, quick: true)
 }

@@ -75,7 +75,7 @@ struct BenchmarkSession {
         var arguments: [String] = command.quick ? ["--quick"] : []
         if let filter = command.filter { arguments += ["--filter", filter] }
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
-        let counts: [String: Double]
+        let counts: [String: [Double]]
         do {
             counts = try CallgrindLauncher.countInstructions(arguments: arguments)
         } catch {
@@ -83,12 +83,12 @@ struct BenchmarkSession {
             return outcome
         }
         for item in wanted {
-            guard let count = counts[item.benchmark.name] else {
+            guard let layouts = counts[item.benchmark.name], !layouts.isEmpty else {
                 fail("\(item.name): callgrind reported no count", &outcome)
                 continue
             }
             do {
-                let metric = try MetricResult(metric: .instructions, samples: [count])
+                let metric = try MetricResult(metric: .instructions, samples: layouts)
                 outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {
@@ -108,7 +108,7 @@ struct BenchmarkSession {
         let wanted = selected.map(\.benchmark).filter { $0.reports(in: .instructions) }
         do {
             try InstructionCounter.markRegions(wanted, iterations: settings.instructionIterations,
-                                               progress: progress)
+                                               layouts: settings.instructionLayouts, progress: progress)
             return .ok
         } catch {
             BenchmarkMain.printError("\(executable): \(error)\n")

@@ -20,10 +20,10 @@ enum CallgrindLauncher {
     static let childFlag = "--callgrind-child"
 
     /// Runs the child with `arguments` (after the executable) and returns instructions per
-    /// operation by benchmark name (as declared).
+    /// operation by benchmark name (as declared), one count per heap layout, in layout order.
     /// - Throws: `CallgrindLauncherError`.
     /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native).
-    static func countInstructions(arguments: [String]) throws(CallgrindLauncherError) -> [String: Double] {
+    static func countInstructions(arguments: [String]) throws(CallgrindLauncherError) -> [String: [Double]] {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("lattice-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -59,25 +59,27 @@ enum CallgrindLauncher {
         return instructionsPerOperation(try readRegions(in: directory))
     }
 
-    /// Instructions per operation of every benchmark with both regions:
-    /// `(I(2n) − I(n) − (B(2n) − B(n))) / n`, `B` the empty baseline of the same call path
-    /// (0 when missing), clamped at 0.
-    /// - Complexity: O(regions).
-    nonisolated static func instructionsPerOperation(_ regions: [InstructionRegion: UInt64]) -> [String: Double] {
-        func difference(_ name: String?, _ path: BenchmarkInstance.CallPath, _ iterations: Int) -> Double? {
-            guard let short = regions[InstructionRegion(benchmark: name, callPath: path, iterations: iterations)],
-                  let long = regions[InstructionRegion(benchmark: name, callPath: path, iterations: 2 * iterations)]
+    /// Instructions per operation of every benchmark, one per layout with both regions, in
+    /// layout order: `(I(2n) − I(n) − (B(2n) − B(n))) / n`, `B` the empty baseline of the same
+    /// call path (layout 0; 0 when missing), clamped at 0.
+    /// - Complexity: O(regions log regions).
+    nonisolated static func instructionsPerOperation(_ regions: [InstructionRegion: UInt64]) -> [String: [Double]] {
+        func difference(_ name: String?, _ path: BenchmarkInstance.CallPath, _ layout: Int, _ iterations: Int) -> Double? {
+            guard let short = regions[InstructionRegion(benchmark: name, callPath: path, layout: layout,
+                                                        iterations: iterations)],
+                  let long = regions[InstructionRegion(benchmark: name, callPath: path, layout: layout,
+                                                       iterations: 2 * iterations)]
             else { return nil }
             return Double(long) - Double(short)
         }
-        var result: [String: Double] = [:]
+        var byLayout: [String: [(layout: Int, count: Double)]] = [:]
         for region in regions.keys {
             guard let name = region.benchmark,
-                  let measured = difference(name, region.callPath, region.iterations) else { continue }
-            let baseline = difference(nil, region.callPath, region.iterations) ?? 0
-            result[name] = max(0, (measured - baseline) / Double(region.iterations))
+                  let measured = difference(name, region.callPath, region.layout, region.iterations) else { continue }
+            let baseline = difference(nil, region.callPath, 0, region.iterations) ?? 0
+            byLayout[name, default: []].append((region.layout, max(0, (measured - baseline) / Double(region.iterations))))
         }
-        return result
+        return byLayout.mapValues { $0.sorted { $0.layout < $1.layout }.map(\.count) }
     }
 
     /// Reads every labelled dump in `directory`: region → `Ir`.

@@ -3,13 +3,15 @@ import CCallgrind
 /// The in-process half of instruction counting: run under callgrind, it marks measured
 /// regions with callgrind's client requests; `CallgrindLauncher` reads the counts back.
 ///
-/// Every benchmark (and an empty baseline for each `CallPath`) is warmed up with `iterations` uncounted
-/// operations, then counted twice: `iterations` and `2 × iterations` operations, each region
-/// zeroed before and dumped after under its `InstructionRegion` label. The difference of the
-/// two regions cancels the fixed cost of a region (zeroing, dumping, the loop's entry); the
-/// difference of the baseline with the same call path cancels the loop's per-iteration cost. Nothing here depends on a
-/// clock, so the same binary and input give the same counts. Set-up and tear-down run
-/// uninstrumented, so a suite that builds thousands of handles per benchmark stays fast.
+/// Every benchmark is counted under `layouts` heap layouts (`HeapLayout`): for each, it is set
+/// up, warmed up with `iterations` operations, then counted twice: `iterations` and
+/// `2 × iterations` operations, each region zeroed before and dumped after under its
+/// `InstructionRegion` label. The difference of the two regions cancels the fixed cost of a
+/// region (zeroing, dumping, the loop's entry); the difference of an empty baseline with the
+/// same call path (counted once, in layout 0) cancels the loop's per-iteration cost. Nothing
+/// here depends on a clock. Set-up, warm-up and tear-down run uninstrumented (valgrind then
+/// runs the code several times faster and counts nothing), so a suite that builds thousands
+/// of handles per benchmark stays affordable.
 @MainActor
 enum InstructionCounter {
     /// Whether the process runs under valgrind.
@@ -17,34 +19,35 @@ enum InstructionCounter {
         lattice_running_on_valgrind() != 0
     }
 
-    /// Runs and marks the regions of `benchmarks`, labelled with their own names (the parent
-    /// adds the executable's name, which a symbolic link could change).
+    /// Runs and marks the regions of `benchmarks` under `layouts` heap layouts, labelled with
+    /// their own names (the parent adds the executable's name, which a symbolic link could
+    /// change).
     /// - Throws: whatever a benchmark's `setUp` or operation throws.
-    /// - Complexity: `4 × iterations` operations per benchmark, at callgrind's speed.
-    static func markRegions(_ benchmarks: [Benchmark], iterations: Int, progress: Progress) throws {
+    /// - Complexity: `layouts` set-ups and `4 × iterations` operations per layout and
+    ///   benchmark, three of them at callgrind's speed.
+    static func markRegions(_ benchmarks: [Benchmark], iterations: Int, layouts: Int, progress: Progress) throws {
         for baseline in [Benchmark("-") {}, Benchmark("-", setUp: {}, operation: { _ in })] {
-            try measure(baseline, name: nil, iterations: iterations)
+            try measure(baseline, name: nil, layout: 0, iterations: iterations)
         }
         for benchmark in benchmarks {
             progress.line("\(benchmark.name): counting instructions")
-            try measure(benchmark, name: benchmark.name, iterations: iterations)
+            for layout in 0..<layouts {
+                try measure(benchmark, name: benchmark.name, layout: layout, iterations: iterations)
+            }
         }
     }
 
-    /// Sets `benchmark` up and tears it down uninstrumented (callgrind then runs the code
-    /// several times faster and counts nothing), and instruments only its warm-up and regions.
-    private static func measure(_ benchmark: Benchmark, name: String?, iterations: Int) throws {
+    private static func measure(_ benchmark: Benchmark, name: String?, layout: Int, iterations: Int) throws {
+        let heap = HeapLayout(layout)
+        defer { heap.release() }
         let instance = try benchmark.instantiate()
         defer { instance.tearDown() }
+        try instance.run(iterations)
         lattice_callgrind_start_instrumentation()
         defer { lattice_callgrind_stop_instrumentation() }
-        try measure(instance, name: name, iterations: iterations)
-    }
-
-    private static func measure(_ instance: BenchmarkInstance, name: String?, iterations: Int) throws {
-        try instance.run(iterations)
         for count in [iterations, 2 * iterations] {
-            let region = InstructionRegion(benchmark: name, callPath: instance.callPath, iterations: count)
+            let region = InstructionRegion(benchmark: name, callPath: instance.callPath, layout: layout,
+                                           iterations: count)
             try region.label.withCString { label in
                 lattice_callgrind_zero_stats()
                 try instance.run(count)

@@ -19,7 +19,7 @@ import Testing
     desc: LL cache: 
 
     desc: Timerange: Basic block 3329 - 20701
-    desc: Trigger: Client Request: lattice-bench 10 withState sum array
+    desc: Trigger: Client Request: lattice-bench 10 withState 0 sum array
 
     positions: line
     events: Ir
@@ -40,7 +40,7 @@ import Testing
 
     @Test func readsTheTriggerLabelAndTheSummary() throws {
         let output = try CallgrindOutput(parsing: Self.dump, file: "callgrind.out.5")
-        #expect(output.clientRequestLabel == "lattice-bench 10 withState sum array")
+        #expect(output.clientRequestLabel == "lattice-bench 10 withState 0 sum array")
         #expect(output.events == ["Ir"])
         #expect(output.total(of: "Ir") == 18157)
         #expect(output.total(of: "Dr") == nil)
@@ -49,17 +49,19 @@ import Testing
     @Test func theLabelNamesTheRegion() throws {
         let output = try CallgrindOutput(parsing: Self.dump, file: "callgrind.out.5")
         let region = try #require(output.clientRequestLabel.flatMap(InstructionRegion.init(label:)))
-        #expect(region == InstructionRegion(benchmark: "sum array", callPath: .withState, iterations: 10))
+        #expect(region == InstructionRegion(benchmark: "sum array", callPath: .withState, layout: 0, iterations: 10))
     }
 
     @Test func regionLabelsRoundTrip() {
         for region in [InstructionRegion(benchmark: nil, callPath: .direct, iterations: 5),
-                       InstructionRegion(benchmark: "a b/c", callPath: .withState, iterations: 40)] {
+                       InstructionRegion(benchmark: "a b/c", callPath: .withState, layout: 2, iterations: 40)] {
             #expect(InstructionRegion(label: region.label) == region)
         }
         #expect(InstructionRegion(label: "Program termination") == nil)
-        #expect(InstructionRegion(label: "lattice-bench 0 direct x") == nil)
-        #expect(InstructionRegion(label: "lattice-bench 5 sideways x") == nil)
+        #expect(InstructionRegion(label: "lattice-bench 0 direct 0 x") == nil)
+        #expect(InstructionRegion(label: "lattice-bench 5 sideways 0 x") == nil)
+        #expect(InstructionRegion(label: "lattice-bench 5 direct -1 x") == nil)
+        #expect(InstructionRegion(label: "lattice-bench 5 direct x") == nil, "no layout")
     }
 
     @Test func totalsAreUsedWithoutASummaryAndMissingColumnsAreZero() throws {
@@ -97,8 +99,20 @@ import Testing
             InstructionRegion(benchmark: "half", callPath: .direct, iterations: 10): 5,
         ]
         let perOperation = CallgrindLauncher.instructionsPerOperation(regions)
-        #expect(perOperation["plain"] == 1_000)    // (20 400 − 10 300 − (400 − 300)) / 10
-        #expect(perOperation["stateful"] == 0)     // (1 300 − 1 000 − (800 − 500)) / 10
-        #expect(perOperation["half"] == nil)       // no 20-iteration region
+        #expect(perOperation["plain"] == [1_000])    // (20 400 − 10 300 − (400 − 300)) / 10
+        #expect(perOperation["stateful"] == [0])     // (1 300 − 1 000 − (800 − 500)) / 10
+        #expect(perOperation["half"] == nil)         // no 20-iteration region
+    }
+
+    @Test func eachLayoutGivesOneCountInLayoutOrderAgainstTheUnshiftedBaseline() {
+        var regions: [InstructionRegion: UInt64] = [
+            InstructionRegion(benchmark: nil, callPath: .direct, layout: 0, iterations: 10): 300,
+            InstructionRegion(benchmark: nil, callPath: .direct, layout: 0, iterations: 20): 400,
+        ]
+        for (layout, long) in [(2, 20_700), (0, 20_400), (1, 20_500)] {
+            regions[InstructionRegion(benchmark: "read", callPath: .direct, layout: layout, iterations: 10)] = 10_300
+            regions[InstructionRegion(benchmark: "read", callPath: .direct, layout: layout, iterations: 20)] = UInt64(long)
+        }
+        #expect(CallgrindLauncher.instructionsPerOperation(regions)["read"] == [1_000, 1_010, 1_030])
     }
 }

@@ -83,6 +83,20 @@ import Testing
         let tolerant = ComparisonThresholds(alpha: 0.05, noise: 0.05, exact: 0.01, confidence: 0.95)
         #expect(try Comparison(metric: .instructions, baseline: [1000], candidate: [1005],
                                thresholds: tolerant).verdict == .noChange)
+        #expect(try Comparison(metric: .instructions, baseline: [1000], candidate: [1000.25]).verdict == .noChange,
+                "a quarter of an instruction per operation is below the floor")
+    }
+
+    @Test func anExactMetricWithASpreadChangesOnlyWhenTheWholeRangeMoves() throws {
+        // One count per heap layout: the tracked read costs 20,164 to 20,175 depending on where
+        // the heap put its objects.
+        let baseline = [20_164.0, 20_175, 20_175]
+        let moved = try Comparison(metric: .instructions, baseline: baseline, candidate: [20_164, 20_164, 20_186])
+        #expect(moved.verdict == .noChange, "within the layouts' spread")
+        let slower = try Comparison(metric: .instructions, baseline: baseline, candidate: [20_740, 20_751, 20_751])
+        #expect(slower.verdict == .regression)
+        let faster = try Comparison(metric: .instructions, baseline: baseline, candidate: [19_980, 19_991, 19_991])
+        #expect(faster.verdict == .improvement)
     }
 
     @Test func aZeroBaselineHasNoRelativeChange() throws {
