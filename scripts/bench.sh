@@ -23,6 +23,10 @@ PROFILED=PhaseRead
 PROFILED_FILTER='derived/Dashboard/tracked'
 # Committed outputs of a full run.
 RESULTS=results/latest.json
+# The committed baseline of exact figures CI checks every commit against, and the changes
+# accepted into it (scripts/bench.sh baseline writes both; BENCHMARKS.md lists the second).
+BASELINE=results/baseline.json
+ACCEPTED=results/accepted.json
 LIMITS=spec/limits.json
 DOCUMENT=BENCHMARKS.md
 DASHBOARD=dashboards
@@ -41,6 +45,13 @@ commands:
                       significant regression against the baseline results FILE, 1 when the
                       results or the baseline hold no benchmarks or lack each other's, 0
                       otherwise
+  check               a quick run with instructions, its exact figures (instructions,
+                      allocations, counts) judged against results/baseline.json with the
+                      tolerances of spec/limits.json: exit 2 on a regression (printed with
+                      its figures), 1 when a benchmark or figure is on one side only
+  baseline            a quick run with instructions, written as results/baseline.json; what
+                      moved is recorded in results/accepted.json (BENCHMARKS.md lists it):
+                      run it in the commit that makes an intended change
   compare BASE [HEAD] [--rounds N]
                       build both commits in git worktrees (under .build/lab/worktrees), run
                       their suites interleaved A B A B for N quick rounds (default 6, one
@@ -91,7 +102,7 @@ while [ $# -gt 0 ]; do
             [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || fail_usage "--rounds needs a whole number >= 1"
             rounds=$2; rounds_given=1; shift ;;
         -*) fail_usage "unknown option $1" ;;
-        gate|compare)
+        gate|compare|check|baseline)
             [ -z "$command" ] || fail_usage "one command at most ($command and $1 given)"
             command=$1 ;;
         *)
@@ -103,6 +114,9 @@ done
 case "$command" in
     "") [ -z "$baseline$results_in" ] || fail_usage "--baseline and --results belong to gate" ;;
     gate) ;;
+    check|baseline)
+        [ -z "$baseline$results_in$filter" ] || fail_usage "$command takes no --baseline, --results or --filter"
+        quick=1 instructions=1 ;;
     compare)
         [ ${#positional[@]} -ge 1 ] && [ ${#positional[@]} -le 2 ] || fail_usage "compare needs BASE [HEAD]"
         [ -z "$baseline$results_in" ] || fail_usage "--baseline and --results belong to gate" ;;
@@ -146,11 +160,25 @@ measure() {
     local joined=()
     if [ $instructions = 1 ]; then
         log "counting instructions under callgrind ($(elapsed))"
-        run_suite "$bin" . "$dir/instructions" "${INSTRUCTED[*]}" --instructions
+        if [ -z "$filter" ]; then
+            # Counts do not depend on timing, so the two cores count at once: BodyReruns (the
+            # longest) beside the others.
+            local others=() status_long=0 status_rest=0
+            for suite in "${INSTRUCTED[@]}"; do [ "$suite" = BodyReruns ] || others+=("$suite"); done
+            run_suite "$bin" . "$dir/instructions" BodyReruns --instructions &
+            local long=$!
+            (run_suite "$bin" . "$dir/instructions" "${others[*]}" --instructions) || status_rest=$?
+            wait "$long" || status_long=$?
+            [ $status_long = 0 ] && [ $status_rest = 0 ] || { log "FAILED: the instruction pass"; exit 1; }
+        else
+            run_suite "$bin" . "$dir/instructions" "${INSTRUCTED[*]}" --instructions
+        fi
         mapfile -t joined < <(suite_files "$dir/instructions")
     fi
     "$bin/lattice" merge --out "$dir/results.json" "${files[@]}" "${joined[@]/#/--metrics-from=}"
     rm -f "$dir/flamegraph.svg"
+    # The baseline and its check keep exact figures only: no flamegraph.
+    case "$command" in check|baseline) return 0 ;; esac
     # Profiles fail closed like the suite: the flamegraph is one of a run's outputs, and a
     # profile that dies ran the same code the suite measures.
     if [ $profile = 1 ]; then
@@ -177,6 +205,7 @@ report() {
     [ -z "$history" ] || options+=(--history "$history")
     [ -z "$results_out" ] || options+=(--results-out "$results_out")
     [ ! -s "$flamegraph" ] || options+=(--flamegraph "$flamegraph")
+    [ ! -f "$ACCEPTED" ] || options+=(--accepted "$ACCEPTED")
     "$bin/lattice" report "${options[@]}"
 }
 
@@ -247,7 +276,9 @@ if [ -n "$results_in" ]; then
     bin=$(build_release . .build)
     results=$results_in
 else
-    if [ $quick = 1 ]; then
+    if [ "$command" = check ] || [ "$command" = baseline ]; then
+        dir=$LAB/$command
+    elif [ $quick = 1 ]; then
         dir=$LAB/quick
     elif [ -n "$filter" ]; then
         dir=$LAB/partial
@@ -260,6 +291,18 @@ else
     measure "$dir" "$bin"
     results=$dir/results.json
 fi
+
+case "$command" in
+    check)
+        status=0
+        "$bin/lattice" check --results "$results" --baseline "$BASELINE" --limits "$LIMITS" || status=$?
+        log "check against $BASELINE: exit $status ($(elapsed))"
+        exit "$status" ;;
+    baseline)
+        "$bin/lattice" baseline --results "$results" --out "$BASELINE" --accepted "$ACCEPTED"
+        log "wrote $BASELINE and $ACCEPTED ($(elapsed))"
+        exit 0 ;;
+esac
 
 if [ -z "$results_in" ] && [ "$dir" = "$LAB/full" ]; then
     # A full run: the committed results, document, dashboard, flamegraph and history, as one set.

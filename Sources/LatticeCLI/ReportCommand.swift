@@ -9,7 +9,7 @@ let reportCommand = Command(
     summary: "write BENCHMARKS.md and the dashboard from results and limits; print the decision",
     help: """
     usage: lattice report --results FILE --limits FILE --out FILE --dashboard DIR
-                          [--history FILE] [--flamegraph SVG] [--results-out FILE]
+                          [--history FILE] [--flamegraph SVG] [--results-out FILE] [--accepted FILE]
 
     Judges the limits (spec/limits.json) against the results for `derived` and for the
     strategy the limits file ships, and writes:
@@ -22,6 +22,8 @@ let reportCommand = Command(
       --results-out FILE
                         a copy of the results (results/latest.json), which BENCHMARKS.md then
                         names as its source
+      --accepted FILE   the changes accepted into the committed baseline
+                        (results/accepted.json), listed in BENCHMARKS.md
 
     Prints the decision in one line on stdout. The same inputs give the same files.
     The outputs are one set: each is staged beside its target, and they are renamed over
@@ -36,12 +38,13 @@ let reportCommand = Command(
 
 private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
     let options = try CommandOptions.parse(arguments, values: ["--results", "--limits", "--out", "--dashboard",
-                                                              "--history", "--flamegraph", "--results-out"],
+                                                              "--history", "--flamegraph", "--results-out",
+                                                              "--accepted"],
                                            flags: [])
     let paths = Report.Paths(results: try options.required("--results"), limits: try options.required("--limits"),
                              document: try options.required("--out"), dashboard: try options.required("--dashboard"),
                              history: options.value("--history"), flamegraph: options.value("--flamegraph"),
-                             resultsCopy: options.value("--results-out"))
+                             resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"))
     do {
         let decision = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
         print(decision.oneLine)

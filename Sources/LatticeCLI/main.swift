@@ -15,6 +15,8 @@ let commands: [Command] = [
     reportCommand,
     compareCommand,
     gateCommand,
+    checkCommand,
+    baselineCommand,
 ]
 
 exit(Command.dispatch(CommandLine.arguments, among: commands))

@@ -21,12 +21,23 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
     public var ships: String
     /// The limits, ids unique.
     public var limits: [Limit]
+    /// How far exact figures may move from the committed baseline (`results/baseline.json`),
+    /// by group of benchmarks; the first entry that selects a benchmark applies, and a
+    /// benchmark no entry selects tolerates nothing. Absent: nothing is tolerated.
+    public var baseline: [BaselineTolerance]?
 
     /// Creates a limits document of the current version.
-    public init(ships: String, limits: [Limit]) {
+    public init(ships: String, limits: [Limit], baseline: [BaselineTolerance]? = nil) {
         version = Self.currentVersion
         self.ships = ships
         self.limits = limits
+        self.baseline = baseline
+    }
+
+    /// The tolerance for `benchmark`: the first entry of `baseline` that selects it.
+    /// - Complexity: O(entries × pattern).
+    public func baselineTolerance(for benchmark: String) -> BaselineTolerance? {
+        baseline?.first { $0.selects(benchmark) }
     }
 
     /// Reads and checks a limits file.
@@ -55,6 +66,16 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
             if let maxCV = limit.maxCV, !(maxCV >= 0 && maxCV.isFinite) {
                 return DecodingFailure(path: "\(at).maxCV",
                                        reason: "must be a finite number >= 0, found \(maxCV)")
+            }
+        }
+        for (index, tolerance) in (baseline ?? []).enumerated() {
+            let at = "$.baseline[\(index)]"
+            if tolerance.benchmarks.isEmpty {
+                return DecodingFailure(path: "\(at).benchmarks", reason: "empty benchmark pattern")
+            }
+            if !(tolerance.tolerance >= 0 && tolerance.tolerance.isFinite) {
+                return DecodingFailure(path: "\(at).tolerance",
+                                       reason: "must be a finite number >= 0, found \(tolerance.tolerance)")
             }
         }
         return nil

@@ -11,6 +11,8 @@ struct BenchmarksDocument {
     let resultsPath: String
     /// The limits file as the command line named it.
     let limitsPath: String
+    /// The changes accepted into the committed baseline, oldest first.
+    var accepted: [AcceptedChange] = []
 
     /// The document's text. - Complexity: O(benchmarks · metrics), plus the decision's bootstraps.
     func render() -> String {
@@ -57,6 +59,7 @@ struct BenchmarksDocument {
                         table: tables.allocations())
         text += section("Other benchmarks", about: "Benchmarks outside the suite's naming scheme.",
                         table: tables.otherBenchmarks())
+        text += acceptedSection()
         text += reproduceSection()
         return text
     }
@@ -106,6 +109,25 @@ struct BenchmarksDocument {
     private func section(_ title: String, about: String, table: TextTable) -> String {
         guard !table.isEmpty else { return "## \(title)\n\nNot measured in this run.\n\n" }
         return "## \(title)\n\n\(about)\n\n" + table.markdown() + "\n"
+    }
+
+    /// The baseline's accepted changes, newest first: commit, benchmark, metric, before → after.
+    private func acceptedSection() -> String {
+        var table = TextTable(headers: ["commit", "benchmark", "metric", "before", "after"], numericFrom: 3)
+        for change in accepted.reversed() {
+            let unit = findings.index.results.benchmark(named: change.benchmark)?
+                .metric(named: change.metric)?.metric.unit ?? .count
+            table.append([String(change.commit.prefix(10)), change.benchmark, change.metric,
+                          change.before.map { ValueFormat.string($0, unit: unit) } ?? "new",
+                          change.after.map { ValueFormat.string($0, unit: unit) } ?? "removed"])
+        }
+        let about = """
+            Exact figures (instructions, allocations, counts) that moved against the committed baseline \
+            (`results/baseline.json`) in a commit that rewrote it with `scripts/bench.sh baseline`, accepting the \
+            change. CI checks every commit against the baseline with the tolerances of `spec/limits.json`.
+            """
+        return table.isEmpty ? "## Accepted baseline changes\n\n\(about) None yet.\n\n"
+            : section("Accepted baseline changes", about: about, table: table)
     }
 
     private func reproduceSection() -> String {

@@ -26,10 +26,14 @@ public enum Report {
         /// should be: the results file's bytes, written with the set. BENCHMARKS.md then
         /// names this path as its source.
         public var resultsCopy: String?
+        /// The changes accepted into the committed baseline (`results/accepted.json`), listed
+        /// in BENCHMARKS.md; a missing file lists none.
+        public var accepted: String?
 
-        /// The paths; `history`, `flamegraph` and `resultsCopy` default to none.
+        /// The paths; `history`, `flamegraph`, `resultsCopy` and `accepted` default to none.
         public init(results: String, limits: String, document: String, dashboard: String,
-                    history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil) {
+                    history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil,
+                    accepted: String? = nil) {
             self.results = results
             self.limits = limits
             self.document = document
@@ -37,6 +41,7 @@ public enum Report {
             self.history = history
             self.flamegraph = flamegraph
             self.resultsCopy = resultsCopy
+            self.accepted = accepted
         }
     }
 
@@ -59,9 +64,10 @@ public enum Report {
         let flamegraph = try paths.flamegraph.map { path throws(DocumentError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
+        let accepted = try paths.accepted.map { path throws(DocumentError) in try AcceptedChange.read(from: path) } ?? []
         let findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
         let document = BenchmarksDocument(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
-                                          limitsPath: paths.limits).render()
+                                          limitsPath: paths.limits, accepted: accepted).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,
                                   flamegraph: flamegraph).render()
