@@ -14,6 +14,10 @@ import Testing
         { "id": "extra-bodies", "description": "no extra bodies",
           "benchmark": "BodyReruns/{ships}/spreads/readValueChanged", "metric": "extraBodies",
           "statistic": "value", "bound": 0 }
+      ],
+      "baseline": [
+        { "benchmarks": "PhaseRead/*", "tolerance": 0, "why": "hot" },
+        { "benchmarks": "CommitScaling/stored/10", "tolerance": 0.01, "why": "a commit" }
       ]
     }
     """
@@ -29,6 +33,9 @@ import Testing
         #expect(file.limits[0].bound == 50000)
         #expect(file.limits[0].maxCV == 0.2)
         #expect(file.limits[1].maxCV == nil)
+        #expect(file.baselineTolerance(for: "PhaseRead/stored/Dashboard/tracked")?.why == "hot")
+        #expect(file.baselineTolerance(for: "CommitScaling/stored/10")?.tolerance == 0.01)
+        #expect(file.baselineTolerance(for: "CommitScaling/stored/100") == nil, "a name without a glob is whole")
     }
 
     @Test(arguments: [
@@ -39,6 +46,8 @@ import Testing
         ("\"maxCV\": 0.2", "\"maxCV\": -1", "$.limits[0].maxCV"),
         ("\"benchmark\": \"PhaseRead/{ships}/*/tracked\"", "\"benchmark\": \"\"", "$.limits[0].benchmark"),
         ("\"ships\": \"derived\"", "\"ships\": \"\"", "$.ships"),
+        ("\"tolerance\": 0.01", "\"tolerance\": -0.01", "$.baseline[1].tolerance"),
+        ("\"benchmarks\": \"PhaseRead/*\"", "\"benchmarks\": \"\"", "$.baseline[0].benchmarks"),
     ])
     func namesTheJSONPathOfWhatIsWrong(replacing: String, with: String, path: String) throws {
         let text = Self.valid.replacingOccurrences(of: replacing, with: with)

@@ -1,0 +1,99 @@
+import Foundation
+import LatticeBench
+import Testing
+@testable import LatticeLab
+
+@Suite struct BaselineTests {
+    /// A benchmark with instructions per heap layout, mallocs and a wall time.
+    private func read(_ name: String, instructions: [Double], mallocs: Double = 3) throws -> BenchmarkResult {
+        BenchmarkResult(name: name, metrics: [
+            try MetricResult(metric: .wallTime, samples: LabSamples.times(around: 1_000)),
+            try MetricResult(metric: .instructions, samples: instructions),
+            try MetricResult(metric: .mallocs, samples: [mallocs, mallocs, mallocs]),
+        ], iterationsPerSample: 1)
+    }
+
+    private let limits = LimitsFile(ships: "stored", limits: [], baseline: [
+        BaselineTolerance(benchmarks: "PhaseRead/*", tolerance: 0, why: "hot"),
+        BaselineTolerance(benchmarks: "CommitScaling/*", tolerance: 0.02, why: "a whole commit"),
+    ])
+
+    private func check(_ baseline: [BenchmarkResult], _ run: [BenchmarkResult]) throws -> BaselineCheck {
+        try BaselineCheck(baseline: Baseline.exactFigures(of: LabSamples.file(baseline)),
+                          results: LabSamples.file(run), limits: limits, resultsPath: "run.json")
+    }
+
+    @Test func theSameFiguresPassAndTimesAreNotJudged() throws {
+        let baseline = [try read("PhaseRead/stored/Dashboard/tracked", instructions: [20_164, 20_175, 20_185])]
+        var slower = try read("PhaseRead/stored/Dashboard/tracked", instructions: [20_175, 20_164, 20_164])
+        slower.metrics[0] = try MetricResult(metric: .wallTime, samples: LabSamples.times(around: 9_000))
+        let check = try check(baseline, [slower])
+        #expect(check.status == .ok)
+        #expect(check.rows.map(\.comparison.metric.name) == ["instructions", "mallocs"], "exact figures only")
+    }
+
+    @Test func aHotReadToleratesNothingBeyondItsSpreadAndACommitItsTolerance() throws {
+        let baseline = [try read("PhaseRead/stored/Dashboard/untracked", instructions: [9_000, 9_000, 9_000]),
+                        try read("CommitScaling/rootVerdict/10", instructions: [15_000, 15_100, 15_050])]
+        let run = [try read("PhaseRead/stored/Dashboard/untracked", instructions: [9_002, 9_002, 9_002]),
+                   try read("CommitScaling/rootVerdict/10", instructions: [15_300, 15_350, 15_320])]
+        let check = try check(baseline, run)
+        #expect(check.regressions.map(\.benchmark) == ["PhaseRead/stored/Dashboard/untracked"])
+        #expect(check.status == .regression)
+        let line = try #require(check.lines.first { $0.hasPrefix("REGRESSION") })
+        #expect(line.contains("PhaseRead/stored/Dashboard/untracked instructions") && line.contains("hot"))
+    }
+
+    @Test func anAllocationMoreIsARegression() throws {
+        let check = try check([try read("PhaseRead/stored/IssueScreen/tracked", instructions: [1_000])],
+                              [try read("PhaseRead/stored/IssueScreen/tracked", instructions: [1_000], mallocs: 4)])
+        #expect(check.regressions.map(\.comparison.metric.name) == ["mallocs"])
+    }
+
+    @Test func aBenchmarkOnOneSideOnlyFailsClosed() throws {
+        let one = try read("PhaseRead/stored/Dashboard/tracked", instructions: [1_000])
+        let other = try read("PhaseRead/derived/Dashboard/tracked", instructions: [2_000])
+        let missing = try check([one, other], [one])
+        #expect(missing.status == .couldNotRun)
+        #expect(missing.lines.contains { $0.hasPrefix("NOT JUDGED PhaseRead/derived/Dashboard/tracked") })
+        let added = try check([one], [one, other])
+        #expect(added.status == .couldNotRun)
+        #expect(added.lines.contains { $0.contains("not in the baseline") })
+        #expect(try check([], [one]).status == .couldNotRun)
+    }
+
+    @Test func rewritingTheBaselineRecordsWhatMovedAsAccepted() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        let baselinePath = directory.appendingPathComponent("baseline.json").path
+        let acceptedPath = directory.appendingPathComponent("accepted.json").path
+        let first = LabSamples.file([try read("PhaseRead/stored/Dashboard/tracked", instructions: [1_000, 1_010])],
+                                    commit: String(repeating: "a", count: 40))
+        #expect(try Baseline.write(first, to: baselinePath, accepted: acceptedPath).isEmpty)
+        let kept = try LabFiles.results(baselinePath)
+        #expect(kept.benchmarks.first?.metrics.map(\.metric.name) == ["instructions", "mallocs"])
+
+        let second = LabSamples.file([try read("PhaseRead/stored/Dashboard/tracked", instructions: [1_100, 1_105]),
+                                      try read("PhaseRead/rootVerdict/Dashboard/tracked", instructions: [900])],
+                                     commit: String(repeating: "b", count: 40))
+        let changes = try Baseline.write(second, to: baselinePath, accepted: acceptedPath)
+        #expect(changes.map { "\($0.benchmark) \($0.metric)" }.sorted() == [
+            "PhaseRead/rootVerdict/Dashboard/tracked instructions", "PhaseRead/rootVerdict/Dashboard/tracked mallocs",
+            "PhaseRead/stored/Dashboard/tracked instructions"])
+        let moved = try #require(changes.first { $0.benchmark == "PhaseRead/stored/Dashboard/tracked" })
+        #expect(moved.before == 1_005 && moved.after == 1_102.5 && moved.commit == String(repeating: "b", count: 40))
+        #expect(try AcceptedChange.read(from: acceptedPath) == changes)
+    }
+
+    @Test func aCorruptAcceptedFileLeavesTheBaselineAsItWas() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        let baselinePath = directory.appendingPathComponent("baseline.json").path
+        let acceptedPath = directory.appendingPathComponent("accepted.json").path
+        let first = LabSamples.file([try read("PhaseRead/stored/Dashboard/tracked", instructions: [1_000])])
+        try Baseline.write(first, to: baselinePath, accepted: acceptedPath)
+        let before = try Data(contentsOf: URL(fileURLWithPath: baselinePath))
+        try Data("{".utf8).write(to: URL(fileURLWithPath: acceptedPath))
+        let second = LabSamples.file([try read("PhaseRead/stored/Dashboard/tracked", instructions: [2_000])])
+        #expect(throws: DocumentError.self) { try Baseline.write(second, to: baselinePath, accepted: acceptedPath) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: baselinePath)) == before)
+    }
+}
