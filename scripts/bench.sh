@@ -52,12 +52,14 @@ commands:
   baseline            a quick run with instructions, written as results/baseline.json; what
                       moved is recorded in results/accepted.json (BENCHMARKS.md lists it):
                       run it in the commit that makes an intended change
-  compare BASE [HEAD] [--rounds N]
+  compare BASE [HEAD] [--time [--rounds N]]
                       build both commits in git worktrees (under .build/lab/worktrees), run
-                      their suites interleaved A B A B for N quick rounds (default 6, one
-                      process each), print and write the comparison, times judged by the
-                      rounds at the machine's reference pace (.build/lab/compare/); exit 2
-                      on a regression, 1 when a benchmark is on one side only
+                      each suite once quick and once under callgrind, and compare their exact
+                      figures (instructions per heap layout, allocations, counts), printed
+                      and written to .build/lab/compare/; exit 2 on a regression, 1 when a
+                      benchmark is on one side only. With --time, also run the suites
+                      interleaved A B A B for N quick rounds (default 6, one process each)
+                      and judge times by the rounds at the machine's reference pace
 
 options:
   --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the
@@ -87,7 +89,7 @@ fail_usage() {
     exit 1
 }
 
-quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0
+quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0 timed=0
 positional=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -95,6 +97,7 @@ while [ $# -gt 0 ]; do
         --quick) quick=1 ;;
         --instructions) instructions=1 ;;
         --profile) profile=1 ;;
+        --time) timed=1 ;;
         --filter) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--filter needs a pattern"; filter=$2; shift ;;
         --baseline) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--baseline needs a file"; baseline=$2; shift ;;
         --results) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--results needs a file"; results_in=$2; shift ;;
@@ -121,7 +124,8 @@ case "$command" in
         [ ${#positional[@]} -ge 1 ] && [ ${#positional[@]} -le 2 ] || fail_usage "compare needs BASE [HEAD]"
         [ -z "$baseline$results_in" ] || fail_usage "--baseline and --results belong to gate" ;;
 esac
-[ "$command" = compare ] || [ $rounds_given = 0 ] || fail_usage "--rounds belongs to compare"
+[ "$command" = compare ] || [ $timed = 0 ] || fail_usage "--time belongs to compare"
+[ $timed = 1 ] || [ $rounds_given = 0 ] || fail_usage "--rounds belongs to compare --time"
 [ -z "$baseline" ] || [ -f "$baseline" ] || fail_usage "no baseline results at $baseline"
 [ -z "$results_in" ] || [ -f "$results_in" ] || fail_usage "no results at $results_in"
 
@@ -231,9 +235,12 @@ compare_commits() {
     done
     local out="$LAB/compare/${base:0:12}-${head:0:12}"
     rm -rf "$out"
-    # Each round is a quick run, one process per executable and commit, taken alternately
-    # from both commits; lattice compare judges times by these rounds.
+    # Exact figures first: one quick run a side (allocations, counts) and one instruction
+    # pass a side, compared exactly; they need no rounds. Times only with --time: rounds
+    # taken alternately from both commits, one process per executable and commit, which
+    # lattice compare judges at the machine's reference pace.
     quick=1
+    [ $timed = 1 ] || rounds=1
     local baseline_files=() candidate_files=()
     local order
     for round in $(seq 1 "$rounds"); do
@@ -249,20 +256,30 @@ compare_commits() {
             if [ $side = 0 ]; then baseline_files+=(--baseline "$dir.json"); else candidate_files+=(--candidate "$dir.json"); fi
         done
     done
-    if [ $instructions = 1 ]; then
-        # Instruction counts are deterministic: one run a side, compared exactly.
-        for side in 0 1; do
-            local dir="$out/instructions-$side"
-            log "instructions: ${sides[$side]:0:12} ($(elapsed))"
-            run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${INSTRUCTED[*]}" --instructions
-            local files
-            mapfile -t files < <(suite_files "$dir")
-            "${bins[1]}/lattice" merge --out "$dir.json" "${files[@]}"
-            if [ $side = 0 ]; then baseline_files+=(--baseline "$dir.json"); else candidate_files+=(--candidate "$dir.json"); fi
-        done
-    fi
+    # Counts do not depend on timing: both sides count at once, each on its own core.
+    local statuses=() pids=()
+    for side in 0 1; do
+        local dir="$out/instructions-$side"
+        log "instructions: ${sides[$side]:0:12} ($(elapsed))"
+        (run_suite "${bins[$side]}" "${trees[$side]}" "$dir" "${INSTRUCTED[*]}" --instructions) &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+        local status=0
+        wait "$pid" || status=$?
+        [ $status = 0 ] || { log "FAILED: an instruction pass"; exit 1; }
+    done
+    for side in 0 1; do
+        local dir="$out/instructions-$side"
+        local files
+        mapfile -t files < <(suite_files "$dir")
+        "${bins[1]}/lattice" merge --out "$dir.json" "${files[@]}"
+        if [ $side = 0 ]; then baseline_files+=(--baseline "$dir.json"); else candidate_files+=(--candidate "$dir.json"); fi
+    done
+    local exact=()
+    [ $timed = 1 ] || exact=(--exact)
     local status=0
-    "${bins[1]}/lattice" compare "${baseline_files[@]}" "${candidate_files[@]}" --out "$out.md" || status=$?
+    "${bins[1]}/lattice" compare "${baseline_files[@]}" "${candidate_files[@]}" "${exact[@]}" --out "$out.md" || status=$?
     log "comparison written to $out.md ($(elapsed))"
     exit $status
 }

@@ -8,7 +8,7 @@ let compareCommand = Command(
     summary: "compare two sets of results with significance per benchmark and metric",
     help: """
     usage: lattice compare --baseline FILE [--baseline FILE]... --candidate FILE [--candidate FILE]...
-                           [--out FILE]
+                           [--exact] [--out FILE]
 
     Each side may be several results files of one commit (the rounds of an interleaved run,
     one process each). Where both sides recorded the machine's pace, times are compared on
@@ -17,7 +17,10 @@ let compareCommand = Command(
     median, the process-to-process deviation pooled over the suite, rounds spoiled across
     their executable left out, and the false discovery rate over all rows held at 5%; a
     change must also exceed ±5%. Otherwise sample against sample (Mann-Whitney U,
-    Hodges-Lehmann shift). Counts and instructions are compared exactly.
+    Hodges-Lehmann shift). Counts, allocations and instructions are compared exactly: a
+    change must move the whole range of their samples (one per heap layout for
+    instructions) and exceed half a unit per operation. --exact compares only those, for
+    sides whose times were not measured in rounds.
     Prints the table on stdout; --out also writes it as Markdown (atomically). A side with
     no benchmarks, or a benchmark on one side only, is listed as NOT JUDGED (a side recorded
     with --filter is only expected to hold what its filter selects).
@@ -31,13 +34,14 @@ let compareCommand = Command(
 
 private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
     let options = try CommandOptions.parse(arguments, values: ["--out"], repeatable: ["--baseline", "--candidate"],
-                                           flags: [])
+                                           flags: ["--exact"])
     let baselinePaths = options.all("--baseline")
     let candidatePaths = options.all("--candidate")
     guard !baselinePaths.isEmpty else { throw .usage("--baseline is required") }
     guard !candidatePaths.isEmpty else { throw .usage("--candidate is required") }
     do {
-        let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths)
+        let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths,
+                                                exactOnly: options.has("--exact"))
         if let out = options.value("--out") { try compared.write(to: out) }
         let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
         print(compared.title + "\n\n" + reporter.terminal(compared.comparison), terminator: "")

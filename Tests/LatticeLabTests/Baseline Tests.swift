@@ -96,4 +96,22 @@ import Testing
         #expect(throws: DocumentError.self) { try Baseline.write(second, to: baselinePath, accepted: acceptedPath) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: baselinePath)) == before)
     }
+
+    @Test func anExactCompareJudgesNoTimes() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        func write(_ name: String, nanoseconds: Double) throws -> String {
+            var benchmark = try read("PhaseRead/stored/Dashboard/tracked", instructions: [20_164, 20_175, 20_185])
+            benchmark.metrics[0] = try MetricResult(metric: .wallTime, samples: LabSamples.times(around: nanoseconds))
+            let url = directory.appendingPathComponent(name)
+            try LabSamples.file([benchmark]).write(to: url)
+            return url.path
+        }
+        let fast = try write("fast.json", nanoseconds: 1_000)
+        let slow = try write("slow.json", nanoseconds: 3_000)
+        let timed = try RoundsComparison(baselinePaths: [fast], candidatePaths: [slow])
+        #expect(timed.comparison.exitStatus == .regression)
+        let exact = try RoundsComparison(baselinePaths: [fast], candidatePaths: [slow], exactOnly: true)
+        #expect(exact.comparison.exitStatus == .ok)
+        #expect(exact.comparison.rows.map(\.comparison.metric.name).sorted() == ["instructions", "mallocs"])
+    }
 }

@@ -9,13 +9,19 @@ public struct RoundsComparison {
     /// `Comparison: <base> (N rounds) → <head> (M rounds)`.
     public let title: String
 
-    /// Reads and compares the two sides.
+    /// Reads and compares the two sides; with `exactOnly`, only their exact figures
+    /// (instructions, allocations, counts), for a compare whose times were not measured in
+    /// rounds.
     /// - Throws: `DocumentError` naming a file that is unreadable or corrupt, or rounds that do
     ///   not belong together.
     /// - Complexity: O(total samples · log) for pooling, plus the comparison.
-    public init(baselinePaths: [String], candidatePaths: [String]) throws(DocumentError) {
-        let baselineRounds = try baselinePaths.map { path throws(DocumentError) in (path, try LabFiles.results(path)) }
-        let candidateRounds = try candidatePaths.map { path throws(DocumentError) in (path, try LabFiles.results(path)) }
+    public init(baselinePaths: [String], candidatePaths: [String], exactOnly: Bool = false) throws(DocumentError) {
+        func read(_ path: String) throws(DocumentError) -> (String, ResultsFile) {
+            let file = try LabFiles.results(path)
+            return (path, exactOnly ? Baseline.exactFigures(of: file) : file)
+        }
+        let baselineRounds = try baselinePaths.map(read)
+        let candidateRounds = try candidatePaths.map(read)
         let baseline = try ResultsFile.pooled(baselineRounds)
         let candidate = try ResultsFile.pooled(candidateRounds)
         do {
