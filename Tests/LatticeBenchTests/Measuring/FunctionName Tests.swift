@@ -1,0 +1,27 @@
+import Testing
+@testable import LatticeBench
+
+@Suite struct FunctionNameTests {
+    @Test func signaturesBecomeLabelsAndTypesGo() {
+        #expect(FunctionName.shortened(
+            "static LatticeBench.InstructionCounter.markRegions(_: [LatticeBench.Benchmark], iterations: Swift.Int, "
+                + "progress: LatticeBench.Progress) throws -> ()")
+            == "static LatticeBench.InstructionCounter.markRegions(_:iterations:progress:)")
+        #expect(FunctionName.shortened("Lattice.OperationHandle.phase.getter : Lattice.Phase")
+            == "Lattice.OperationHandle.phase.getter")
+        #expect(FunctionName.shortened(
+            "closure #3 @Swift.MainActor @Sendable (LabSupport.PhaseReader) -> () in closure #1 (Lattice.PhaseStrategy) "
+                + "-> [LatticeBench.Benchmark] in PhaseRead.benchmarks() throws -> [LatticeBench.Benchmark]")
+            == "closure #3 in closure #1 in PhaseRead.benchmarks()")
+        #expect(FunctionName.shortened(
+            "protocol witness for Lattice.PhaseKeeper.phase(of: Lattice.OperationHandle) -> Lattice.Phase in "
+                + "conformance Lattice.StoredPhase.Keeper : Lattice.PhaseKeeper in Lattice")
+            == "protocol witness for Lattice.PhaseKeeper.phase(of:) in conformance Lattice.StoredPhase.Keeper : "
+                + "Lattice.PhaseKeeper in Lattice")
+    }
+
+    @Test func cNamesAndSwiftSymbolsAreReadable() {
+        #expect(FunctionName.readable("swift_retain") == "swift_retain")
+        #expect(FunctionName.readable("$s12LatticeBench9blackHoleyyxlF") == "LatticeBench.blackHole<A>(A)")
+    }
+}
