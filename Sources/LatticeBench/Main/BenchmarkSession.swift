@@ -76,8 +76,9 @@ struct BenchmarkSession {
         if let filter = command.filter { arguments += ["--filter", filter] }
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
         let counts: [String: Double]
+        let functions: [String: [FunctionCost]]
         do {
-            counts = try CallgrindLauncher.countInstructions(arguments: arguments)
+            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments)
         } catch {
             fail("\(executable): \(error)", &outcome)
             return outcome
@@ -88,7 +89,8 @@ struct BenchmarkSession {
                 continue
             }
             do {
-                let metric = try MetricResult(metric: .instructions, samples: [count])
+                let metric = try MetricResult(metric: .instructions, samples: [count],
+                                              functions: functions[item.benchmark.name])
                 outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {

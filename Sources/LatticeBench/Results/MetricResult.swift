@@ -6,18 +6,24 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public var samples: [Double]
     /// Statistics of `samples`.
     public var summary: Summary
+    /// For instructions counted under callgrind: the functions that account for most of the
+    /// count, per operation, largest inclusive cost first (`InstructionAttribution`); nil when
+    /// the run kept no attribution (other metrics, older files).
+    public var functions: [FunctionCost]?
 
-    /// Stores samples with a summary computed elsewhere (e.g. with another seed).
-    public init(metric: Metric, samples: [Double], summary: Summary) {
+    /// Stores samples with a summary computed elsewhere (e.g. with another seed), and the
+    /// functions they are attributed to, if known.
+    public init(metric: Metric, samples: [Double], summary: Summary, functions: [FunctionCost]? = nil) {
         self.metric = metric
         self.samples = samples
         self.summary = summary
+        self.functions = functions
     }
 
     /// Summarizes `samples` with `Summary`'s defaults.
     /// - Throws: `StatisticsError` for empty or non-finite samples.
     /// - Complexity: that of `Summary.init`.
-    public init(metric: Metric, samples: [Double]) throws(StatisticsError) {
-        self.init(metric: metric, samples: samples, summary: try Summary(samples: samples))
+    public init(metric: Metric, samples: [Double], functions: [FunctionCost]? = nil) throws(StatisticsError) {
+        self.init(metric: metric, samples: samples, summary: try Summary(samples: samples), functions: functions)
     }
 }
