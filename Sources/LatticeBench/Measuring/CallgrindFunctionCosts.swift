@@ -11,10 +11,13 @@
 /// (decimal or `0x` hex), relative (`+N`, `-N`) or `*` (same); the number of position columns
 /// comes from `positions:` (default `line`). Missing trailing cost columns are 0.
 ///
-/// Callgrind names a recursive activation `name'2` (`--separate-recs`); that suffix is dropped,
-/// so all activations count as one function. Recursion is not counted twice: a call from a
-/// function to itself adds nothing to its inclusive cost, and no inclusive cost exceeds the
-/// dump's total (mutual recursion could otherwise add a cycle's cost more than once).
+/// Recursion is counted once. Callgrind names the activations of a function that run inside
+/// another activation of it `name'2` (`--separate-recs`, default 2 levels), including those
+/// reached through other functions (mutual recursion). A function's self cost is the sum over
+/// all its activations; its inclusive cost is that of its outermost activations (`name`, which
+/// contains all deeper ones: adding those again would count a cycle twice), or, when the dump
+/// holds only deeper ones, the largest of them. A call from an activation name to itself adds
+/// nothing, and no inclusive cost exceeds the dump's total.
 struct CallgrindFunctionCosts: Equatable, Sendable {
     /// Self and inclusive cost of one function.
     struct Cost: Equatable, Sendable {
@@ -24,7 +27,7 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         var inclusiveCost: UInt64
     }
 
-    /// Costs by function name (as callgrind wrote it, without a recursion suffix).
+    /// Costs by function name (as callgrind wrote it, without its recursion suffix).
     var functions: [String: Cost]
     /// The sum of all self costs.
     var total: UInt64
@@ -57,7 +60,7 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         /// Resolves `(id) name` / `(id)` / `name` in the function id space.
         func functionName(_ spec: Substring, _ line: Substring) throws(CallgrindOutputError) -> String {
             let spec = spec.drop { $0 == " " }
-            guard spec.first == "(" else { return Self.withoutRecursionSuffix(spec) }
+            guard spec.first == "(" else { return String(spec) }
             guard let close = spec.firstIndex(of: ")"), let id = Int(spec[spec.index(after: spec.startIndex)..<close])
             else { throw malformed(line, "bad name id") }
             let rest = spec[spec.index(after: close)...].drop { $0 == " " }
@@ -65,7 +68,7 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
                 guard let name = functionNames[id] else { throw malformed(line, "function id \(id) used before it is defined") }
                 return name
             }
-            let name = Self.withoutRecursionSuffix(rest)
+            let name = String(rest)
             functionNames[id] = name
             return name
         }
@@ -120,15 +123,25 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         }
         if awaitingCallCost { throw malformed("", "the file ends after calls=") }
         let total = selfCosts.values.reduce(0, +)
-        functions = selfCosts.mapValues { Cost(selfCost: $0, inclusiveCost: $0) }
-        for (function, called) in callCosts {
-            functions[function]?.inclusiveCost = min(total, (selfCosts[function] ?? 0) + called)
+        var functions: [String: Cost] = [:]
+        for (activation, selfCost) in selfCosts {
+            let name = Self.withoutRecursionSuffix(activation)
+            let inclusive = min(total, selfCost + (callCosts[activation] ?? 0))
+            var cost = functions[name] ?? Cost(selfCost: 0, inclusiveCost: 0)
+            cost.selfCost += selfCost
+            if name == activation {
+                cost.inclusiveCost = inclusive
+            } else if selfCosts[name] == nil {
+                cost.inclusiveCost = max(cost.inclusiveCost, inclusive)
+            }
+            functions[name] = cost
         }
+        self.functions = functions
         self.total = total
     }
 
     /// `name` without callgrind's recursion suffix `'N`.
-    private static func withoutRecursionSuffix(_ name: Substring) -> String {
+    private static func withoutRecursionSuffix(_ name: String) -> String {
         guard let quote = name.lastIndex(of: "'"),
               name.index(after: quote) < name.endIndex,
               name[name.index(after: quote)...].allSatisfy(\.isASCIIDigitForCallgrind) else { return String(name) }

@@ -73,7 +73,43 @@ import Testing
         #expect(costs.functions["main"]?.inclusiveCost == 2)
     }
 
-    @Test func mutualRecursionNeverExceedsTheTotal() throws {
+    /// walk → visit → walk'2 → visit'2 as callgrind writes mutual recursion: the outermost
+    /// activations' inclusive costs contain the deeper ones, which must not be added again.
+    @Test func mutualRecursionCountsTheOutermostActivations() throws {
+        let text = """
+        events: Ir
+        fn=(9) main
+        0 100
+        cfn=(1) walk
+        calls=1 0
+        0 60
+        fn=(1)
+        0 10
+        cfn=(2) visit
+        calls=1 0
+        0 50
+        fn=(2)
+        0 20
+        cfn=(3) walk'2
+        calls=1 0
+        0 30
+        fn=(3)
+        0 10
+        cfn=(4) visit'2
+        calls=1 0
+        0 20
+        fn=(4)
+        0 20
+        """
+        let costs = try CallgrindFunctionCosts(parsing: text, file: "f")
+        #expect(costs.total == 160)
+        #expect(costs.functions["main"] == .init(selfCost: 100, inclusiveCost: 160))
+        #expect(costs.functions["walk"] == .init(selfCost: 20, inclusiveCost: 60))
+        #expect(costs.functions["visit"] == .init(selfCost: 40, inclusiveCost: 50))
+        #expect(costs.functions.count == 3)
+    }
+
+    @Test func recursionWithoutSuffixesNeverExceedsTheTotal() throws {
         let text = """
         events: Ir
         fn=(1) a
