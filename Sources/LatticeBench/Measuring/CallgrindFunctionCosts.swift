@@ -18,6 +18,11 @@
 /// contains all deeper ones: adding those again would count a cycle twice), or, when the dump
 /// holds only deeper ones, the largest of them. A call from an activation name to itself adds
 /// nothing, and no inclusive cost exceeds the dump's total.
+///
+/// Functions are reported under the name `readable` gives their symbol (e.g.
+/// `FunctionName.readable`, which gives all specializations of a generic function one name).
+/// Symbols given one name add up: self costs are summed, inclusive costs too, less the calls
+/// from one such symbol to another (a specialization calling another is nested in it).
 struct CallgrindFunctionCosts: Equatable, Sendable {
     /// Self and inclusive cost of one function.
     struct Cost: Equatable, Sendable {
@@ -27,7 +32,7 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         var inclusiveCost: UInt64
     }
 
-    /// Costs by function name (as callgrind wrote it, without its recursion suffix).
+    /// Costs by function name (`readable` of callgrind's symbol, without its recursion suffix).
     var functions: [String: Cost]
     /// The sum of all self costs.
     var total: UInt64
@@ -42,77 +47,148 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
     /// - Throws: `CallgrindOutputError.malformedLine` for a line this format does not allow
     ///   (a cost line outside a function, a bad number, an undefined name id, `calls=` not
     ///   followed by a cost line).
-    /// - Complexity: O(text length), plus O(functions · calls) to add up inclusive costs.
-    init(parsing text: String, file: String, event: String = "Ir") throws(CallgrindOutputError) {
+    /// - Complexity: O(text length), one pass over its UTF-8 bytes; names are copied once each.
+    init(parsing text: String, file: String, event: String = "Ir",
+         readable: (String) -> String = { $0 }) throws(CallgrindOutputError) {
+        var text = text
+        let parsed = text.withUTF8 { bytes in
+            Result { () throws(CallgrindOutputError) in try Self.parse(bytes, file: file, event: event, readable: readable) }
+        }
+        self = try parsed.get()
+    }
+
+    /// The parser over the dump's UTF-8 bytes. Functions are numbered in order of first
+    /// appearance; costs are kept by number and named at the end.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, event: String,
+                              readable: (String) -> String) throws(CallgrindOutputError) -> CallgrindFunctionCosts {
         var positionCount = 1
         var eventIndex = 0
-        var functionNames: [Int: String] = [:]
-        var selfCosts: [String: UInt64] = [:]
-        var callCosts: [String: UInt64] = [:]
-        var current: String?
-        var callee: String?
+        var byFileID: [Int: Int] = [:]
+        var byName: [String: Int] = [:]
+        var names: [String] = []
+        var selfCosts: [UInt64] = []
+        var callCosts: [UInt64] = []
+        /// Calls between two different symbols, by caller and callee number.
+        var crossCalls: [Int: [Int: UInt64]] = [:]
+        var current: Int?
+        var callee: Int?
         var awaitingCallCost = false
         var lineNumber = 0
+        var lineStart = 0
 
-        func malformed(_ line: Substring, _ reason: String) -> CallgrindOutputError {
-            .malformedLine(file: file, line: lineNumber, text: String(line.prefix(120)), reason: reason)
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        func malformed(_ line: Range<Int>, _ reason: String) -> CallgrindOutputError {
+            .malformedLine(file: file, line: lineNumber, text: String(text(line).prefix(120)), reason: reason)
+        }
+        func hasPrefix(_ prefix: StaticString, _ line: Range<Int>) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard line.count >= count else { return false }
+            let start = prefix.utf8Start
+            for offset in 0..<count where bytes[line.lowerBound + offset] != start[offset] { return false }
+            return true
+        }
+        func number(_ name: String) -> Int {
+            if let known = byName[name] { return known }
+            byName[name] = names.count
+            names.append(name)
+            selfCosts.append(0)
+            callCosts.append(0)
+            return names.count - 1
         }
         /// Resolves `(id) name` / `(id)` / `name` in the function id space.
-        func functionName(_ spec: Substring, _ line: Substring) throws(CallgrindOutputError) -> String {
-            let spec = spec.drop { $0 == " " }
-            guard spec.first == "(" else { return String(spec) }
-            guard let close = spec.firstIndex(of: ")"), let id = Int(spec[spec.index(after: spec.startIndex)..<close])
-            else { throw malformed(line, "bad name id") }
-            let rest = spec[spec.index(after: close)...].drop { $0 == " " }
-            if rest.isEmpty {
-                guard let name = functionNames[id] else { throw malformed(line, "function id \(id) used before it is defined") }
-                return name
+        func function(_ spec: Range<Int>, _ line: Range<Int>) throws(CallgrindOutputError) -> Int {
+            var index = spec.lowerBound
+            while index < spec.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            guard index < spec.upperBound, bytes[index] == UInt8(ascii: "(") else {
+                return number(text(index..<spec.upperBound))
             }
-            let name = String(rest)
-            functionNames[id] = name
-            return name
+            index += 1
+            var id = 0
+            var digits = 0
+            while index < spec.upperBound, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"),
+                  digits < 18 {
+                id = id * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+                digits += 1
+            }
+            guard digits > 0, index < spec.upperBound, bytes[index] == UInt8(ascii: ")") else {
+                throw malformed(line, "bad name id")
+            }
+            index += 1
+            while index < spec.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            if index == spec.upperBound {
+                guard let known = byFileID[id] else { throw malformed(line, "function id \(id) used before it is defined") }
+                return known
+            }
+            let defined = number(text(index..<spec.upperBound))
+            byFileID[id] = defined
+            return defined
+        }
+        /// The `column`-th space-separated field of a cost line as a count; 0 when missing.
+        func cost(_ line: Range<Int>, column: Int) throws(CallgrindOutputError) -> UInt64 {
+            var index = line.lowerBound
+            var field = 0
+            while index < line.upperBound {
+                while index < line.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                guard index < line.upperBound else { break }
+                let start = index
+                while index < line.upperBound, bytes[index] != UInt8(ascii: " ") { index += 1 }
+                if field == column {
+                    var value: UInt64 = 0
+                    for position in start..<index {
+                        let digit = bytes[position] &- UInt8(ascii: "0")
+                        guard digit < 10 else { throw malformed(line, "'\(text(start..<index))' is not a count") }
+                        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                        let (sum, overflow2) = times.addingReportingOverflow(UInt64(digit))
+                        guard !overflow, !overflow2 else { throw malformed(line, "'\(text(start..<index))' is too large") }
+                        value = sum
+                    }
+                    return value
+                }
+                field += 1
+            }
+            return 0
         }
 
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        while lineStart <= bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             lineNumber += 1
-            guard let first = line.utf8.first else { continue }
-            let isCostLine = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-                || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "*")
-            if isCostLine {
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                let column = positionCount + eventIndex
-                var cost: UInt64 = 0
-                if column < fields.count {
-                    guard let value = UInt64(fields[column]) else { throw malformed(line, "'\(fields[column])' is not a count") }
-                    cost = value
-                }
+            let line = lineStart..<lineEnd
+            guard !line.isEmpty else { continue }
+            let first = bytes[lineStart]
+            if (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: "-") || first == UInt8(ascii: "*") {
+                let value = try cost(line, column: positionCount + eventIndex)
                 guard let function = current else { throw malformed(line, "cost line before any fn=") }
                 if awaitingCallCost {
                     awaitingCallCost = false
-                    if let callee, callee != function { callCosts[function, default: 0] += cost }
+                    if let callee, callee != function {
+                        callCosts[function] += value
+                        crossCalls[function, default: [:]][callee, default: 0] += value
+                    }
                 } else {
-                    selfCosts[function, default: 0] += cost
+                    selfCosts[function] += value
                 }
                 continue
             }
             guard !awaitingCallCost else { throw malformed(line, "calls= is not followed by a cost line") }
-            if line.hasPrefix("fn=") {
-                let name = try functionName(line.dropFirst(3), line)
-                current = name
-                if selfCosts[name] == nil { selfCosts[name] = 0 }
-            } else if line.hasPrefix("cfn=") {
-                let name = try functionName(line.dropFirst(4), line)
-                callee = name
-                if selfCosts[name] == nil { selfCosts[name] = 0 }
-            } else if line.hasPrefix("calls=") {
+            if hasPrefix("fn=", line) {
+                current = try function(line.lowerBound + 3..<line.upperBound, line)
+            } else if hasPrefix("cfn=", line) {
+                callee = try function(line.lowerBound + 4..<line.upperBound, line)
+            } else if hasPrefix("calls=", line) {
                 guard current != nil else { throw malformed(line, "calls= before any fn=") }
                 guard callee != nil else { throw malformed(line, "calls= without cfn=") }
                 awaitingCallCost = true
-            } else if line.hasPrefix("positions:") {
-                positionCount = line.dropFirst("positions:".count).split(separator: " ").count
+            } else if hasPrefix("positions:", line) {
+                positionCount = text(line).dropFirst("positions:".count).split(separator: " ").count
                 guard positionCount > 0 else { throw malformed(line, "no position columns") }
-            } else if line.hasPrefix("events:") {
-                let events = line.dropFirst("events:".count).split(separator: " ")
+            } else if hasPrefix("events:", line) {
+                let events = text(line).dropFirst("events:".count).split(separator: " ")
                 guard let index = events.firstIndex(where: { $0 == event }) else {
                     throw malformed(line, "no '\(event)' event")
                 }
@@ -121,23 +197,42 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             // Other lines (headers, ob=/fl=/fi=/fe=/cob=/cfi=/cfl=, jump=/jcnd=, comments,
             // totals/summary) do not change which function a cost belongs to.
         }
-        if awaitingCallCost { throw malformed("", "the file ends after calls=") }
-        let total = selfCosts.values.reduce(0, +)
-        var functions: [String: Cost] = [:]
-        for (activation, selfCost) in selfCosts {
-            let name = Self.withoutRecursionSuffix(activation)
-            let inclusive = min(total, selfCost + (callCosts[activation] ?? 0))
-            var cost = functions[name] ?? Cost(selfCost: 0, inclusiveCost: 0)
-            cost.selfCost += selfCost
-            if name == activation {
-                cost.inclusiveCost = inclusive
-            } else if selfCosts[name] == nil {
-                cost.inclusiveCost = max(cost.inclusiveCost, inclusive)
-            }
-            functions[name] = cost
+        if awaitingCallCost { throw malformed(bytes.count..<bytes.count, "the file ends after calls=") }
+
+        let total = selfCosts.reduce(0, +)
+        let bases = names.map(withoutRecursionSuffix)
+        var readableNames: [String: String] = [:]
+        for base in bases where readableNames[base] == nil { readableNames[base] = readable(base) }
+        let groups = bases.map { readableNames[$0] ?? $0 }
+        /// Whether an activation's inclusive cost is its symbol's: the outermost one, or the
+        /// deeper ones when the dump has no outermost one.
+        func counted(_ activation: Int) -> Bool {
+            names[activation] == bases[activation] || byName[bases[activation]] == nil
         }
-        self.functions = functions
-        self.total = total
+        var selfByName: [String: UInt64] = [:]
+        var inclusiveBySymbol: [String: UInt64] = [:]
+        for activation in names.indices {
+            selfByName[groups[activation], default: 0] += selfCosts[activation]
+            guard counted(activation) else { continue }
+            let inclusive = min(total, selfCosts[activation] + callCosts[activation])
+            inclusiveBySymbol[bases[activation]] = max(inclusiveBySymbol[bases[activation]] ?? 0, inclusive)
+        }
+        var inclusiveByName: [String: UInt64] = [:]
+        for (base, inclusive) in inclusiveBySymbol {
+            inclusiveByName[readableNames[base] ?? base, default: 0] += inclusive
+        }
+        // A symbol calling another of the same name: the callee's cost is inside the caller's.
+        for (caller, callees) in crossCalls where counted(caller) {
+            for (callee, cost) in callees
+            where counted(callee) && bases[callee] != bases[caller] && groups[callee] == groups[caller] {
+                inclusiveByName[groups[caller]] = (inclusiveByName[groups[caller]] ?? 0) - min(cost, inclusiveByName[groups[caller]] ?? 0)
+            }
+        }
+        var functions: [String: Cost] = [:]
+        for (name, selfCost) in selfByName {
+            functions[name] = Cost(selfCost: selfCost, inclusiveCost: min(total, max(selfCost, inclusiveByName[name] ?? 0)))
+        }
+        return CallgrindFunctionCosts(functions: functions, total: total)
     }
 
     /// `name` without callgrind's recursion suffix `'N`.

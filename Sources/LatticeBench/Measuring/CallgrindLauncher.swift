@@ -95,6 +95,14 @@ enum CallgrindLauncher {
         }
         var regions: [InstructionRegion: UInt64] = [:]
         var functions: [InstructionRegion: CallgrindFunctionCosts] = [:]
+        var readableNames: [String: String] = [:]
+        /// `FunctionName.readable`, each symbol demangled once for all dumps.
+        func readable(_ symbol: String) -> String {
+            if let known = readableNames[symbol] { return known }
+            let name = FunctionName.readable(symbol)
+            readableNames[symbol] = name
+            return name
+        }
         for name in files where name.hasPrefix("callgrind.out") {
             let path = directory.appendingPathComponent(name).path
             let text: String
@@ -119,7 +127,7 @@ enum CallgrindLauncher {
             guard let instructions = output.total(of: "Ir") else { throw .noInstructionEvent(file: path) }
             regions[region] = instructions
             do {
-                functions[region] = try CallgrindFunctionCosts(parsing: text, file: path)
+                functions[region] = try CallgrindFunctionCosts(parsing: text, file: path, readable: readable)
             } catch {
                 throw .output(error)
             }

@@ -18,19 +18,11 @@ enum InstructionAttribution {
     /// The most functions kept per benchmark.
     static let limit = 150
 
-    /// Each benchmark's functions (nil: the baseline) from the function costs of its regions,
-    /// largest inclusive cost first; `readable` names a callgrind symbol
-    /// (`FunctionName.readable`, cached here per symbol). Benchmarks lacking a region get none.
-    /// - Complexity: O(regions · functions), plus one `readable` per distinct symbol.
-    static func perOperation(_ regions: [InstructionRegion: CallgrindFunctionCosts],
-                             readable: (String) -> String = FunctionName.readable) -> [String: [FunctionCost]] {
-        var names: [String: String] = [:]
-        func name(_ symbol: String) -> String {
-            if let known = names[symbol] { return known }
-            let name = readable(symbol)
-            names[symbol] = name
-            return name
-        }
+    /// Each benchmark's functions from the function costs of its regions (named as the parser
+    /// named them, `FunctionName.readable` in a run), largest inclusive cost first. Benchmarks
+    /// lacking a region get none.
+    /// - Complexity: O(regions · functions).
+    static func perOperation(_ regions: [InstructionRegion: CallgrindFunctionCosts]) -> [String: [FunctionCost]] {
         /// (self, inclusive) by readable name: `long − short`.
         func difference(_ benchmark: String?, _ path: BenchmarkInstance.CallPath,
                         _ iterations: Int) -> [String: (Double, Double)]? {
@@ -39,10 +31,9 @@ enum InstructionAttribution {
             else { return nil }
             var result: [String: (Double, Double)] = [:]
             for (sign, costs) in [(1.0, long), (-1.0, short)] {
-                for (symbol, cost) in costs.functions {
-                    let entry = result[name(symbol), default: (0, 0)]
-                    result[name(symbol)] = (entry.0 + sign * Double(cost.selfCost),
-                                            entry.1 + sign * Double(cost.inclusiveCost))
+                for (name, cost) in costs.functions {
+                    let entry = result[name, default: (0, 0)]
+                    result[name] = (entry.0 + sign * Double(cost.selfCost), entry.1 + sign * Double(cost.inclusiveCost))
                 }
             }
             return result

@@ -109,6 +109,34 @@ import Testing
         #expect(costs.functions.count == 3)
     }
 
+    /// Two specializations with one readable name, the first calling the second: their costs
+    /// add up, the nested call once.
+    @Test func symbolsWithOneNameAddUpWithoutCountingNestedCallsTwice() throws {
+        let text = """
+        events: Ir
+        fn=(1) main
+        0 10
+        cfn=(2) $sspecA
+        calls=1 0
+        0 100
+        cfn=(3) $sspecB
+        calls=1 0
+        0 30
+        fn=(2)
+        0 60
+        cfn=(3)
+        calls=1 0
+        0 40
+        fn=(3)
+        0 70
+        """
+        let costs = try CallgrindFunctionCosts(parsing: text, file: "f") { $0.hasPrefix("$sspec") ? "spec" : $0 }
+        #expect(costs.functions["main"] == .init(selfCost: 10, inclusiveCost: 140))
+        // 100 under main through A (40 of it in B), 30 more in B called from main.
+        #expect(costs.functions["spec"] == .init(selfCost: 130, inclusiveCost: 130))
+        #expect(costs.functions.count == 2)
+    }
+
     @Test func recursionWithoutSuffixesNeverExceedsTheTotal() throws {
         let text = """
         events: Ir
