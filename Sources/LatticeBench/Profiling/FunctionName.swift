@@ -5,8 +5,8 @@
 /// Swift.Int, progress: LatticeBench.Progress) throws -> ()` reads
 /// `static LatticeBench.InstructionCounter.markRegions(_:iterations:progress:)`: labelled
 /// parameter lists become their labels, closure signatures, return types (` -> T`, and
-/// ` : T` after an accessor), `throws`, `async`, `@Swift.MainActor`, `@Sendable` and the
-/// `Swift.` module prefix are dropped. Names that are not Swift's pass through unchanged.
+/// ` : T` after an accessor), `throws`, `async`, `@Swift.MainActor`, `@Sendable`, the
+/// `Swift.` module prefix and private discriminators (`(name in _<32 hex digits>)`) are dropped. Names that are not Swift's pass through unchanged.
 enum FunctionName {
     /// The readable form of the symbol `symbol`.
     /// - Complexity: O(name length), plus one demangler call.
@@ -22,6 +22,8 @@ enum FunctionName {
         for noise in ["@Swift.MainActor ", "@Sendable ", "@escaping ", "@callee_guaranteed ", "Swift."] {
             text = text.replacingOccurrences(of: noise, with: "")
         }
+        // A private declaration's discriminator: `(measure in _AEB4…97E6)` reads `measure`.
+        text = text.replacing(/\(([^()\s]+) in _[0-9A-F]{32}\)/) { String($0.output.1) }
         let characters = Array(text)
         var output = ""
         var index = 0

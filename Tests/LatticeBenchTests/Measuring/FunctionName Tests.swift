@@ -7,6 +7,10 @@ import Testing
             "static LatticeBench.InstructionCounter.markRegions(_: [LatticeBench.Benchmark], iterations: Swift.Int, "
                 + "progress: LatticeBench.Progress) throws -> ()")
             == "static LatticeBench.InstructionCounter.markRegions(_:iterations:progress:)")
+        #expect(FunctionName.shortened(
+            "static LatticeBench.InstructionCounter.(measure in _AEB457847A87EDAC29E18647B80B97E6)(_: "
+                + "LatticeBench.BenchmarkInstance, name: Swift.String?, iterations: Swift.Int) throws -> ()")
+            == "static LatticeBench.InstructionCounter.measure(_:name:iterations:)")
         #expect(FunctionName.shortened("Lattice.OperationHandle.phase.getter : Lattice.Phase")
             == "Lattice.OperationHandle.phase.getter")
         #expect(FunctionName.shortened(
