@@ -20,7 +20,8 @@
 /// nothing, and no inclusive cost exceeds the dump's total.
 ///
 /// Functions are reported under the name `readable` gives their symbol (e.g.
-/// `FunctionName.readable`, which gives all specializations of a generic function one name).
+/// `FunctionName.readable`, which gives all specializations of a generic function one name);
+/// code without a symbol (callgrind names it by address) as `(no symbol) in <object file>`.
 /// Symbols given one name add up: self costs are summed, inclusive costs too, less the calls
 /// from one such symbol to another (a specialization calling another is nested in it).
 struct CallgrindFunctionCosts: Equatable, Sendable {
@@ -71,6 +72,11 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         /// Calls between two different symbols, by caller and callee number.
         var crossCalls: [Int: [Int: UInt64]] = [:]
         var current: Int?
+        /// The object of each function number (`ob=` or `cob=` where it was first named).
+        var objects: [String?] = []
+        var objectNames: [Int: String] = [:]
+        var currentObject: String?
+        var calleeObject: String?
         var callee: Int?
         var awaitingCallCost = false
         var lineNumber = 0
@@ -89,20 +95,21 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             for offset in 0..<count where bytes[line.lowerBound + offset] != start[offset] { return false }
             return true
         }
-        func number(_ name: String) -> Int {
+        func number(_ name: String, in object: String?) -> Int {
             if let known = byName[name] { return known }
             byName[name] = names.count
             names.append(name)
+            objects.append(object)
             selfCosts.append(0)
             callCosts.append(0)
             return names.count - 1
         }
-        /// Resolves `(id) name` / `(id)` / `name` in the function id space.
-        func function(_ spec: Range<Int>, _ line: Range<Int>) throws(CallgrindOutputError) -> Int {
+        /// Reads `(id) name`, `(id)` or `name`: the id (if any) and the name (if given).
+        func compressed(_ spec: Range<Int>, _ line: Range<Int>) throws(CallgrindOutputError) -> (id: Int?, name: String?) {
             var index = spec.lowerBound
             while index < spec.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
             guard index < spec.upperBound, bytes[index] == UInt8(ascii: "(") else {
-                return number(text(index..<spec.upperBound))
+                return (nil, text(index..<spec.upperBound))
             }
             index += 1
             var id = 0
@@ -118,13 +125,36 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             }
             index += 1
             while index < spec.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            if index == spec.upperBound {
+            return (id, index == spec.upperBound ? nil : text(index..<spec.upperBound))
+        }
+        /// Resolves a function in its id space; a name defined here belongs to `object`.
+        func function(_ spec: Range<Int>, _ line: Range<Int>, in object: String?) throws(CallgrindOutputError) -> Int {
+            let (id, name) = try compressed(spec, line)
+            switch (id, name) {
+            case (let id?, nil):
                 guard let known = byFileID[id] else { throw malformed(line, "function id \(id) used before it is defined") }
                 return known
+            case (let id?, let name?):
+                let defined = number(name, in: object)
+                byFileID[id] = defined
+                return defined
+            case (nil, let name):
+                return number(name ?? "", in: object)
             }
-            let defined = number(text(index..<spec.upperBound))
-            byFileID[id] = defined
-            return defined
+        }
+        /// Resolves an object (`ob=`, `cob=`) in its id space.
+        func object(_ spec: Range<Int>, _ line: Range<Int>) throws(CallgrindOutputError) -> String {
+            let (id, name) = try compressed(spec, line)
+            switch (id, name) {
+            case (let id?, nil):
+                guard let known = objectNames[id] else { throw malformed(line, "object id \(id) used before it is defined") }
+                return known
+            case (let id?, let name?):
+                objectNames[id] = name
+                return name
+            case (nil, let name):
+                return name ?? ""
+            }
         }
         /// The `column`-th space-separated field of a cost line as a count; 0 when missing.
         func cost(_ line: Range<Int>, column: Int) throws(CallgrindOutputError) -> UInt64 {
@@ -177,9 +207,14 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             }
             guard !awaitingCallCost else { throw malformed(line, "calls= is not followed by a cost line") }
             if hasPrefix("fn=", line) {
-                current = try function(line.lowerBound + 3..<line.upperBound, line)
+                current = try function(line.lowerBound + 3..<line.upperBound, line, in: currentObject)
             } else if hasPrefix("cfn=", line) {
-                callee = try function(line.lowerBound + 4..<line.upperBound, line)
+                callee = try function(line.lowerBound + 4..<line.upperBound, line, in: calleeObject ?? currentObject)
+                calleeObject = nil
+            } else if hasPrefix("ob=", line) {
+                currentObject = try object(line.lowerBound + 3..<line.upperBound, line)
+            } else if hasPrefix("cob=", line) {
+                calleeObject = try object(line.lowerBound + 4..<line.upperBound, line)
             } else if hasPrefix("calls=", line) {
                 guard current != nil else { throw malformed(line, "calls= before any fn=") }
                 guard callee != nil else { throw malformed(line, "calls= without cfn=") }
@@ -202,7 +237,13 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         let total = selfCosts.reduce(0, +)
         let bases = names.map(withoutRecursionSuffix)
         var readableNames: [String: String] = [:]
-        for base in bases where readableNames[base] == nil { readableNames[base] = readable(base) }
+        for (activation, base) in bases.enumerated() where readableNames[base] == nil {
+            // Code without a symbol is named by address, which moves from build to build:
+            // all of an object's is one function.
+            readableNames[base] = base.hasPrefix("0x")
+                ? "(no symbol) in " + (objects[activation]?.split(separator: "/").last.map(String.init) ?? "?")
+                : readable(base)
+        }
         let groups = bases.map { readableNames[$0] ?? $0 }
         /// Whether an activation's inclusive cost is its symbol's: the outermost one, or the
         /// deeper ones when the dump has no outermost one.

@@ -4,7 +4,7 @@ import Testing
 @Suite struct CallgrindFunctionCostsTests {
     /// A hand-written dump with two position columns, two events (the second often omitted),
     /// name compression, relative and `*` positions, an inlined file, a call with `cob=`/`cfi=`,
-    /// and a recursive activation (`helper'2`) that calls itself.
+    /// a recursive activation (`helper'2`) that calls itself, and code without symbols.
     ///
     /// main: self 5 + 5 + 10 + 20 + 5 = 45, calls work (300): inclusive 345.
     /// work: self 100 + 50 = 150, calls helper (150): inclusive 300.
@@ -15,7 +15,7 @@ import Testing
     version: 1
     positions: instr line
     events: Ir Dr
-    summary: 345
+    summary: 352
 
     ob=(1) /bin/app
     fl=(1) main.swift
@@ -51,7 +51,12 @@ import Testing
     fn=(4)
     0x80 10 30
 
-    totals: 345
+    fn=(5) 0x00000000000c9810
+    0x90 1 3
+    fn=(6) 0x00000000000c9760
+    0x99 1 4
+
+    totals: 352
     """
 
     @Test func selfAndInclusiveCostsOfEveryFunction() throws {
@@ -60,8 +65,9 @@ import Testing
         #expect(costs.functions["work"] == .init(selfCost: 150, inclusiveCost: 300))
         #expect(costs.functions["helper"] == .init(selfCost: 150, inclusiveCost: 150))
         #expect(costs.functions["helper'2"] == nil, "a recursive activation is the same function")
-        #expect(costs.functions.count == 3)
-        #expect(costs.total == 345)
+        #expect(costs.functions["(no symbol) in libhelper.so"] == .init(selfCost: 7, inclusiveCost: 7))
+        #expect(costs.functions.count == 4)
+        #expect(costs.total == 352)
     }
 
     @Test func anotherEventReadsItsOwnColumnAndMissingColumnsAreZero() throws {
