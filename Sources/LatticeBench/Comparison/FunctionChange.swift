@@ -8,16 +8,34 @@ public struct FunctionChange: Sendable, Equatable {
     public var baseline: Double?
     /// Self instructions per operation in the candidate; nil when the candidate did not keep it.
     public var candidate: Double?
+    /// When a side did not keep the function: the smallest absolute self count that side kept,
+    /// which the function's count there was below (if the side kept 95 % of its count, it
+    /// may have left out functions up to that size); 0 otherwise.
+    public var omittedBelow: Double
 
     /// Creates a change.
-    public init(name: String, baseline: Double?, candidate: Double?) {
+    public init(name: String, baseline: Double?, candidate: Double?, omittedBelow: Double = 0) {
         self.name = name
         self.baseline = baseline
         self.candidate = candidate
+        self.omittedBelow = omittedBelow
     }
 
-    /// `candidate − baseline`, a side without the function counting 0.
-    public var change: Double { (candidate ?? 0) - (baseline ?? 0) }
+    /// `candidate − baseline`. A side without the function counts as the value nearest the
+    /// other side's that it could have left out (same sign, at most `omittedBelow` in size), so
+    /// a function that only fell under a side's cut-off does not read as a large change, and a
+    /// new or removed function counts in full above the cut-off.
+    public var change: Double {
+        func nearest(to value: Double) -> Double {
+            value < 0 ? Swift.max(value, -omittedBelow) : Swift.min(value, omittedBelow)
+        }
+        switch (baseline, candidate) {
+        case let (before?, after?): return after - before
+        case let (before?, nil): return nearest(to: before) - before
+        case let (nil, after?): return after - nearest(to: after)
+        case (nil, nil): return 0
+        }
+    }
 
     /// The share of the total absolute change the named functions explain at least.
     public static let explainedShare = 0.9
@@ -29,14 +47,22 @@ public struct FunctionChange: Sendable, Equatable {
     /// all absolute changes or `limit` are named. Empty when nothing moved.
     /// - Complexity: O(f log f) for f functions on both sides.
     public static func largest(from baseline: [FunctionCost], to candidate: [FunctionCost]) -> [FunctionChange] {
+        func cutOff(_ side: [FunctionCost]) -> Double {
+            side.map { Swift.abs($0.selfInstructions) }.min() ?? 0
+        }
         var changes: [String: FunctionChange] = [:]
         for function in baseline {
             changes[function.name] = FunctionChange(name: function.name, baseline: function.selfInstructions,
-                                                    candidate: nil)
+                                                    candidate: nil, omittedBelow: cutOff(candidate))
         }
         for function in candidate {
-            changes[function.name, default: FunctionChange(name: function.name, baseline: nil, candidate: nil)]
-                .candidate = function.selfInstructions
+            if changes[function.name] == nil {
+                changes[function.name] = FunctionChange(name: function.name, baseline: nil, candidate: nil,
+                                                        omittedBelow: cutOff(baseline))
+            } else {
+                changes[function.name]?.omittedBelow = 0
+            }
+            changes[function.name]?.candidate = function.selfInstructions
         }
         let moved = changes.values.filter { $0.change != 0 }
             .sorted { (Swift.abs($0.change), $1.name) > (Swift.abs($1.change), $0.name) }

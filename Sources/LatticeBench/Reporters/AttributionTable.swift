@@ -25,17 +25,19 @@ public enum AttributionTable {
             + "\(ValueFormat.string(result.candidateMedian, unit: unit)) (\(signed(total, unit: unit)) per operation\(share))"
     }
 
-    /// The functions as a table: function, before, after, change (self, per operation; `—` for
-    /// a side that did not keep the function). - Complexity: O(functions).
+    /// The functions as a table: function, before, after, change (self, per operation; `<N`
+    /// for a side that did not keep the function, N its smallest kept count, the change then
+    /// the least it can be). - Complexity: O(functions).
     public static func table(_ row: ResultsComparison.Row) -> TextTable {
         let unit = row.comparison.metric.unit
         var table = TextTable(headers: ["function (self, per operation)", "before", "after", "change"],
                               alignments: [.left, .right, .right, .right])
         for change in row.attribution {
+            let omitted = change.omittedBelow > 0 ? "<" + ValueFormat.string(change.omittedBelow, unit: unit) : "—"
             table.append([
                 TextTable.Cell(shortened(change.name)),
-                TextTable.Cell(change.baseline.map { ValueFormat.string($0, unit: unit) } ?? "—"),
-                TextTable.Cell(change.candidate.map { ValueFormat.string($0, unit: unit) } ?? "—"),
+                TextTable.Cell(change.baseline.map { ValueFormat.string($0, unit: unit) } ?? omitted),
+                TextTable.Cell(change.candidate.map { ValueFormat.string($0, unit: unit) } ?? omitted),
                 TextTable.Cell(signed(change.change, unit: unit), style: change.change > 0 ? .red : .green),
             ])
         }

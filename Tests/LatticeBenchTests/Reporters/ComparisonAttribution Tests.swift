@@ -56,6 +56,28 @@ import Testing
         #expect(markdown.contains("**PhaseRead/derived/Dashboard/untracked instructions: 1303 → 1554"))
     }
 
+    /// A function one side left out counts as the most that side could have left out: one
+    /// under the candidate's cut-off barely moved, one far above it is new.
+    @Test func aFunctionOneSideLeftOutCountsFromThatSidesCutOff() throws {
+        let baseline = try SampleResults.file(benchmarks: [
+            try Self.instructions("B", [("main", 5000), ("dealloc", 700), ("small", 600)]),
+        ])
+        let candidate = try SampleResults.file(benchmarks: [
+            try Self.instructions("B", [("main", 5000), ("newHelper", 2000), ("small", 650)]),
+        ])
+        let row = try #require(try ResultsComparison(baseline: baseline, candidate: candidate).rows.first)
+        // newHelper: 2000 − (at most 600 left out) = +1400; dealloc: at least 700 − 650 = −50.
+        #expect(row.attribution.map(\.name) == ["newHelper"])
+        #expect(row.attribution.first?.change == 1400)
+        let changes = FunctionChange.largest(from: baseline.benchmarks[0].metrics[0].functions ?? [],
+                                             to: candidate.benchmarks[0].metrics[0].functions ?? [])
+        #expect(changes.first { $0.name == "dealloc" } == nil, "1400 of 1500 moved is already 93 %")
+        let dealloc = FunctionChange(name: "dealloc", baseline: 700, candidate: nil, omittedBelow: 650)
+        #expect(dealloc.change == -50)
+        let table = AttributionTable.table(row).aligned(colour: false)
+        #expect(table.contains("<600"))
+    }
+
     @Test func sidesWithoutAttributionNameNothing() throws {
         var baseline = try SampleResults.file(benchmarks: [try Self.instructions("B", [("f", 10)])])
         baseline.benchmarks[0].metrics[0].functions = nil
