@@ -8,9 +8,9 @@ public struct FunctionChange: Sendable, Equatable {
     public var baseline: Double?
     /// Self instructions per operation in the candidate; nil when the candidate did not keep it.
     public var candidate: Double?
-    /// When a side did not keep the function: the smallest absolute self count that side kept,
-    /// which the function's count there was below (if the side kept 95 % of its count, it
-    /// may have left out functions up to that size); 0 otherwise.
+    /// When a side did not keep the function: the most that side may have left out
+    /// (`MetricResult.functionsOmittedBelow`), so the function's count there was at most this;
+    /// 0 otherwise (or when that side left nothing out).
     public var omittedBelow: Double
 
     /// Creates a change.
@@ -44,21 +44,21 @@ public struct FunctionChange: Sendable, Equatable {
 
     /// The functions whose self counts moved most between `baseline` and `candidate`, largest
     /// absolute change first (ties by name), until they explain `explainedShare` of the sum of
-    /// all absolute changes or `limit` are named. Empty when nothing moved.
+    /// all absolute changes or `limit` are named. Empty when nothing moved. `baselineOmittedBelow`
+    /// and `candidateOmittedBelow` bound what each side left out (`MetricResult.functionsOmittedBelow`).
     /// - Complexity: O(f log f) for f functions on both sides.
-    public static func largest(from baseline: [FunctionCost], to candidate: [FunctionCost]) -> [FunctionChange] {
-        func cutOff(_ side: [FunctionCost]) -> Double {
-            side.map { Swift.abs($0.selfInstructions) }.min() ?? 0
-        }
+    public static func largest(from baseline: [FunctionCost], omittedBelow baselineOmittedBelow: Double = 0,
+                               to candidate: [FunctionCost], omittedBelow candidateOmittedBelow: Double = 0)
+        -> [FunctionChange] {
         var changes: [String: FunctionChange] = [:]
         for function in baseline {
             changes[function.name] = FunctionChange(name: function.name, baseline: function.selfInstructions,
-                                                    candidate: nil, omittedBelow: cutOff(candidate))
+                                                    candidate: nil, omittedBelow: candidateOmittedBelow)
         }
         for function in candidate {
             if changes[function.name] == nil {
                 changes[function.name] = FunctionChange(name: function.name, baseline: nil, candidate: nil,
-                                                        omittedBelow: cutOff(baseline))
+                                                        omittedBelow: baselineOmittedBelow)
             } else {
                 changes[function.name]?.omittedBelow = 0
             }

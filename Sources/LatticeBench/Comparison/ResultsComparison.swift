@@ -73,7 +73,9 @@ public struct ResultsComparison: Sendable {
                     var attribution: [FunctionChange] = []
                     if let before = oldMetric.functions, let after = newMetric.functions,
                        oldMetric.summary.median != newMetric.summary.median {
-                        attribution = FunctionChange.largest(from: before, to: after)
+                        attribution = FunctionChange.largest(
+                            from: before, omittedBelow: oldMetric.functionsOmittedBelow ?? 0,
+                            to: after, omittedBelow: newMetric.functionsOmittedBelow ?? 0)
                     }
                     rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
                                     candidate: newMetric.summary, comparison: comparison,

@@ -76,7 +76,7 @@ struct BenchmarkSession {
         if let filter = command.filter { arguments += ["--filter", filter] }
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
         let counts: [String: Double]
-        let functions: [String: [FunctionCost]]
+        let functions: [String: (functions: [FunctionCost], omittedBelow: Double)]
         do {
             (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments)
         } catch {
@@ -90,7 +90,8 @@ struct BenchmarkSession {
             }
             do {
                 let metric = try MetricResult(metric: .instructions, samples: [count],
-                                              functions: functions[item.benchmark.name])
+                                              functions: functions[item.benchmark.name]?.functions,
+                                              functionsOmittedBelow: functions[item.benchmark.name]?.omittedBelow)
                 outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {

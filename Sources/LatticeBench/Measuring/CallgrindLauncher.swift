@@ -26,7 +26,7 @@ enum CallgrindLauncher {
     /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native),
     ///   plus reading its dumps: O(dump size) each.
     static func countInstructions(arguments: [String]) throws(CallgrindLauncherError)
-        -> (counts: [String: Double], functions: [String: [FunctionCost]]) {
+        -> (counts: [String: Double], functions: [String: (functions: [FunctionCost], omittedBelow: Double)]) {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("lattice-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

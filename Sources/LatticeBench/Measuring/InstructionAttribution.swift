@@ -22,7 +22,8 @@ enum InstructionAttribution {
     /// named them, `FunctionName.readable` in a run), largest inclusive cost first. Benchmarks
     /// lacking a region get none.
     /// - Complexity: O(regions · functions).
-    static func perOperation(_ regions: [InstructionRegion: CallgrindFunctionCosts]) -> [String: [FunctionCost]] {
+    static func perOperation(_ regions: [InstructionRegion: CallgrindFunctionCosts])
+        -> [String: (functions: [FunctionCost], omittedBelow: Double)] {
         /// (self, inclusive) by readable name: `long − short`.
         func difference(_ benchmark: String?, _ path: BenchmarkInstance.CallPath,
                         _ iterations: Int) -> [String: (Double, Double)]? {
@@ -38,7 +39,7 @@ enum InstructionAttribution {
             }
             return result
         }
-        var result: [String: [FunctionCost]] = [:]
+        var result: [String: (functions: [FunctionCost], omittedBelow: Double)] = [:]
         for region in regions.keys {
             guard let benchmark = region.benchmark, result[benchmark] == nil,
                   var measured = difference(benchmark, region.callPath, region.iterations) else { continue }
@@ -54,20 +55,28 @@ enum InstructionAttribution {
         return result
     }
 
-    /// The functions kept of `all` (see the type), largest inclusive cost first, then by name.
+    /// The functions kept of `all` (see the type), largest inclusive cost first, then by name,
+    /// and the absolute self count of the smallest kept by self cost when some were left out
+    /// (every function left out is at most that large), else 0.
     /// - Complexity: O(f log f).
-    static func selected(_ all: [FunctionCost]) -> [FunctionCost] {
+    static func selected(_ all: [FunctionCost]) -> (functions: [FunctionCost], omittedBelow: Double) {
         let nonZero = all.filter { $0.selfInstructions != 0 || $0.inclusiveInstructions != 0 }
         let byInclusive = nonZero.sorted { ($0.inclusiveInstructions, $1.name) > ($1.inclusiveInstructions, $0.name) }
         let bySelf = nonZero.sorted { (abs($0.selfInstructions), $1.name) > (abs($1.selfInstructions), $0.name) }
         var kept = Set(byInclusive.prefix(Self.byInclusive).map(\.name))
         let selfTotal = nonZero.reduce(0) { $0 + abs($1.selfInstructions) }
         var explained = 0.0
+        var smallest = 0.0
+        var complete = true
         for (index, function) in bySelf.enumerated() {
-            guard index < Self.bySelf || explained < Self.selfShare * selfTotal, kept.count < Self.limit else { break }
+            guard index < Self.bySelf || explained < Self.selfShare * selfTotal, kept.count < Self.limit else {
+                complete = false
+                break
+            }
             kept.insert(function.name)
             explained += abs(function.selfInstructions)
+            smallest = abs(function.selfInstructions)
         }
-        return byInclusive.filter { kept.contains($0.name) }
+        return (byInclusive.filter { kept.contains($0.name) }, complete ? 0 : smallest)
     }
 }

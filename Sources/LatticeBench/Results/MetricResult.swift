@@ -10,20 +10,27 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// count, per operation, largest inclusive cost first (`InstructionAttribution`); nil when
     /// the run kept no attribution (other metrics, older files).
     public var functions: [FunctionCost]?
+    /// With `functions`: every function whose absolute self count exceeds this is listed (those
+    /// left out are at most this large); 0 when none was left out.
+    public var functionsOmittedBelow: Double?
 
     /// Stores samples with a summary computed elsewhere (e.g. with another seed), and the
     /// functions they are attributed to, if known.
-    public init(metric: Metric, samples: [Double], summary: Summary, functions: [FunctionCost]? = nil) {
+    public init(metric: Metric, samples: [Double], summary: Summary, functions: [FunctionCost]? = nil,
+                functionsOmittedBelow: Double? = nil) {
         self.metric = metric
         self.samples = samples
         self.summary = summary
         self.functions = functions
+        self.functionsOmittedBelow = functionsOmittedBelow
     }
 
     /// Summarizes `samples` with `Summary`'s defaults.
     /// - Throws: `StatisticsError` for empty or non-finite samples.
     /// - Complexity: that of `Summary.init`.
-    public init(metric: Metric, samples: [Double], functions: [FunctionCost]? = nil) throws(StatisticsError) {
-        self.init(metric: metric, samples: samples, summary: try Summary(samples: samples), functions: functions)
+    public init(metric: Metric, samples: [Double], functions: [FunctionCost]? = nil,
+                functionsOmittedBelow: Double? = nil) throws(StatisticsError) {
+        self.init(metric: metric, samples: samples, summary: try Summary(samples: samples), functions: functions,
+                  functionsOmittedBelow: functionsOmittedBelow)
     }
 }

@@ -34,7 +34,10 @@ extension ResultsFile {
                         // Attribution is per function of one count: the first round's is kept.
                         existing.metrics[at] = try MetricResult(metric: result.metric,
                                                                 samples: existing.metrics[at].samples + result.samples,
-                                                                functions: existing.metrics[at].functions ?? result.functions)
+                                                                functions: existing.metrics[at].functions ?? result.functions,
+                                                                functionsOmittedBelow: existing.metrics[at].functions == nil
+                                                                    ? result.functionsOmittedBelow
+                                                                    : existing.metrics[at].functionsOmittedBelow)
                     } catch {
                         throw .corrupt(file: path, path: place + ".samples", reason: "\(error)")
                     }

@@ -23,7 +23,9 @@ import Testing
                 "loop": (66, 866), "work": (480, 800), "helper": (327, 327),
             ]),
         ]
-        let functions = try #require(InstructionAttribution.perOperation(regions)["b"])
+        let attribution = try #require(InstructionAttribution.perOperation(regions)["b"])
+        #expect(attribution.omittedBelow == 0, "nothing left out")
+        let functions = attribution.functions
         #expect(functions == [
             // (866 − 458 − (66 − 58)) / 4: the loop's own instructions cancel, what it calls stays.
             FunctionCost(name: "loop", selfInstructions: 0, inclusiveInstructions: 100),
@@ -39,7 +41,8 @@ import Testing
         var all = (0..<200).map { FunctionCost(name: String(format: "f%03d", $0), selfInstructions: 1, inclusiveInstructions: 1) }
         all.append(FunctionCost(name: "big", selfInstructions: 1000, inclusiveInstructions: 1000))
         all.append(FunctionCost(name: "zero", selfInstructions: 0, inclusiveInstructions: 0))
-        let kept = InstructionAttribution.selected(all)
+        let (kept, omittedBelow) = InstructionAttribution.selected(all)
+        #expect(omittedBelow == 1)
         #expect(kept.first?.name == "big")
         #expect(!kept.contains { $0.name == "zero" })
         // 1000 + k ≥ 0.95 · 1200 = 1140 needs k = 140 small ones.

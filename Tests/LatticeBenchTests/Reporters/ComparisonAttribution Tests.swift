@@ -4,11 +4,13 @@ import Testing
 
 /// Instruction counts with per-function attribution, compared.
 @Suite struct ComparisonAttributionTests {
-    static func instructions(_ name: String, _ functions: [(String, Double)]) throws -> BenchmarkResult {
+    static func instructions(_ name: String, _ functions: [(String, Double)],
+                             omittedBelow: Double? = nil) throws -> BenchmarkResult {
         let total = functions.reduce(0) { $0 + $1.1 }
         let costs = functions.map { FunctionCost(name: $0.0, selfInstructions: $0.1, inclusiveInstructions: $0.1) }
         return BenchmarkResult(name: name, metrics: [try MetricResult(metric: .instructions, samples: [total],
-                                                                       functions: costs)],
+                                                                       functions: costs,
+                                                                       functionsOmittedBelow: omittedBelow)],
                                iterationsPerSample: 4)
     }
 
@@ -60,18 +62,20 @@ import Testing
     /// under the candidate's cut-off barely moved, one far above it is new.
     @Test func aFunctionOneSideLeftOutCountsFromThatSidesCutOff() throws {
         let baseline = try SampleResults.file(benchmarks: [
-            try Self.instructions("B", [("main", 5000), ("dealloc", 700), ("small", 600)]),
+            try Self.instructions("B", [("main", 5000), ("dealloc", 700), ("small", 600)], omittedBelow: 600),
         ])
         let candidate = try SampleResults.file(benchmarks: [
-            try Self.instructions("B", [("main", 5000), ("newHelper", 2000), ("small", 650)]),
+            try Self.instructions("B", [("main", 5000), ("newHelper", 2000), ("small", 650)], omittedBelow: 650),
         ])
         let row = try #require(try ResultsComparison(baseline: baseline, candidate: candidate).rows.first)
         // newHelper: 2000 − (at most 600 left out) = +1400; dealloc: at least 700 − 650 = −50.
         #expect(row.attribution.map(\.name) == ["newHelper"])
         #expect(row.attribution.first?.change == 1400)
-        let changes = FunctionChange.largest(from: baseline.benchmarks[0].metrics[0].functions ?? [],
-                                             to: candidate.benchmarks[0].metrics[0].functions ?? [])
-        #expect(changes.first { $0.name == "dealloc" } == nil, "1400 of 1500 moved is already 93 %")
+        #expect(row.attribution.first { $0.name == "dealloc" } == nil, "1400 of 1500 moved is already 93 %")
+        // Without the bounds (a side that left nothing out), a missing function counts in full.
+        let full = FunctionChange.largest(from: baseline.benchmarks[0].metrics[0].functions ?? [],
+                                          to: candidate.benchmarks[0].metrics[0].functions ?? [])
+        #expect(full.map(\.change) == [2000, -700])
         let dealloc = FunctionChange(name: "dealloc", baseline: 700, candidate: nil, omittedBelow: 650)
         #expect(dealloc.change == -50)
         let table = AttributionTable.table(row).aligned(colour: false)
@@ -91,11 +95,13 @@ import Testing
     @Test func attributionSurvivesTheResultsFileAndOlderFilesReadWithout() throws {
         let directory = try SampleResults.temporaryDirectory()
         let url = directory.appendingPathComponent("results.json")
-        let results = try SampleResults.file(benchmarks: [try Self.instructions("B", [("f", 10), ("g", 2)])])
+        let results = try SampleResults.file(benchmarks: [try Self.instructions("B", [("f", 10), ("g", 2)],
+                                                                                omittedBelow: 1.5)])
         try results.write(to: url)
         let read = try ResultsFile.read(from: url)
         #expect(read == results)
         #expect(read.benchmarks[0].metrics[0].functions?.map(\.name) == ["f", "g"])
+        #expect(read.benchmarks[0].metrics[0].functionsOmittedBelow == 1.5)
         // Without the field (older files, other metrics): no attribution, and nothing written.
         let plain = try SampleResults.file()
         try plain.write(to: url)
