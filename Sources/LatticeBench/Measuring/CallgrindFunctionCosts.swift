@@ -64,7 +64,7 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
                               readable: (String) -> String) throws(CallgrindOutputError) -> CallgrindFunctionCosts {
         var positionCount = 1
         var eventIndex = 0
-        var byFileID: [Int: Int] = [:]
+        var functionIDs: [Int: String] = [:]
         var byName: [String: Int] = [:]
         var names: [String] = []
         var selfCosts: [UInt64] = []
@@ -104,12 +104,13 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             callCosts.append(0)
             return names.count - 1
         }
-        /// Reads `(id) name`, `(id)` or `name`: the id (if any) and the name (if given).
-        func compressed(_ spec: Range<Int>, _ line: Range<Int>) throws(CallgrindOutputError) -> (id: Int?, name: String?) {
+        /// Resolves `(id) name` (defining `id` in `space`), `(id)` or `name` to the name.
+        func resolve(_ spec: Range<Int>, _ line: Range<Int>, in space: inout [Int: String],
+                     kind: String) throws(CallgrindOutputError) -> String {
             var index = spec.lowerBound
             while index < spec.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
             guard index < spec.upperBound, bytes[index] == UInt8(ascii: "(") else {
-                return (nil, text(index..<spec.upperBound))
+                return text(index..<spec.upperBound)
             }
             index += 1
             var id = 0
@@ -125,36 +126,13 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             }
             index += 1
             while index < spec.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
-            return (id, index == spec.upperBound ? nil : text(index..<spec.upperBound))
-        }
-        /// Resolves a function in its id space; a name defined here belongs to `object`.
-        func function(_ spec: Range<Int>, _ line: Range<Int>, in object: String?) throws(CallgrindOutputError) -> Int {
-            let (id, name) = try compressed(spec, line)
-            switch (id, name) {
-            case (let id?, nil):
-                guard let known = byFileID[id] else { throw malformed(line, "function id \(id) used before it is defined") }
+            guard index < spec.upperBound else {
+                guard let known = space[id] else { throw malformed(line, "\(kind) id \(id) used before it is defined") }
                 return known
-            case (let id?, let name?):
-                let defined = number(name, in: object)
-                byFileID[id] = defined
-                return defined
-            case (nil, let name):
-                return number(name ?? "", in: object)
             }
-        }
-        /// Resolves an object (`ob=`, `cob=`) in its id space.
-        func object(_ spec: Range<Int>, _ line: Range<Int>) throws(CallgrindOutputError) -> String {
-            let (id, name) = try compressed(spec, line)
-            switch (id, name) {
-            case (let id?, nil):
-                guard let known = objectNames[id] else { throw malformed(line, "object id \(id) used before it is defined") }
-                return known
-            case (let id?, let name?):
-                objectNames[id] = name
-                return name
-            case (nil, let name):
-                return name ?? ""
-            }
+            let name = text(index..<spec.upperBound)
+            space[id] = name
+            return name
         }
         /// The `column`-th space-separated field of a cost line as a count; 0 when missing.
         func cost(_ line: Range<Int>, column: Int) throws(CallgrindOutputError) -> UInt64 {
@@ -207,14 +185,16 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             }
             guard !awaitingCallCost else { throw malformed(line, "calls= is not followed by a cost line") }
             if hasPrefix("fn=", line) {
-                current = try function(line.lowerBound + 3..<line.upperBound, line, in: currentObject)
+                current = number(try resolve(line.lowerBound + 3..<line.upperBound, line, in: &functionIDs,
+                                             kind: "function"), in: currentObject)
             } else if hasPrefix("cfn=", line) {
-                callee = try function(line.lowerBound + 4..<line.upperBound, line, in: calleeObject ?? currentObject)
+                callee = number(try resolve(line.lowerBound + 4..<line.upperBound, line, in: &functionIDs,
+                                            kind: "function"), in: calleeObject ?? currentObject)
                 calleeObject = nil
             } else if hasPrefix("ob=", line) {
-                currentObject = try object(line.lowerBound + 3..<line.upperBound, line)
+                currentObject = try resolve(line.lowerBound + 3..<line.upperBound, line, in: &objectNames, kind: "object")
             } else if hasPrefix("cob=", line) {
-                calleeObject = try object(line.lowerBound + 4..<line.upperBound, line)
+                calleeObject = try resolve(line.lowerBound + 4..<line.upperBound, line, in: &objectNames, kind: "object")
             } else if hasPrefix("calls=", line) {
                 guard current != nil else { throw malformed(line, "calls= before any fn=") }
                 guard callee != nil else { throw malformed(line, "calls= without cfn=") }
