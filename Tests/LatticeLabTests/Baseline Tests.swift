@@ -114,4 +114,21 @@ import Testing
         #expect(exact.comparison.exitStatus == .ok)
         #expect(exact.comparison.rows.map(\.comparison.metric.name).sorted() == ["instructions", "mallocs"])
     }
+
+    @Test func aMovedInstructionCountNamesTheFunctionThatMoved() throws {
+        func attributed(_ visit: Double) throws -> BenchmarkResult {
+            let functions = [FunctionCost(name: "Lattice.VerdictWalk.visit(_:on:bound:)", selfInstructions: visit,
+                                          inclusiveInstructions: visit),
+                             FunctionCost(name: "Lattice.Lens.read(_:)", selfInstructions: 700, inclusiveInstructions: 700)]
+            return BenchmarkResult(name: "PhaseRead/derived/Dashboard/untracked", metrics: [
+                try MetricResult(metric: .instructions, samples: [visit + 700], functions: functions,
+                                 functionsOmittedBelow: 0)], iterationsPerSample: 1)
+        }
+        let check = try check([try attributed(300)], [try attributed(500)])
+        #expect(check.status == .regression)
+        let at = try #require(check.lines.firstIndex { $0.hasPrefix("REGRESSION PhaseRead/derived/Dashboard/untracked") })
+        let below = check.lines[(at + 1)...].prefix(4).joined(separator: "\n")
+        #expect(below.contains("Lattice.VerdictWalk.visit(_:on:bound:)") && below.contains("+200"))
+        #expect(!below.contains("Lens.read"), "a function that did not move is not named")
+    }
 }

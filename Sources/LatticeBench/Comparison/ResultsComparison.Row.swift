@@ -9,14 +9,18 @@ extension ResultsComparison {
         public var candidate: Summary
         /// The comparison of the two sample sets.
         public var comparison: Comparison
+        /// When the figure moved and both sides carry per-function counts (`MetricResult.functions`):
+        /// the functions whose self counts moved most (`FunctionChange.largest`); else empty.
+        public var attribution: [FunctionChange]
 
         /// Creates a row.
         public init(benchmark: String, baseline: Summary, candidate: Summary,
-                    comparison: Comparison) {
+                    comparison: Comparison, attribution: [FunctionChange] = []) {
             self.benchmark = benchmark
             self.baseline = baseline
             self.candidate = candidate
             self.comparison = comparison
+            self.attribution = attribution
         }
     }
 }

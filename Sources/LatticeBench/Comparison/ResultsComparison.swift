@@ -34,10 +34,12 @@ public struct ResultsComparison: Sendable {
     /// by their rounds (`RoundShift`) with the false discovery rate of all such rows held at
     /// `thresholds.alpha` (`FalseDiscovery`); otherwise sample against sample. The rows'
     /// summaries are of the samples compared. The pace itself describes the machine and is
-    /// not compared.
+    /// not compared. An exact metric whose median moved, with per-function counts on both
+    /// sides (instructions), names the functions that moved most (`Row.attribution`).
     /// - Throws: `StatisticsError` only for invalid thresholds (files read through
     ///   `ResultsFile.read` hold finite, non-empty samples).
-    /// - Complexity: O(benchmarks · metrics · n log n).
+    /// - Complexity: O(benchmarks · metrics · n log n), plus O(f log f) per attributed row of
+    ///   f functions.
     public init(baseline: ResultsFile, candidate: ResultsFile,
                 rounds: (baseline: [ResultsFile], candidate: [ResultsFile]) = ([], []),
                 thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
@@ -68,8 +70,16 @@ public struct ResultsComparison: Sendable {
                       let newMatched = paceMatching.atReferenceSpeed(newMetric, of: new) else {
                     let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
                                                     candidate: newMetric.samples, thresholds: thresholds)
+                    var attribution: [FunctionChange] = []
+                    if let before = oldMetric.functions, let after = newMetric.functions,
+                       oldMetric.summary.median != newMetric.summary.median {
+                        attribution = FunctionChange.largest(
+                            from: before, omittedBelow: oldMetric.functionsOmittedBelow ?? 0,
+                            to: after, omittedBelow: newMetric.functionsOmittedBelow ?? 0)
+                    }
                     rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
-                                    candidate: newMetric.summary, comparison: comparison))
+                                    candidate: newMetric.summary, comparison: comparison,
+                                    attribution: attribution))
                     continue
                 }
                 let oldRounds = paceMatching.logRoundMedians(of: new.name, name, in: rounds.baseline)

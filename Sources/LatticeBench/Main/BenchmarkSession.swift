@@ -76,8 +76,9 @@ struct BenchmarkSession {
         if let filter = command.filter { arguments += ["--filter", filter] }
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
         let counts: [String: [Double]]
+        let functions: [String: (functions: [FunctionCost], omittedBelow: Double)]
         do {
-            counts = try CallgrindLauncher.countInstructions(arguments: arguments)
+            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments)
         } catch {
             fail("\(executable): \(error)", &outcome)
             return outcome
@@ -88,7 +89,9 @@ struct BenchmarkSession {
                 continue
             }
             do {
-                let metric = try MetricResult(metric: .instructions, samples: layouts)
+                let metric = try MetricResult(metric: .instructions, samples: layouts,
+                                              functions: functions[item.benchmark.name]?.functions,
+                                              functionsOmittedBelow: functions[item.benchmark.name]?.omittedBelow)
                 outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {

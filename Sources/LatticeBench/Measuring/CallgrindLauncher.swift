@@ -20,10 +20,13 @@ enum CallgrindLauncher {
     static let childFlag = "--callgrind-child"
 
     /// Runs the child with `arguments` (after the executable) and returns instructions per
-    /// operation by benchmark name (as declared), one count per heap layout, in layout order.
+    /// operation by benchmark name (as declared), one count per heap layout in layout order,
+    /// and the functions they are attributed to in layout 0 (`InstructionAttribution`).
     /// - Throws: `CallgrindLauncherError`.
-    /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native).
-    static func countInstructions(arguments: [String]) throws(CallgrindLauncherError) -> [String: [Double]] {
+    /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native),
+    ///   plus reading its dumps: O(dump size) each.
+    static func countInstructions(arguments: [String]) throws(CallgrindLauncherError)
+        -> (counts: [String: [Double]], functions: [String: (functions: [FunctionCost], omittedBelow: Double)]) {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("lattice-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -56,7 +59,8 @@ enum CallgrindLauncher {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw .childFailed(status: process.terminationStatus)
         }
-        return instructionsPerOperation(try readRegions(in: directory))
+        let regions = try readRegions(in: directory)
+        return (instructionsPerOperation(regions.totals), InstructionAttribution.perOperation(regions.functions))
     }
 
     /// Instructions per operation of every benchmark, one per layout with both regions, in
@@ -82,8 +86,9 @@ enum CallgrindLauncher {
         return byLayout.mapValues { $0.sorted { $0.layout < $1.layout }.map(\.count) }
     }
 
-    /// Reads every labelled dump in `directory`: region → `Ir`.
-    private static func readRegions(in directory: URL) throws(CallgrindLauncherError) -> [InstructionRegion: UInt64] {
+    /// Reads every labelled dump in `directory`: region → `Ir`, and region → `Ir` by function.
+    private static func readRegions(in directory: URL) throws(CallgrindLauncherError)
+        -> (totals: [InstructionRegion: UInt64], functions: [InstructionRegion: CallgrindFunctionCosts]) {
         let files: [String]
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -91,6 +96,15 @@ enum CallgrindLauncher {
             throw .output(.unreadable(file: directory.path, reason: "\(error)"))
         }
         var regions: [InstructionRegion: UInt64] = [:]
+        var functions: [InstructionRegion: CallgrindFunctionCosts] = [:]
+        var readableNames: [String: String] = [:]
+        /// `FunctionName.readable`, each symbol demangled once for all dumps.
+        func readable(_ symbol: String) -> String {
+            if let known = readableNames[symbol] { return known }
+            let name = FunctionName.readable(symbol)
+            readableNames[symbol] = name
+            return name
+        }
         for name in files where name.hasPrefix("callgrind.out") {
             let path = directory.appendingPathComponent(name).path
             let text: String
@@ -114,8 +128,16 @@ enum CallgrindLauncher {
                   output.thread ?? 1 == 1 else { continue }
             guard let instructions = output.total(of: "Ir") else { throw .noInstructionEvent(file: path) }
             regions[region] = instructions
+            // Attribution comes from layout 0: the other layouts move where objects are, not
+            // where the instructions go, and parsing them would triple the cost.
+            guard region.layout == 0 else { continue }
+            do {
+                functions[region] = try CallgrindFunctionCosts(parsing: text, file: path, readable: readable)
+            } catch {
+                throw .output(error)
+            }
         }
-        return regions
+        return (regions, functions)
     }
 
     private static func forwardFilteringValgrindNoise(_ handle: FileHandle) {

@@ -98,6 +98,8 @@ enum CallgrindOutputError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformedNumber(file: String, line: Int, text: String)
     /// More totals than events.
     case eventCountMismatch(file: String, line: Int, events: Int, values: Int)
+    /// A line of the cost body the format does not allow (line 0: the end of the file).
+    case malformedLine(file: String, line: Int, text: String, reason: String)
 
     var description: String {
         switch self {
@@ -111,6 +113,8 @@ enum CallgrindOutputError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(file):\(line): '\(text)' is not a count"
         case .eventCountMismatch(let file, let line, let events, let values):
             "\(file):\(line): \(values) totals for \(events) events"
+        case .malformedLine(let file, let line, let text, let reason):
+            "\(file):\(line): \(reason): '\(text)'"
         }
     }
 }

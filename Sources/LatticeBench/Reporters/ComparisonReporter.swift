@@ -2,7 +2,8 @@
 /// medians (± the larger half-width of their 95 % interval, relative), the change or `~` when
 /// there is no significant change, the p-value (`exact` for deterministic metrics) and the
 /// verdict; then what could not be compared (`NOT JUDGED:` for each gap that fails the
-/// comparison), and a one-line tally.
+/// comparison), and a one-line tally. Under the table, each instruction count that changed
+/// and carries attribution names the functions that moved most (`AttributionTable`).
 public struct ComparisonReporter: Sendable {
     /// Whether to colour regressions red and improvements green (terminal only).
     public var colour: Bool
@@ -12,14 +13,23 @@ public struct ComparisonReporter: Sendable {
         self.colour = colour
     }
 
-    /// Aligned columns for a terminal. - Complexity: O(rows).
+    /// Aligned columns for a terminal, then the functions each changed instruction count is
+    /// attributed to (`AttributionTable`). - Complexity: O(rows + attributed functions).
     public func terminal(_ comparison: ResultsComparison) -> String {
-        table(comparison).aligned(colour: colour) + notes(comparison).map { $0 + "\n" }.joined()
+        let attributions = comparison.rows.filter(AttributionTable.applies).map { row in
+            "\n" + AttributionTable.lines(row, colour: colour).map { $0 + "\n" }.joined()
+        }
+        return table(comparison).aligned(colour: colour) + attributions.joined()
+            + (attributions.isEmpty ? "" : "\n") + notes(comparison).map { $0 + "\n" }.joined()
     }
 
-    /// A Markdown table and notes. - Complexity: O(rows).
+    /// A Markdown table, the functions each changed instruction count is attributed to (a
+    /// heading and a table each), and notes. - Complexity: O(rows + attributed functions).
     public func markdown(_ comparison: ResultsComparison) -> String {
-        table(comparison).markdown() + "\n" + notes(comparison).map { "- \($0)\n" }.joined()
+        let attributions = comparison.rows.filter(AttributionTable.applies).map { row in
+            "\n**\(AttributionTable.heading(row).markdownEscapedForAttribution)**\n\n" + AttributionTable.table(row).markdown()
+        }
+        return table(comparison).markdown() + attributions.joined() + "\n" + notes(comparison).map { "- \($0)\n" }.joined()
     }
 
     private func table(_ comparison: ResultsComparison) -> TextTable {
@@ -87,5 +97,12 @@ public struct ComparisonReporter: Sendable {
         let interval = summary.medianInterval
         let halfWidth = Swift.max(summary.median - interval.lower, interval.upper - summary.median)
         return "\(value) ± \(ValueFormat.percent(halfWidth / Swift.abs(summary.median)).dropFirst())"
+    }
+}
+
+extension String {
+    /// `*` and `_` escaped, so a function name in a bold heading stays literal Markdown.
+    fileprivate var markdownEscapedForAttribution: String {
+        replacingOccurrences(of: "*", with: "\\*").replacingOccurrences(of: "_", with: "\\_")
     }
 }

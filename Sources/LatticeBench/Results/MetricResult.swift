@@ -6,18 +6,31 @@ public struct MetricResult: Codable, Sendable, Equatable {
     public var samples: [Double]
     /// Statistics of `samples`.
     public var summary: Summary
+    /// For instructions counted under callgrind: the functions that account for most of the
+    /// count, per operation, largest inclusive cost first (`InstructionAttribution`); nil when
+    /// the run kept no attribution (other metrics, older files).
+    public var functions: [FunctionCost]?
+    /// With `functions`: every function whose absolute self count exceeds this is listed (those
+    /// left out are at most this large); 0 when none was left out.
+    public var functionsOmittedBelow: Double?
 
-    /// Stores samples with a summary computed elsewhere (e.g. with another seed).
-    public init(metric: Metric, samples: [Double], summary: Summary) {
+    /// Stores samples with a summary computed elsewhere (e.g. with another seed), and the
+    /// functions they are attributed to, if known.
+    public init(metric: Metric, samples: [Double], summary: Summary, functions: [FunctionCost]? = nil,
+                functionsOmittedBelow: Double? = nil) {
         self.metric = metric
         self.samples = samples
         self.summary = summary
+        self.functions = functions
+        self.functionsOmittedBelow = functionsOmittedBelow
     }
 
     /// Summarizes `samples` with `Summary`'s defaults.
     /// - Throws: `StatisticsError` for empty or non-finite samples.
     /// - Complexity: that of `Summary.init`.
-    public init(metric: Metric, samples: [Double]) throws(StatisticsError) {
-        self.init(metric: metric, samples: samples, summary: try Summary(samples: samples))
+    public init(metric: Metric, samples: [Double], functions: [FunctionCost]? = nil,
+                functionsOmittedBelow: Double? = nil) throws(StatisticsError) {
+        self.init(metric: metric, samples: samples, summary: try Summary(samples: samples), functions: functions,
+                  functionsOmittedBelow: functionsOmittedBelow)
     }
 }

@@ -1,7 +1,8 @@
 extension ResultsFile {
     /// The first internal inconsistency JSON decoding cannot catch: a duplicate benchmark or
     /// metric name, no samples, a summary whose `n` differs from its sample count, a non-positive
-    /// `iterationsPerSample`. - Complexity: O(benchmarks · metrics).
+    /// `iterationsPerSample`, a function named twice in a metric's attribution.
+    /// - Complexity: O(benchmarks · metrics · functions).
     func inconsistency() -> DecodingFailure? {
         var names = Set<String>()
         for (b, benchmark) in benchmarks.enumerated() {
@@ -28,6 +29,12 @@ extension ResultsFile {
                     return DecodingFailure(
                         path: "\(metricAt).summary.n",
                         reason: "is \(result.summary.n) but there are \(result.samples.count) samples")
+                }
+                var functionNames = Set<String>()
+                for (f, function) in (result.functions ?? []).enumerated()
+                where !functionNames.insert(function.name).inserted {
+                    return DecodingFailure(path: "\(metricAt).functions[\(f)].name",
+                                           reason: "duplicate function \"\(function.name)\"")
                 }
             }
         }

@@ -3,7 +3,8 @@ extension ResultsFile {
     /// comparison) as one file: each benchmark's samples of each metric concatenated in round
     /// order and summarized again. Benchmarks keep the first round's order (ones first seen
     /// later follow); machine and configuration are the first round's, the start time the
-    /// earliest. Unlike `merged`, a benchmark is expected in every file.
+    /// earliest. A metric's attribution (`functions`) is the first round's that has one.
+    /// Unlike `merged`, a benchmark is expected in every file.
     /// - Throws: `DocumentError.corrupt` naming the round's path when the rounds measured
     ///   different commits or a metric changed its unit; `.nothingToMerge` for no rounds.
     /// - Complexity: O(total samples · log) for the summaries (plus their bootstraps).
@@ -30,8 +31,13 @@ extension ResultsFile {
                                        reason: "\(benchmark.name) \(result.metric.name) differs from earlier rounds")
                     }
                     do {
+                        // Attribution is per function of one count: the first round's is kept.
                         existing.metrics[at] = try MetricResult(metric: result.metric,
-                                                                samples: existing.metrics[at].samples + result.samples)
+                                                                samples: existing.metrics[at].samples + result.samples,
+                                                                functions: existing.metrics[at].functions ?? result.functions,
+                                                                functionsOmittedBelow: existing.metrics[at].functions == nil
+                                                                    ? result.functionsOmittedBelow
+                                                                    : existing.metrics[at].functionsOmittedBelow)
                     } catch {
                         throw .corrupt(file: path, path: place + ".samples", reason: "\(error)")
                     }

@@ -11,12 +11,16 @@ import LatticeBench
 public struct BaselineCheck {
     /// One exact figure of one benchmark, compared.
     public struct Row: Sendable {
-        /// The benchmark's name.
-        public var benchmark: String
-        /// The comparison of its samples (one per heap layout for instructions).
-        public var comparison: Comparison
+        /// The benchmark, the comparison of its samples (one per heap layout for instructions)
+        /// and, for a moved instruction count, the functions that moved most.
+        public var compared: ResultsComparison.Row
         /// The tolerance applied; nil when no entry selects the benchmark (nothing tolerated).
         public var tolerance: BaselineTolerance?
+
+        /// The benchmark's name.
+        public var benchmark: String { compared.benchmark }
+        /// The comparison of its samples.
+        public var comparison: Comparison { compared.comparison }
     }
 
     /// Every exact figure both sides hold, in the baseline's order.
@@ -48,7 +52,16 @@ public struct BaselineCheck {
                 do {
                     let comparison = try Comparison(metric: oldMetric.metric, baseline: oldMetric.samples,
                                                     candidate: newMetric.samples, thresholds: thresholds)
-                    rows.append(Row(benchmark: old.name, comparison: comparison, tolerance: tolerance))
+                    var attribution: [FunctionChange] = []
+                    if comparison.verdict != .noChange, let before = oldMetric.functions, let after = newMetric.functions {
+                        attribution = FunctionChange.largest(
+                            from: before, omittedBelow: oldMetric.functionsOmittedBelow ?? 0,
+                            to: after, omittedBelow: newMetric.functionsOmittedBelow ?? 0)
+                    }
+                    let compared = ResultsComparison.Row(benchmark: old.name, baseline: oldMetric.summary,
+                                                         candidate: newMetric.summary, comparison: comparison,
+                                                         attribution: attribution)
+                    rows.append(Row(compared: compared, tolerance: tolerance))
                 } catch {
                     throw .corrupt(file: resultsPath, path: "$", reason: "\(old.name) \(oldMetric.metric.name): \(error)")
                 }
@@ -73,13 +86,20 @@ public struct BaselineCheck {
         return regressions.isEmpty ? .ok : .regression
     }
 
-    /// What the check prints: a summary, then one line per gap, regression and improvement.
+    /// What the check prints: a summary, then one line per gap, regression and improvement;
+    /// under a moved instruction count, the functions that moved most (`AttributionTable`).
     public var lines: [String] {
         var lines = ["baseline check: \(rows.count) exact figures, \(regressions.count) regressions, "
                      + "\(improvements.count) improvements, \(gaps.count) not judged"]
         lines += gaps.map { "NOT JUDGED \($0)" }
-        lines += regressions.map { "REGRESSION " + Self.describe($0) }
-        lines += improvements.map { "IMPROVEMENT " + Self.describe($0) }
+        for (word, moved) in [("REGRESSION", regressions), ("IMPROVEMENT", improvements)] {
+            for row in moved {
+                lines.append("\(word) " + Self.describe(row))
+                if AttributionTable.applies(to: row.compared) {
+                    lines += AttributionTable.lines(row.compared).map { "  " + $0 }
+                }
+            }
+        }
         return lines
     }
 
