@@ -288,6 +288,9 @@ compare_commits() {
     done
     local exact=()
     [ $timed = 1 ] || exact=(--exact)
+    # The baseline's tolerances, as the check applies them (a lattice from before --limits
+    # compares without them).
+    ! "${bins[1]}/lattice" compare --help | grep -q -- --limits || exact+=(--limits "$LIMITS")
     local status=0
     "${bins[1]}/lattice" compare "${baseline_files[@]}" "${candidate_files[@]}" "${exact[@]}" --out "$out.md" || status=$?
     log "comparison written to $out.md ($(elapsed))"

@@ -8,7 +8,7 @@ let compareCommand = Command(
     summary: "compare two sets of results with significance per benchmark and metric",
     help: """
     usage: lattice compare --baseline FILE [--baseline FILE]... --candidate FILE [--candidate FILE]...
-                           [--exact] [--out FILE]
+                           [--exact] [--limits FILE] [--out FILE]
 
     Each side may be several results files of one commit (the rounds of an interleaved run,
     one process each). Where both sides recorded the machine's pace, times are compared on
@@ -20,7 +20,8 @@ let compareCommand = Command(
     Hodges-Lehmann shift). Counts, allocations and instructions are compared exactly: a
     change must move the whole range of their samples (one per heap layout for
     instructions) and exceed half a unit per operation. --exact compares only those, for
-    sides whose times were not measured in rounds.
+    sides whose times were not measured in rounds. --limits gives each benchmark's exact
+    figures the tolerance of the limits file's `baseline` entries, as `lattice check` does.
     Prints the table on stdout; --out also writes it as Markdown (atomically). A side with
     no benchmarks, or a benchmark on one side only, is listed as NOT JUDGED (a side recorded
     with --filter is only expected to hold what its filter selects).
@@ -33,7 +34,7 @@ let compareCommand = Command(
 )
 
 private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
-    let options = try CommandOptions.parse(arguments, values: ["--out"], repeatable: ["--baseline", "--candidate"],
+    let options = try CommandOptions.parse(arguments, values: ["--out", "--limits"], repeatable: ["--baseline", "--candidate"],
                                            flags: ["--exact"])
     let baselinePaths = options.all("--baseline")
     let candidatePaths = options.all("--candidate")
@@ -41,7 +42,10 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
     guard !candidatePaths.isEmpty else { throw .usage("--candidate is required") }
     do {
         let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths,
-                                                exactOnly: options.has("--exact"))
+                                                exactOnly: options.has("--exact"),
+                                                limits: try options.value("--limits").map { path throws(DocumentError) in
+                                                    try LabFiles.limits(path)
+                                                })
         if let out = options.value("--out") { try compared.write(to: out) }
         let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
         print(compared.title + "\n\n" + reporter.terminal(compared.comparison), terminator: "")

@@ -131,4 +131,23 @@ import Testing
         #expect(below.contains("Lattice.VerdictWalk.visit(_:on:bound:)") && below.contains("+200"))
         #expect(!below.contains("Lens.read"), "a function that did not move is not named")
     }
+
+    @Test func compareAppliesTheBaselineTolerancesAsTheCheckDoes() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        func write(_ name: String, _ instructions: [Double]) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try LabSamples.file([try read("CommitScaling/stored/10", instructions: instructions)]).write(to: url)
+            return url.path
+        }
+        let before = try write("before.json", [15_000, 15_010, 15_020])
+        let after = try write("after.json", [15_100, 15_110, 15_120])
+        let strict = try RoundsComparison(baselinePaths: [before], candidatePaths: [after], exactOnly: true)
+        #expect(strict.comparison.exitStatus == .regression)
+        let tolerant = try RoundsComparison(baselinePaths: [before], candidatePaths: [after], exactOnly: true,
+                                            limits: limits)
+        #expect(tolerant.comparison.exitStatus == .ok, "+0.7 % is within CommitScaling's 2 %")
+        let much = try write("much.json", [16_000, 16_010, 16_020])
+        #expect(try RoundsComparison(baselinePaths: [before], candidatePaths: [much], exactOnly: true,
+                                     limits: limits).comparison.exitStatus == .regression)
+    }
 }

@@ -36,13 +36,17 @@ public struct ResultsComparison: Sendable {
     /// summaries are of the samples compared. The pace itself describes the machine and is
     /// not compared. An exact metric whose median moved, with per-function counts on both
     /// sides (instructions), names the functions that moved most (`Row.attribution`).
+    /// `exactTolerance` gives a benchmark's relative tolerance for its exact figures (the
+    /// baseline tolerances of `spec/limits.json`, so compare and the baseline check judge
+    /// alike); nil keeps `thresholds.exact`.
     /// - Throws: `StatisticsError` only for invalid thresholds (files read through
     ///   `ResultsFile.read` hold finite, non-empty samples).
     /// - Complexity: O(benchmarks · metrics · n log n), plus O(f log f) per attributed row of
     ///   f functions.
     public init(baseline: ResultsFile, candidate: ResultsFile,
                 rounds: (baseline: [ResultsFile], candidate: [ResultsFile]) = ([], []),
-                thresholds: ComparisonThresholds = .default) throws(StatisticsError) {
+                thresholds: ComparisonThresholds = .default,
+                exactTolerance: (String) -> Double? = { _ in nil }) throws(StatisticsError) {
         (onlyInBaseline, outsideCandidateFilter) = Self.absent(from: candidate, of: baseline)
         (onlyInCandidate, outsideBaselineFilter) = Self.absent(from: baseline, of: candidate)
         gaps = Self.gaps(baseline: baseline, candidate: candidate, onlyInBaseline: onlyInBaseline,
@@ -68,8 +72,12 @@ public struct ResultsComparison: Sendable {
                 guard !newMetric.metric.exact, let paceMatching,
                       let oldMatched = paceMatching.atReferenceSpeed(oldMetric, of: old),
                       let newMatched = paceMatching.atReferenceSpeed(newMetric, of: new) else {
+                    var exactThresholds = thresholds
+                    if newMetric.metric.exact, let tolerance = exactTolerance(new.name) {
+                        exactThresholds.exact = tolerance
+                    }
                     let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
-                                                    candidate: newMetric.samples, thresholds: thresholds)
+                                                    candidate: newMetric.samples, thresholds: exactThresholds)
                     var attribution: [FunctionChange] = []
                     if let before = oldMetric.functions, let after = newMetric.functions,
                        oldMetric.summary.median != newMetric.summary.median {

@@ -15,7 +15,10 @@ public struct RoundsComparison {
     /// - Throws: `DocumentError` naming a file that is unreadable or corrupt, or rounds that do
     ///   not belong together.
     /// - Complexity: O(total samples · log) for pooling, plus the comparison.
-    public init(baselinePaths: [String], candidatePaths: [String], exactOnly: Bool = false) throws(DocumentError) {
+    /// With `limits`, each benchmark's exact figures get the tolerance its `baseline` entry
+    /// gives, as in the baseline check.
+    public init(baselinePaths: [String], candidatePaths: [String], exactOnly: Bool = false,
+                limits: LimitsFile? = nil) throws(DocumentError) {
         func read(_ path: String) throws(DocumentError) -> (String, ResultsFile) {
             let file = try LabFiles.results(path)
             return (path, exactOnly ? Baseline.exactFigures(of: file) : file)
@@ -26,7 +29,8 @@ public struct RoundsComparison {
         let candidate = try ResultsFile.pooled(candidateRounds)
         do {
             comparison = try ResultsComparison(baseline: baseline, candidate: candidate,
-                                               rounds: (baselineRounds.map(\.1), candidateRounds.map(\.1)))
+                                               rounds: (baselineRounds.map(\.1), candidateRounds.map(\.1)),
+                                               exactTolerance: { limits?.baselineTolerance(for: $0)?.tolerance })
         } catch {
             throw .corrupt(file: baselinePaths.first ?? "baseline", path: "$", reason: "\(error)")
         }
