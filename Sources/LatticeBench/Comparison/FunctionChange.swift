@@ -42,6 +42,14 @@ public struct FunctionChange: Sendable, Equatable {
     /// The most functions named.
     public static let limit = 10
 
+    /// `largest(from:omittedBelow:to:omittedBelow:)` of two measurements of one metric; empty
+    /// unless both carry per-function counts. - Complexity: O(f log f).
+    public static func largest(from baseline: MetricResult, to candidate: MetricResult) -> [FunctionChange] {
+        guard let before = baseline.functions, let after = candidate.functions else { return [] }
+        return largest(from: before, omittedBelow: baseline.functionsOmittedBelow ?? 0,
+                       to: after, omittedBelow: candidate.functionsOmittedBelow ?? 0)
+    }
+
     /// The functions whose self counts moved most between `baseline` and `candidate`, largest
     /// absolute change first (ties by name), until they explain `explainedShare` of the sum of
     /// all absolute changes or `limit` are named. Empty when nothing moved. `baselineOmittedBelow`

@@ -78,13 +78,8 @@ public struct ResultsComparison: Sendable {
                     }
                     let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
                                                     candidate: newMetric.samples, thresholds: exactThresholds)
-                    var attribution: [FunctionChange] = []
-                    if let before = oldMetric.functions, let after = newMetric.functions,
-                       oldMetric.summary.median != newMetric.summary.median {
-                        attribution = FunctionChange.largest(
-                            from: before, omittedBelow: oldMetric.functionsOmittedBelow ?? 0,
-                            to: after, omittedBelow: newMetric.functionsOmittedBelow ?? 0)
-                    }
+                    let attribution = oldMetric.summary.median != newMetric.summary.median
+                        ? FunctionChange.largest(from: oldMetric, to: newMetric) : []
                     rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
                                     candidate: newMetric.summary, comparison: comparison,
                                     attribution: attribution))

@@ -52,12 +52,8 @@ public struct BaselineCheck {
                 do {
                     let comparison = try Comparison(metric: oldMetric.metric, baseline: oldMetric.samples,
                                                     candidate: newMetric.samples, thresholds: thresholds)
-                    var attribution: [FunctionChange] = []
-                    if comparison.verdict != .noChange, let before = oldMetric.functions, let after = newMetric.functions {
-                        attribution = FunctionChange.largest(
-                            from: before, omittedBelow: oldMetric.functionsOmittedBelow ?? 0,
-                            to: after, omittedBelow: newMetric.functionsOmittedBelow ?? 0)
-                    }
+                    let attribution = comparison.verdict != .noChange
+                        ? FunctionChange.largest(from: oldMetric, to: newMetric) : []
                     let compared = ResultsComparison.Row(benchmark: old.name, baseline: oldMetric.summary,
                                                          candidate: newMetric.summary, comparison: comparison,
                                                          attribution: attribution)
