@@ -10,6 +10,7 @@ let reportCommand = Command(
     help: """
     usage: lattice report --results FILE --limits FILE --out FILE --dashboard DIR
                           [--history FILE] [--flamegraph SVG] [--results-out FILE] [--accepted FILE]
+                          [--baseline FILE]
 
     Judges the limits (spec/limits.json) against the results for `derived` and for the
     strategy the limits file ships, and writes:
@@ -24,6 +25,9 @@ let reportCommand = Command(
                         names as its source
       --accepted FILE   the changes accepted into the committed baseline
                         (results/accepted.json), listed in BENCHMARKS.md
+      --baseline FILE   the committed baseline (results/baseline.json): the dashboard shows
+                        the instruction count that moved most against it, judged as the
+                        baseline check judges it, and the functions that moved it
 
     Prints the decision in one line on stdout. The same inputs give the same files.
     The outputs are one set: each is staged beside its target, and they are renamed over
@@ -39,12 +43,13 @@ let reportCommand = Command(
 private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
     let options = try CommandOptions.parse(arguments, values: ["--results", "--limits", "--out", "--dashboard",
                                                               "--history", "--flamegraph", "--results-out",
-                                                              "--accepted"],
+                                                              "--accepted", "--baseline"],
                                            flags: [])
     let paths = Report.Paths(results: try options.required("--results"), limits: try options.required("--limits"),
                              document: try options.required("--out"), dashboard: try options.required("--dashboard"),
                              history: options.value("--history"), flamegraph: options.value("--flamegraph"),
-                             resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"))
+                             resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"),
+                             baseline: options.value("--baseline"))
     do {
         let decision = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
         print(decision.oneLine)

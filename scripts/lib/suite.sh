@@ -6,10 +6,12 @@
 #
 # The caller sets `quick` (1 for a quick run, else 0) and `filter` (a --filter pattern, or
 # empty), and may fill `BUDGET` (seconds of sampling per executable, for runs that are not
-# quick). Progress goes to stderr.
+# quick) and `HASH_SEEDS` (per executable: instruction runs also count under that many random
+# hash seeds, for executables whose counts move with hashed addresses). Progress goes to stderr.
 
 started=$SECONDS
 declare -A BUDGET=()
+declare -A HASH_SEEDS=()
 
 log() { echo "bench: $*" >&2; }
 elapsed() { printf '%dm%02ds' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
@@ -107,6 +109,11 @@ run_suite() {
             target=$out/$suite.json
             rm -f "$target"
             options=(--format json --output "$target")
+        fi
+        # An executable built before --hash-seeds (a compare's older commit) counts without.
+        if [ -n "${HASH_SEEDS[$suite]:-}" ] && [[ " $* " == *" --instructions "* ]] \
+            && (cd "$checkout" && "$bin/$suite" --help 2>/dev/null) | grep -q -- --hash-seeds; then
+            options+=(--hash-seeds "${HASH_SEEDS[$suite]}")
         fi
         if [ "$quick" = 1 ]; then
             options+=(--quick)

@@ -29,6 +29,9 @@ public struct Comparison: Codable, Sendable {
     public var roundShift: RoundShift?
     /// The conclusion.
     public var verdict: ChangeVerdict
+    /// For an exact metric judged across hash seeds (`init(exact:candidate:thresholds:)`):
+    /// the fewer of the two sides' seed counts; nil when the samples themselves were judged.
+    public var hashSeeds: Int?
 
     /// The p-value of the test that judged the metric; nil for exact and undecided ones.
     public var pValue: Double? { test?.pValue ?? roundShift?.pValue }

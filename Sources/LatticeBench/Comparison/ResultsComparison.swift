@@ -76,12 +76,12 @@ public struct ResultsComparison: Sendable {
                     if newMetric.metric.exact, let tolerance = exactTolerance(new.name) {
                         exactThresholds.exact = tolerance
                     }
-                    let comparison = try Comparison(metric: newMetric.metric, baseline: oldMetric.samples,
-                                                    candidate: newMetric.samples, thresholds: exactThresholds)
+                    let comparison = try Comparison(exact: oldMetric, candidate: newMetric,
+                                                    thresholds: exactThresholds)
                     let attribution = oldMetric.summary.median != newMetric.summary.median
                         ? FunctionChange.largest(from: oldMetric, to: newMetric) : []
-                    rows.append(Row(benchmark: new.name, baseline: oldMetric.summary,
-                                    candidate: newMetric.summary, comparison: comparison,
+                    rows.append(Row(benchmark: new.name, baseline: oldMetric.summary(judgedBy: comparison),
+                                    candidate: newMetric.summary(judgedBy: comparison), comparison: comparison,
                                     attribution: attribution))
                     continue
                 }

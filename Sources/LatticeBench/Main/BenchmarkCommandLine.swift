@@ -24,9 +24,15 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     public var samples: Int?
     /// `--time-budget SECONDS`: sampling time per benchmark (> 0).
     public var timeBudgetSeconds: Double?
+    /// `--hash-seeds N`: with `--instructions`, also count every benchmark in N more
+    /// processes under random hash seeds, one heap layout each (`MetricResult.seedSamples`).
+    public var hashSeeds = 0
     /// The internal `--callgrind-child` flag: this process is the child a `--instructions` run
     /// started under callgrind.
     var callgrindChild = false
+    /// The internal `--callgrind-layouts N` flag of a child: count under N heap layouts
+    /// instead of the preset's (a hash-seed child counts under one).
+    var callgrindLayouts: Int?
 
     /// Defaults: measure every benchmark, terminal report on standard output.
     public init() {}
@@ -82,6 +88,14 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
             case CallgrindLauncher.childFlag:
                 try flag()
                 result.callgrindChild = true
+            case CallgrindLauncher.layoutsFlag:
+                result.callgrindLayouts = try value("a whole number ≥ 1") { text -> Int? in
+                    Int(text).flatMap { $0 >= 1 ? $0 : nil }
+                }
+            case "--hash-seeds":
+                result.hashSeeds = try value("a whole number ≥ 0") { text -> Int? in
+                    Int(text).flatMap { $0 >= 0 ? $0 : nil }
+                }
             case "--filter":
                 result.filter = try value("a non-empty pattern") { text -> String? in text.isEmpty ? nil : text }
             case "--format":
@@ -103,6 +117,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 throw .unknownOption(option)
             }
         }
+        if result.hashSeeds > 0 && result.mode != .instructions {
+            throw .optionNeedsMode(option: "--hash-seeds", mode: "--instructions")
+        }
         return result
     }
 
@@ -120,6 +137,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                                   and an SVG flamegraph per benchmark
 
         options:
+          --hash-seeds N          with --instructions: also count each benchmark in N more
+                                  processes under random hash seeds (one heap layout each), the
+                                  spread that hashing of addresses causes (default 0)
           --filter PATTERN        only benchmarks whose name contains PATTERN, or matches it as a
                                   glob when it has *, ? or [ (names are Executable/benchmark)
           --quick                 a short run (fewer samples), marked quick in the results
@@ -156,6 +176,8 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
     case unexpectedArgument(String)
     /// Two options that exclude each other.
     case conflictingOptions(String, String)
+    /// An option that means something only in a mode that was not chosen.
+    case optionNeedsMode(option: String, mode: String)
 
     public var description: String {
         switch self {
@@ -166,6 +188,7 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
             "option '\(option)': '\(value)' is not valid (expected \(expected))"
         case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
         case .conflictingOptions(let first, let second): "'\(first)' and '\(second)' cannot be combined"
+        case .optionNeedsMode(let option, let mode): "'\(option)' needs '\(mode)'"
         }
     }
 }

@@ -68,7 +68,8 @@ struct BenchmarkSession {
     }
 
     /// `--instructions`: runs this executable under callgrind and collects the counts of the
-    /// benchmarks that want `.instructions`.
+    /// benchmarks that want `.instructions`; with `--hash-seeds N`, N more children count them
+    /// under random hash seeds, one heap layout each (`MetricResult.seedSamples`).
     func countInstructions(_ selected: Selection) -> Outcome {
         var outcome = Outcome(configuration: configuration(mode: .instructions))
         let wanted = selected.filter { $0.benchmark.reports(in: .instructions) }
@@ -77,8 +78,15 @@ struct BenchmarkSession {
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
         let counts: [String: [Double]]
         let functions: [String: (functions: [FunctionCost], omittedBelow: Double)]
+        var seeds: [String: [Double]] = [:]
         do {
             (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments)
+            for seed in 0..<command.hashSeeds {
+                progress.line("\(executable): counting under a random hash seed (\(seed + 1) of \(command.hashSeeds))")
+                let seeded = try CallgrindLauncher.countInstructions(
+                    arguments: arguments + [CallgrindLauncher.layoutsFlag, "1"], deterministicHashing: false)
+                for (name, layouts) in seeded.counts { seeds[name, default: []] += layouts }
+            }
         } catch {
             fail("\(executable): \(error)", &outcome)
             return outcome
@@ -88,10 +96,17 @@ struct BenchmarkSession {
                 fail("\(item.name): callgrind reported no count", &outcome)
                 continue
             }
+            let seedSamples = seeds[item.benchmark.name]
+            guard command.hashSeeds == 0 || seedSamples?.count == command.hashSeeds else {
+                fail("\(item.name): callgrind reported \(seedSamples?.count ?? 0) of \(command.hashSeeds) hash-seed counts",
+                     &outcome)
+                continue
+            }
             do {
-                let metric = try MetricResult(metric: .instructions, samples: layouts,
+                var metric = try MetricResult(metric: .instructions, samples: layouts,
                                               functions: functions[item.benchmark.name]?.functions,
                                               functionsOmittedBelow: functions[item.benchmark.name]?.omittedBelow)
+                metric.seedSamples = seedSamples
                 outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {
@@ -111,7 +126,8 @@ struct BenchmarkSession {
         let wanted = selected.map(\.benchmark).filter { $0.reports(in: .instructions) }
         do {
             try InstructionCounter.markRegions(wanted, iterations: settings.instructionIterations,
-                                               layouts: settings.instructionLayouts, progress: progress)
+                                               layouts: command.callgrindLayouts ?? settings.instructionLayouts,
+                                               progress: progress)
             return .ok
         } catch {
             BenchmarkMain.printError("\(executable): \(error)\n")

@@ -5,10 +5,16 @@ import Foundation
 /// instruction counts of the regions `InstructionCounter` marked.
 ///
 /// Only the main thread is counted (`--separate-threads=yes`), where benchmarks run: the
-/// other threads' share depends on timing. The child runs with `SWIFT_DETERMINISTIC_HASHING=1`, so hashing (and with it every
-/// dictionary's layout) is the same on every run; valgrind's own address layout is fixed.
-/// Hence the same binary and input give the same counts. Valgrind's debug-info warnings
-/// (`### ...` lines) are dropped from the child's standard error; the rest is passed on.
+/// other threads' share depends on timing. The exact figures' child runs with
+/// `SWIFT_DETERMINISTIC_HASHING=1`, so hashing (and with it every dictionary's layout) is the
+/// same on every run; valgrind's own address layout is fixed. Hence the same binary and input
+/// give the same counts. That fixes a count for one binary, not across builds: a key path's
+/// hash mixes in the addresses of its types' metadata (`AnyKeyPath.hash(into:)`), and an
+/// object's identity is its address, so a rebuild that moves them changes which entries of
+/// Observation's tables collide. Hash-seed children (`--hash-seeds`) run without the fixed
+/// seed and sample that placement, so a comparison can judge such counts by their spread.
+/// Valgrind's debug-info warnings (`### ...` lines) are dropped from the child's standard
+/// error; the rest is passed on.
 ///
 /// The child is a copy of this executable without its DWARF sections (`objcopy
 /// --strip-debug`): valgrind 3.19 cannot read the debug information Swift 6.3 writes for some
@@ -18,14 +24,18 @@ import Foundation
 enum CallgrindLauncher {
     /// The internal flag telling an executable it is the callgrind child.
     static let childFlag = "--callgrind-child"
+    /// The internal flag giving a child the number of heap layouts to count under.
+    static let layoutsFlag = "--callgrind-layouts"
 
     /// Runs the child with `arguments` (after the executable) and returns instructions per
     /// operation by benchmark name (as declared), one count per heap layout in layout order,
     /// and the functions they are attributed to in layout 0 (`InstructionAttribution`).
+    /// With `deterministicHashing` (the exact figures) the child hashes with Swift's fixed
+    /// seed; without it, with a seed of its own, so runs sample how hashing places addresses.
     /// - Throws: `CallgrindLauncherError`.
     /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native),
     ///   plus reading its dumps: O(dump size) each.
-    static func countInstructions(arguments: [String]) throws(CallgrindLauncherError)
+    static func countInstructions(arguments: [String], deterministicHashing: Bool = true) throws(CallgrindLauncherError)
         -> (counts: [String: [Double]], functions: [String: (functions: [FunctionCost], omittedBelow: Double)]) {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
@@ -44,7 +54,11 @@ enum CallgrindLauncher {
                              "--callgrind-out-file=\(directory.path)/callgrind.out",
                              child, childFlag] + arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        if deterministicHashing {
+            environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        } else {
+            environment.removeValue(forKey: "SWIFT_DETERMINISTIC_HASHING")
+        }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()

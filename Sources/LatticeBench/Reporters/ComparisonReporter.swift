@@ -55,6 +55,7 @@ public struct ComparisonReporter: Sendable {
                 TextTable.Cell(Self.figure(row.candidate, metric: result.metric)),
                 TextTable.Cell(delta, style: style),
                 TextTable.Cell(result.pValue.map(ValueFormat.probability)
+                               ?? result.hashSeeds.map { "exact, \($0) seeds" }
                                ?? (result.verdict == .undecided ? "" : "exact")),
                 TextTable.Cell(result.verdict == .noChange ? "" : result.verdict.rawValue, style: style),
             ])

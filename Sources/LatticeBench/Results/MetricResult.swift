@@ -13,6 +13,11 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// With `functions`: every function whose absolute self count exceeds this is listed (those
     /// left out are at most this large); 0 when none was left out.
     public var functionsOmittedBelow: Double?
+    /// For instructions counted with `--hash-seeds`: the count per operation in each of that
+    /// many processes under a random hash seed, one heap layout each. Their spread is what
+    /// hashing of addresses (key paths' metadata, object identities) alone does to the count,
+    /// which a rebuild of unchanged code can land anywhere in; nil when not measured.
+    public var seedSamples: [Double]?
 
     /// Stores samples with a summary computed elsewhere (e.g. with another seed), and the
     /// functions they are attributed to, if known.

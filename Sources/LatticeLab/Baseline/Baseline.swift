@@ -46,7 +46,7 @@ public enum Baseline {
                     }
                     let comparison: Comparison
                     do {
-                        comparison = try Comparison(metric: metric.metric, baseline: metric.samples, candidate: now.samples)
+                        comparison = try Comparison(exact: metric, candidate: now)
                     } catch {
                         throw .corrupt(file: baselinePath, path: "$", reason: "\(benchmark.name) \(metric.metric.name): \(error)")
                     }

@@ -50,12 +50,14 @@ public struct BaselineCheck {
                     continue
                 }
                 do {
-                    let comparison = try Comparison(metric: oldMetric.metric, baseline: oldMetric.samples,
-                                                    candidate: newMetric.samples, thresholds: thresholds)
+                    let comparison = try Comparison(exact: oldMetric, candidate: newMetric,
+                                                    thresholds: thresholds)
                     let attribution = comparison.verdict != .noChange
                         ? FunctionChange.largest(from: oldMetric, to: newMetric) : []
-                    let compared = ResultsComparison.Row(benchmark: old.name, baseline: oldMetric.summary,
-                                                         candidate: newMetric.summary, comparison: comparison,
+                    let compared = ResultsComparison.Row(benchmark: old.name,
+                                                         baseline: oldMetric.summary(judgedBy: comparison),
+                                                         candidate: newMetric.summary(judgedBy: comparison),
+                                                         comparison: comparison,
                                                          attribution: attribution)
                     rows.append(Row(compared: compared, tolerance: tolerance))
                 } catch {

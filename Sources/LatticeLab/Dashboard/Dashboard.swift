@@ -16,6 +16,9 @@ struct Dashboard {
     let history: History
     /// An SVG flamegraph to embed (the harness's `--profile` output), with its source name.
     let flamegraph: (name: String, svg: Data)?
+    /// The run against the committed baseline, when one was given: how many instruction
+    /// figures were compared, and the one that moved most (nil when none moved).
+    let againstBaseline: (figures: Int, largest: LargestChange?)?
 
     /// The page. Deterministic: the same inputs give the same bytes.
     /// - Complexity: O(samples) for the distributions, plus the tables'.
@@ -35,6 +38,7 @@ struct Dashboard {
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
         body += section("Counters cost", [], tables.countersCost(), note: tables.countersVerdict() ?? "")
         body += flamegraphSection()
+        body += differentialSection()
         body += section("History", charts.historyChart().map { [$0] } ?? [], historyTable())
         return """
             <!DOCTYPE html>
@@ -108,6 +112,35 @@ struct Dashboard {
             </section>
 
             """
+    }
+
+    /// The differential view: the instruction count that moved most against the baseline, and
+    /// the functions that moved it, as red/blue bars and as a table.
+    private func differentialSection() -> String {
+        guard let againstBaseline else { return "" }
+        let heading = "<section id=\"differential\">\n<h2>Largest change against the baseline</h2>\n"
+        guard let largest = againstBaseline.largest else {
+            return heading + "<p>No instruction figure moved against the committed baseline "
+                + "(\(againstBaseline.figures) compared).</p>\n</section>\n"
+        }
+        let row = largest.row
+        let judgement = largest.judged
+            ? "The baseline check judges it a \(row.comparison.verdict == .regression ? "regression" : "improvement")."
+            : "No figure moved beyond its tolerance (spec/limits.json); this is the largest movement within one."
+        let unit = row.comparison.metric.unit
+        let bars = row.attribution.map {
+            DifferenceChart.Bar(label: $0.name, before: $0.baseline, after: $0.candidate, change: $0.change)
+        }
+        let chart = bars.isEmpty ? "" : "<figure>" + DifferenceChart(
+            title: "\(row.benchmark): self instructions per operation, baseline → this run",
+            axisLabel: "change of self instructions per operation", bars: bars,
+            format: { ValueFormat.string($0, unit: unit) }).render() + "</figure>\n"
+        return heading
+            + "<p>\((AttributionTable.heading(row)).markupEscaped). \((judgement).markupEscaped) "
+            + "Of \(againstBaseline.figures) instruction figures compared with <code>results/baseline.json</code>.</p>\n"
+            + chart
+            + (bars.isEmpty ? "" : "<details open><summary>table</summary>\n\(AttributionTable.table(row).html())</details>\n")
+            + "</section>\n"
     }
 
     private func historyTable() -> TextTable {

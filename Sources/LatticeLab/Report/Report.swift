@@ -29,11 +29,14 @@ public enum Report {
         /// The changes accepted into the committed baseline (`results/accepted.json`), listed
         /// in BENCHMARKS.md; a missing file lists none.
         public var accepted: String?
+        /// The committed baseline (`results/baseline.json`), when the dashboard should show the
+        /// run's largest instruction change against it (its differential view).
+        public var baseline: String?
 
         /// The paths; `history`, `flamegraph`, `resultsCopy` and `accepted` default to none.
         public init(results: String, limits: String, document: String, dashboard: String,
                     history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil,
-                    accepted: String? = nil) {
+                    accepted: String? = nil, baseline: String? = nil) {
             self.results = results
             self.limits = limits
             self.document = document
@@ -42,6 +45,7 @@ public enum Report {
             self.flamegraph = flamegraph
             self.resultsCopy = resultsCopy
             self.accepted = accepted
+            self.baseline = baseline
         }
     }
 
@@ -66,11 +70,17 @@ public enum Report {
         }
         let accepted = try paths.accepted.map { path throws(DocumentError) in try AcceptedChange.read(from: path) } ?? []
         let findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
+        let againstBaseline = try paths.baseline.map { path throws(DocumentError) in
+            let baseline = try ResultsFile.read(try LabFiles.data(path), file: path)
+            let check = try BaselineCheck(baseline: baseline, results: results, limits: limits, resultsPath: paths.results)
+            let figures = check.rows.filter { $0.comparison.metric.name == Metric.instructions.name }.count
+            return (figures: figures, largest: LargestChange(check: check, baseline: baseline, results: results))
+        }
         let document = BenchmarksDocument(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
                                           limitsPath: paths.limits, accepted: accepted).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,
-                                  flamegraph: flamegraph).render()
+                                  flamegraph: flamegraph, againstBaseline: againstBaseline).render()
         let historyData = try updatedHistory.encoded()
 
         let folder = URL(fileURLWithPath: paths.dashboard)

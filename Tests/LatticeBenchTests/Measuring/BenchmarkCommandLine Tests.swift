@@ -29,6 +29,7 @@ import Testing
         #expect(try BenchmarkCommandLine.parse([]).mode == .measure)
         #expect(try BenchmarkCommandLine.parse(["--instructions"]).mode == .instructions)
         #expect(try BenchmarkCommandLine.parse(["--profile", "--profile"]).mode == .profile)
+        #expect(try BenchmarkCommandLine.parse(["--instructions", "--hash-seeds=6"]).hashSeeds == 6)
     }
 
     @Test(arguments: [
@@ -44,6 +45,9 @@ import Testing
         (["--filter="], .invalidValue(option: "--filter", value: "", expected: "a non-empty pattern")),
         (["sumArray"], .unexpectedArgument("sumArray")),
         (["--instructions", "--profile"], .conflictingOptions("--instructions", "--profile")),
+        (["--hash-seeds", "6"], .optionNeedsMode(option: "--hash-seeds", mode: "--instructions")),
+        (["--instructions", "--hash-seeds", "-1"],
+         .invalidValue(option: "--hash-seeds", value: "-1", expected: "a whole number ≥ 0")),
     ])
     func badArgumentsAreRejected(arguments: [String], error: CommandLineError) {
         #expect(throws: error) { try BenchmarkCommandLine.parse(arguments) }

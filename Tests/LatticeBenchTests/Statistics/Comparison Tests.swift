@@ -99,6 +99,40 @@ import Testing
         #expect(faster.verdict == .improvement)
     }
 
+    /// A tracked read's count: layouts under the fixed hash seed, and six random seeds.
+    private func counted(layouts: [Double], seeds: [Double]?) throws -> MetricResult {
+        var result = try MetricResult(metric: .instructions, samples: layouts)
+        result.seedSamples = seeds
+        return result
+    }
+
+    @Test func aCountThatMovesWithTheHeapIsJudgedAcrossHashSeeds() throws {
+        let seeds = [266_234.0, 262_000, 281_500, 248_900, 270_100, 259_800]
+        let before = try counted(layouts: [282_074, 281_900, 282_300], seeds: seeds)
+        // A rebuild of unchanged code: the fixed seed's count moved 31 %, the seeds' did not.
+        let rebuilt = try counted(layouts: [370_383, 370_100, 370_500], seeds: seeds.reversed().map { $0 + 900 })
+        let unchanged = try Comparison(exact: before, candidate: rebuilt)
+        #expect(unchanged.verdict == .noChange)
+        #expect(unchanged.hashSeeds == 6)
+        #expect(rebuilt.summary(judgedBy: unchanged).median != rebuilt.summary.median, "reports show the seeds judged")
+        let slower = try counted(layouts: [282_074, 281_900, 282_300], seeds: seeds.map { $0 * 1.2 })
+        #expect(try Comparison(exact: before, candidate: slower).verdict == .regression)
+        #expect(try Comparison(exact: before, candidate: slower, thresholds: ComparisonThresholds(
+            alpha: 0.05, noise: 0.05, exact: 0.25, confidence: 0.95)).verdict == .noChange, "within the tolerance")
+    }
+
+    @Test func aCountTheHeapDoesNotMoveIsJudgedToTheInstructionEvenWithSeeds() throws {
+        // An untracked read: the layouts agree, so the fixed seed pins it; the seeds' spread
+        // (hashing of plain values) must not hide one instruction more.
+        let before = try counted(layouts: [31_129, 31_129, 31_129], seeds: [30_649, 31_300, 30_900, 31_000, 30_700, 31_200])
+        let after = try counted(layouts: [31_130, 31_130, 31_130], seeds: [30_649, 31_300, 30_900, 31_000, 30_700, 31_200])
+        let comparison = try Comparison(exact: before, candidate: after)
+        #expect(comparison.verdict == .regression)
+        #expect(comparison.hashSeeds == nil)
+        let withoutSeeds = try counted(layouts: [20_164, 20_175, 20_175], seeds: nil)
+        #expect(try Comparison(exact: withoutSeeds, candidate: before).hashSeeds == nil, "a side without seeds")
+    }
+
     @Test func aZeroBaselineHasNoRelativeChange() throws {
         let comparison = try Comparison(metric: .count("bodyReruns"), baseline: [0], candidate: [1])
         #expect(comparison.relativeChange == nil)
