@@ -48,15 +48,20 @@ commands:
                       dashboards/ (with the largest instruction change against the
                       baseline), print the decision in one line
   gate [--baseline FILE] [--results FILE]
-                      run the suite (or judge FILE), then the release gate: exit 3 if the
-                      strategy spec/limits.json ships fails or cannot decide a limit, 2 on a
+                      run the suite with instructions (PhaseRead and CommitScaling sampled
+                      fully even with --quick: the limits must be decided), or judge FILE,
+                      then the release gate: exit 3 unless the chain of spec/limits.json
+                      decides the design it ships, that design passes its limits and is
+                      the runtime's default (PhaseStrategy.shipped), 2 on a
                       significant regression against the baseline results FILE, 1 when the
                       results or the baseline hold no benchmarks or lack each other's, 0
                       otherwise
-  check               a quick run with instructions, its exact figures (instructions,
-                      allocations, counts) judged against results/baseline.json with the
-                      tolerances of spec/limits.json: exit 2 on a regression (printed with
-                      its figures), 1 when a benchmark or figure is on one side only
+  check [--results FILE]
+                      a quick run with instructions (or FILE, a run that counted them), its
+                      exact figures (instructions, allocations, counts) judged against
+                      results/baseline.json with the tolerances of spec/limits.json: exit 2
+                      on a regression (printed with its figures), 1 when a benchmark or
+                      figure is on one side only
   baseline            a quick run with instructions, written as results/baseline.json; what
                       moved is recorded in results/accepted.json (BENCHMARKS.md lists it):
                       run it in the commit that makes an intended change
@@ -129,9 +134,18 @@ case "$command" in
         # A full run counts instructions too: BENCHMARKS.md's exact figures and the
         # dashboard's differential view against the baseline come from them.
         [ $quick = 1 ] || [ -n "$filter" ] || instructions=1 ;;
-    gate) ;;
-    check|baseline)
-        [ -z "$baseline$results_in$filter" ] || fail_usage "$command takes no --baseline, --results or --filter"
+    gate)
+        # The commit-cost limits judge instruction counts.
+        instructions=1
+        # The gate must decide its limits: the executables whose times they judge sample as in
+        # a full run even when the rest is quick. (run_suite reads it.)
+        QUICK_BUDGET=([PhaseRead]=${BUDGET[PhaseRead]} [CommitScaling]=${BUDGET[CommitScaling]}) ;;
+    check)
+        # --results judges a run already made (CI's gate run counts instructions too).
+        [ -z "$baseline$filter" ] || fail_usage "check takes no --baseline or --filter"
+        quick=1 instructions=1 ;;
+    baseline)
+        [ -z "$baseline$results_in$filter" ] || fail_usage "baseline takes no --baseline, --results or --filter"
         quick=1 instructions=1 ;;
     compare)
         [ ${#positional[@]} -ge 1 ] && [ ${#positional[@]} -le 2 ] || fail_usage "compare needs BASE [HEAD]"
@@ -251,7 +265,8 @@ report() {
     local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5 results_out=${6:-}
     local options=(--results "$results" --limits "$LIMITS" --out "$document" --dashboard "$dashboard")
     [ -z "$history" ] || options+=(--history "$history")
-    [ -z "$results_out" ] || options+=(--results-out "$results_out")
+    # A full run's decision is what ships: it is written into spec/limits.json with the rest.
+    [ -z "$results_out" ] || options+=(--results-out "$results_out" --record-ships)
     [ ! -s "$flamegraph" ] || options+=(--flamegraph "$flamegraph")
     [ ! -f "$ACCEPTED" ] || options+=(--accepted "$ACCEPTED")
     # The differential view needs instruction counts with their functions on both sides.
@@ -337,7 +352,7 @@ compare_commits() {
     [ $timed = 1 ] || exact=(--exact)
     # The baseline's tolerances, as the check applies them (a lattice from before --limits
     # compares without them).
-    ! "${bins[1]}/lattice" compare --help | grep -q -- --limits || exact+=(--limits "$LIMITS")
+    ! "${bins[1]}/lattice" compare --help | grep -q -- --limits || exact+=(--limits "${trees[1]}/$LIMITS")
     local status=0
     "${bins[1]}/lattice" compare "${baseline_files[@]}" "${candidate_files[@]}" "${exact[@]}" --out "$out.md" || status=$?
     log "comparison written to $out.md ($(elapsed))"

@@ -6,6 +6,11 @@
 //   CommitScaling/<strategy>/<n>      one commit with n other handles retained, with the
 //                                     runtime's counters per commit (handlesWalked,
 //                                     fieldsWalked*, notifications, ...)
+//   CommitScaling/<strategy>/<n>/untouched
+//                                     the same commit to an item no handle reads, with n
+//                                     handles retained: what the decision's commit limits
+//                                     judge (a design that replaces the stored phase walks
+//                                     none of them, and costs the same at 10 and 10,000)
 //   CommitScaling/counters/off, /on   the stored strategy's commit with 1,000 other handles,
 //                                     counters off and on: off must cost nothing
 import LabSupport
@@ -15,23 +20,29 @@ import LatticeTesting
 
 /// Other handles retained: from one to ten thousand, by tens.
 let sizes = [1, 10, 100, 1_000, 10_000]
+/// Handles retained for the commit no handle reads: the two ends the limits compare.
+let untouchedSizes = [10, 10_000]
 /// Handles for the counters-cost benchmarks.
 let countersHandles = 1_000
 
-/// An environment holding `others + 1` items, a handle on each, and the commit to repeat.
+/// An environment holding `others + 1` items, a handle on each, and the commit to repeat: to
+/// the first item, or (not `touched`) to one more item whose data is stored but that no
+/// handle reads.
 @MainActor
 final class RetainedHandles {
     let environment: Environment
     let handles: [OperationHandle]
-    private let touched = DataID("Item:0")
+    private let written: DataID
     private var isNull = false
 
-    init(program: Program, strategy: PhaseStrategy, others: Int, counting: Bool) throws {
+    init(program: Program, strategy: PhaseStrategy, others: Int, touched: Bool = true, counting: Bool) throws {
         guard let item = program[GeneratedSchema.itemName] else {
             throw LoadedHandleError.unknownOperation(GeneratedSchema.itemName)
         }
         let ids = (0...others).map { "Item:\($0)" }
-        let responses = ids.map { id in
+        let unread = "Item:unread"
+        written = DataID(touched ? ids[0] : unread)
+        let responses = (touched ? ids : ids + [unread]).map { id in
             FixtureResponse(operation: item.name, variables: ["id": .string(id)], case: "ok",
                             response: GeneratedSchema.itemResponse(id: id))
         }
@@ -54,13 +65,13 @@ final class RetainedHandles {
         environment.counters?.reset()
     }
 
-    /// One commit: the touched item's first field to null, or back.
+    /// One commit: the written item's first field to null, or back.
     func commit() {
         isNull.toggle()
         let value: FieldValue = isNull ? .null : .scalar(.string("v0"))
-        let touched = self.touched
+        let written = self.written
         environment.commitUpdate { delta in
-            delta.set(FieldState(value: value), for: FieldKey("f0"), on: touched)
+            delta.set(FieldState(value: value), for: FieldKey("f0"), on: written)
         }
     }
 
@@ -78,13 +89,23 @@ func benchmarks() throws -> [Benchmark] {
                       operation: { $0.commit() })
         }
     }
+    let untouched = untouchedSizes.flatMap { size in
+        PhaseStrategy.allCases.map { strategy in
+            Benchmark("\(strategy.rawValue)/\(size)/untouched",
+                      metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
+                      setUp: { try RetainedHandles(program: program, strategy: strategy, others: size, touched: false,
+                                                   counting: true) },
+                      counts: { $0.counts },
+                      operation: { $0.commit() })
+        }
+    }
     let counters = [("off", false), ("on", true)].map { setting, counting in
         Benchmark("counters/\(setting)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
                   setUp: { try RetainedHandles(program: program, strategy: .stored, others: countersHandles,
                                                counting: counting) },
                   operation: { $0.commit() })
     }
-    return scaling + counters
+    return scaling + untouched + counters
 }
 
 runSuite("CommitScaling") { try benchmarks() }

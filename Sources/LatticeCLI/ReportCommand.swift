@@ -10,7 +10,7 @@ let reportCommand = Command(
     help: """
     usage: lattice report --results FILE --limits FILE --out FILE --dashboard DIR
                           [--history FILE] [--flamegraph SVG] [--results-out FILE] [--accepted FILE]
-                          [--baseline FILE]
+                          [--baseline FILE] [--record-ships]
 
     Judges the limits (spec/limits.json) against the results for `derived` and for the
     strategy the limits file ships, and writes:
@@ -25,6 +25,9 @@ let reportCommand = Command(
                         names as its source
       --accepted FILE   the changes accepted into the committed baseline
                         (results/accepted.json), listed in BENCHMARKS.md
+      --record-ships    write the run's decision into the limits file as its `ships` (a
+                        full run: what ships is computed, never typed), with the other
+                        outputs; nothing when the run decides nothing or the file agrees
       --baseline FILE   the committed baseline (results/baseline.json): the dashboard shows
                         the instruction count that moved most against it, judged as the
                         baseline check judges it, and the functions that moved it
@@ -44,12 +47,12 @@ private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
     let options = try CommandOptions.parse(arguments, values: ["--results", "--limits", "--out", "--dashboard",
                                                               "--history", "--flamegraph", "--results-out",
                                                               "--accepted", "--baseline"],
-                                           flags: [])
+                                           flags: ["--record-ships"])
     let paths = Report.Paths(results: try options.required("--results"), limits: try options.required("--limits"),
                              document: try options.required("--out"), dashboard: try options.required("--dashboard"),
                              history: options.value("--history"), flamegraph: options.value("--flamegraph"),
                              resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"),
-                             baseline: options.value("--baseline"))
+                             baseline: options.value("--baseline"), recordsShips: options.has("--record-ships"))
     do {
         let decision = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
         print(decision.oneLine)

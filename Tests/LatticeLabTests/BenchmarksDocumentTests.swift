@@ -21,9 +21,11 @@ import Testing
         let decision = try #require(text.range(of: "## Decision"))
         let firstSection = try #require(text.range(of: "## Phase read"))
         #expect(decision.lowerBound < firstSection.lowerBound)
-        #expect(text.contains("**`derived` may ship.**"))
-        #expect(text.contains("| phase-read-largest | derived | PhaseRead/derived/Dashboard/tracked | median 20.0 µs |"))
-        #expect(text.contains("| extra-bodies-spreads-only | derived | BodyReruns/derived/IssueScreen/verdictValue | value 0 | exact | 2 | ≤ 0 | passed |"))
+        #expect(text.contains("**`derived` ships: the first design of the chain to pass every limit that applies to it"))
+        #expect(text.contains("| derived | phase-read-largest | PhaseRead/derived/Dashboard/tracked | median 20.0 µs |"))
+        #expect(text.contains("| derived | extra-bodies-spreads-only | BodyReruns/derived/IssueScreen/verdictValue | value 0 | exact | 2 | ≤ 0 | passed |"))
+        #expect(text.contains("| derived | commit-scaling-instructions | CommitScaling/derived/10000/untouched ÷ "
+                              + "CommitScaling/derived/10/untouched | median ratio 1.00× | exact | 1 | ≤ 1.50× | passed |"))
         #expect(text.contains("- toolchain: Swift version 6.3.1"))
         #expect(text.contains("- commit: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
         #expect(!text.contains("QUICK RUN"))
@@ -35,11 +37,18 @@ import Testing
         #expect(text.contains("**QUICK RUN.**"))
     }
 
-    @Test func theShippedStrategyIsJudgedBesideDerivedWhenItDiffers() throws {
-        let text = document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)),
-                            ships: "stored")
-        #expect(text.contains("**`stored` ships.** `derived` failed `phase-read-largest`"))
-        #expect(text.contains("| phase-read-largest | stored | PhaseRead/stored/Dashboard/tracked |"))
+    @Test func theDecisionReadsAsTheChainAndSaysWhatTheUserGains() throws {
+        let text = document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
+                                            + [try LabSamples.timed("CommitScaling/rootVerdict/10000", 2_000),
+                                               try LabSamples.timed("CommitScaling/stored/10000", 13_400_000)]),
+                            ships: "rootVerdict")
+        #expect(text.contains("**`rootVerdict` ships: the first design of the chain to pass every limit that applies "
+                              + "to it (derived failed phase-read-largest; rootVerdict passed 5 of 5 limits).**"))
+        #expect(text.contains("1. **`derived`**, the phase derived when read (decision record 0001): failed phase-read-largest."))
+        #expect(text.contains("2. **`rootVerdict`**"))
+        #expect(text.contains("3. **`stored`**"))
+        #expect(text.contains("a commit with 10,000 retained handles costs 2.00 µs against 13.4 ms"))
+        #expect(text.contains("| stored | phase-read-largest | PhaseRead/stored/Dashboard/tracked |"))
     }
 
     @Test func noisyFiguresAreShownUndecided() throws {
@@ -52,7 +61,7 @@ import Testing
     @Test func sectionsWithoutBenchmarksSayNotMeasured() {
         let text = document(LabSamples.file([]))
         #expect(text.contains("## Commit scaling\n\nNot measured in this run."))
-        #expect(text.contains("**Undecided.**"))
+        #expect(text.contains("**Nothing is decided: a design of the chain could not be judged"))
     }
 
     @Test func fieldReadStandsBesideTheRecordsFigures() throws {

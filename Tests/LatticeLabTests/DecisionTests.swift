@@ -3,51 +3,70 @@ import Testing
 @testable import LatticeLab
 
 @Suite struct DecisionTests {
-    @Test func derivedShipsWhenItPassesBothLimits() throws {
-        let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0))
-        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results, runtimeDefault: nil)
-        #expect(decision.outcome == .derivedShips)
-        #expect(decision.decidedStrategy == "derived")
-        #expect(decision.gateStatus == .ok)
-        #expect(decision.oneLine == "decision: derived ships (passed 2 of 2 limits); the release ships derived: gate passes")
+    private func decide(derivedRead: Double = 80_000, derivedExtra: Double = 0, rootVerdictWalks: Double = 0,
+                        ships: String = "rootVerdict", runtimeDefault: String? = nil) throws -> Decision {
+        let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: derivedRead, derivedExtra: derivedExtra,
+                                                                     rootVerdictWalks: rootVerdictWalks))
+        return Decision(limits: LabSamples.limits(ships: ships), results: results, runtimeDefault: runtimeDefault)
     }
 
-    @Test func storedShipsWhenDerivedFailsEitherLimit() throws {
+    @Test func derivedShipsWhenItPassesEveryLimitOfItsOwn() throws {
+        let decision = try decide(derivedRead: 20_000, ships: "derived")
+        #expect(decision.decidedStrategy == "derived")
+        #expect(decision.gateStatus == .ok)
+        #expect(decision.oneLine == "decision: derived ships (derived passed 5 of 5 limits); "
+                + "the release ships derived: gate passes")
+    }
+
+    @Test func whenDerivedFailsTheChainWeighsRootVerdictNext() throws {
         for (read, extra, failed) in [(80_000.0, 0.0, "phase-read-largest"), (20_000, 1, "extra-bodies-spreads-only")] {
-            let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: read, derivedExtra: extra))
-            let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results, runtimeDefault: nil)
-            #expect(decision.outcome == .storedShips)
-            #expect(decision.gateStatus == .limitNotPassed, "the gate checks the shipped strategy, derived")
-            #expect(decision.oneLine.contains("stored ships: derived failed \(failed)"))
-            #expect(decision.oneLine.contains("spec/limits.json should say stored"))
+            let decision = try decide(derivedRead: read, derivedExtra: extra)
+            #expect(decision.decidedStrategy == "rootVerdict")
+            #expect(decision.steps.map(\.design) == ["derived", "rootVerdict", "stored"], "every design is judged")
+            #expect(decision.steps[0].limits(.failed) == [failed])
+            #expect(decision.gateStatus == .ok)
+            #expect(decision.chainSummary == "derived failed \(failed); rootVerdict passed 5 of 5 limits")
         }
     }
 
-    @Test func theGateJudgesTheShippedStrategyNotTheCandidate() throws {
-        let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0))
-        let decision = Decision(limits: LabSamples.limits(ships: "stored"), results: results, runtimeDefault: nil)
-        #expect(decision.outcome == .storedShips)
-        #expect(decision.shipped.allSatisfy { $0.benchmark?.contains("/stored/") == true })
+    @Test func storedShipsWhenEveryDesignBeforeItFails() throws {
+        // rootVerdict walks every handle on a commit that touches none of them.
+        let decision = try decide(rootVerdictWalks: 10_000, ships: "stored")
+        #expect(decision.decidedStrategy == "stored")
+        #expect(decision.steps[1].limits(.failed) == ["commit-walks-none", "commit-scaling-instructions"])
+        #expect(decision.steps[2].evaluations.map(\.limit.id) == ["phase-read-largest", "extra-bodies-spreads-only"],
+                "the commit-cost limits are for designs that replace the stored phase")
         #expect(decision.gateStatus == .ok)
-        #expect(!decision.oneLine.contains("should say"))
+        #expect(decision.oneLine.contains("rootVerdict failed commit-walks-none, commit-scaling-instructions; "
+                                          + "stored passed 2 of 2 limits"))
     }
 
-    @Test func theGateFailsWhileTheLimitsFileShipsAnotherStrategyThanTheRuntime() throws {
-        let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0))
-        let mismatched = Decision(limits: LabSamples.limits(ships: "stored"), results: results, runtimeDefault: "derived")
+    @Test func theGateFailsWhenTheLimitsFileShipsAnotherDesignThanTheRunDecides() throws {
+        let decision = try decide(ships: "stored")
+        #expect(decision.decidedStrategy == "rootVerdict")
+        #expect(decision.gateStatus == .limitNotPassed)
+        #expect(decision.mismatchLine?.contains("the run decides rootVerdict but spec/limits.json ships stored") == true)
+        #expect(decision.oneLine.contains("spec/limits.json should say rootVerdict"))
+    }
+
+    @Test func theGateFailsWhileTheRuntimeShipsAnotherDesignThanTheLimitsFile() throws {
+        let mismatched = try decide(runtimeDefault: "stored")
         #expect(mismatched.gateStatus == .limitNotPassed)
-        #expect(mismatched.mismatchLine?.contains("ships stored but the runtime's default") == true)
-        let agreed = Decision(limits: LabSamples.limits(ships: "stored"), results: results, runtimeDefault: "stored")
+        #expect(mismatched.mismatchLine?.contains("ships rootVerdict but the runtime's default") == true)
+        let agreed = try decide(runtimeDefault: "rootVerdict")
         #expect(agreed.gateStatus == .ok)
         #expect(agreed.mismatchLine == nil)
     }
 
-    @Test func aMissingBenchmarkLeavesTheDecisionUndecidedNeverPassed() throws {
-        let results = LabSamples.file([try LabSamples.timed("PhaseRead/derived/Dashboard/tracked", 20_000)])
-        let decision = Decision(limits: LabSamples.limits(ships: "derived"), results: results, runtimeDefault: nil)
-        #expect(decision.outcome == .undecided)
-        #expect(decision.decidedStrategy == nil)
+    @Test func aDesignThatCannotBeJudgedStopsTheChainNeverSkipped() throws {
+        var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
+        benchmarks.removeAll { $0.name == "CommitScaling/rootVerdict/10/untouched" }
+        let decision = Decision(limits: LabSamples.limits(ships: "rootVerdict"), results: LabSamples.file(benchmarks),
+                                runtimeDefault: nil)
+        #expect(decision.decidedStrategy == nil, "stored does not ship past an undecided rootVerdict")
         #expect(decision.gateStatus == .limitNotPassed)
+        #expect(decision.oneLine.hasPrefix("decision: undecided (derived failed phase-read-largest; rootVerdict could "
+                                           + "not be judged on commit-scaling-instructions, commit-scaling-time)"))
     }
 
     private func noisyRead(_ samples: [Double]) throws -> Decision {
@@ -58,31 +77,37 @@ import Testing
         return Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks), runtimeDefault: nil)
     }
 
+    /// The phase read limit's evaluation for `derived`.
+    private func read(_ decision: Decision) throws -> LimitEvaluation {
+        try #require(decision.steps.first?.evaluations.first)
+    }
+
     @Test func aNoisyReadStraddlingTheBoundIsUndecided() throws {
         let decision = try noisyRead([20_000, 90_000, 30_000, 60_000, 40_000])
-        #expect(decision.outcome == .undecided)
-        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("undecided: CV"))
+        #expect(decision.decidedStrategy == nil)
+        #expect(LimitTable.outcome(try read(decision)).hasPrefix("undecided: CV"))
     }
 
     @Test func aNoisyReadWhollyWithinTheBoundPasses() throws {
         let decision = try noisyRead([5_000, 40_000, 10_000, 30_000, 20_000])
-        #expect(decision.candidate[0].outcome == .passed)
-        #expect(decision.outcome == .derivedShips)
-        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("passed: every sample within the bound (the slowest 40.0 µs)"))
+        #expect(try read(decision).outcome == .passed)
+        #expect(decision.decidedStrategy == "derived")
+        #expect(LimitTable.outcome(try read(decision)).hasPrefix("passed: every sample within the bound (the slowest 40.0 µs)"))
     }
 
     @Test func aNoisyReadWhollyBeyondTheBoundFails() throws {
         let decision = try noisyRead([60_000, 400_000, 100_000, 300_000, 200_000])
-        #expect(decision.candidate[0].outcome == .failed)
-        #expect(decision.outcome == .storedShips)
-        #expect(LimitTable.outcome(decision.candidate[0]).hasPrefix("failed: every sample beyond the bound (the fastest 60.0 µs)"))
+        #expect(try read(decision).outcome == .failed)
+        #expect(decision.decidedStrategy == "rootVerdict")
+        #expect(LimitTable.outcome(try read(decision)).hasPrefix("failed: every sample beyond the bound (the fastest 60.0 µs)"))
     }
 
-    @Test func theCommittedLimitsFileIsReadableAndNamesBothLimits() throws {
+    @Test func theCommittedLimitsFileWeighsTheChainInTheRecordsOrder() throws {
         let limits = try LimitsFile.read(from: LabSamples.limitsURL)
-        #expect(Set(limits.limits.map(\.metric)) == ["wallTime", "extraBodies"])
-        #expect(limits.limits.first { $0.metric == "wallTime" }?.bound == 50_000)
-        #expect(limits.limits.first { $0.metric == "extraBodies" }?.bound == 0)
-        #expect(limits.ships == "derived" || limits.ships == "stored")
+        #expect(limits.chain == ["derived", "rootVerdict", "stored"])
+        #expect(limits.limits(for: "stored").map(\.metric) == ["wallTime", "extraBodies"])
+        #expect(Set(limits.limits(for: "rootVerdict").map(\.id)) == Set(limits.limits(for: "derived").map(\.id)))
+        #expect(limits.limits.first { $0.id == "phase-read-largest" }?.bound == 50_000)
+        #expect(limits.limits.filter { $0.relativeTo != nil }.allSatisfy { $0.bound == 1.5 })
     }
 }

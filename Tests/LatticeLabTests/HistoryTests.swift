@@ -46,6 +46,7 @@ import Testing
         let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0))
         let entry = Findings(results: results, limits: LabSamples.limits(ships: "derived"), runtimeDefault: nil).historyEntry()
         #expect(entry.decision == "derivedShips")
+        #expect(entry.figures["commit-walks-none/rootVerdict"] == 0)
         #expect(entry.date == results.createdAt)
         #expect(entry.figures["extra-bodies-spreads-only/derived"] == 0)
         #expect(entry.figures["phase-read-largest/stored"] == 9)

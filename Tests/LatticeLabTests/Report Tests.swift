@@ -53,7 +53,7 @@ import Testing
         try Data(#"{"schemaVersion": 1, "benchmarks": ["#.utf8).write(to: corrupt)
         #expect(report(directory, results: corrupt.path) == 1)
         let badLimits = directory.appendingPathComponent("limits.json")
-        try Data(#"{"version": 1, "ships": "", "limits": []}"#.utf8).write(to: badLimits)
+        try Data(#"{"version": 2, "chain": [], "ships": "", "limits": []}"#.utf8).write(to: badLimits)
         #expect(report(directory, results: LabSamples.sampleResultsURL.path, limits: badLimits.path) == 1)
         let badHistory = directory.appendingPathComponent("dashboards/history.json")
         try FileManager.default.createDirectory(at: badHistory.deletingLastPathComponent(),
@@ -65,14 +65,21 @@ import Testing
         #expect(try String(contentsOf: badHistory, encoding: .utf8) == "[]")
     }
 
+    /// The limit benchmarks of every design with `derived` failing its read and `rootVerdict`
+    /// reading in `rootVerdictRead`.
+    private func benchmarks(rootVerdictRead: Double = 3_000) throws -> [BenchmarkResult] {
+        var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
+        let read = "PhaseRead/rootVerdict/Dashboard/tracked"
+        benchmarks.removeAll { $0.name == read }
+        return benchmarks + [try LabSamples.timed(read, rootVerdictRead)]
+    }
+
     @Test func theGateJudgesTheRuntimesStrategyAndExitsThreeTwoOrZero() throws {
-        let shipped = "stored"
+        let shipped = "rootVerdict"
         let directory = try LabSamples.temporaryDirectory()
         func write(read: Double, to name: String) throws -> String {
             let url = directory.appendingPathComponent(name)
-            try LabSamples.file([try LabSamples.timed("PhaseRead/\(shipped)/Dashboard/tracked", read),
-                                 try LabSamples.counted("BodyReruns/\(shipped)/IssueScreen/verdictValue",
-                                                        ["extraBodies": 0])]).write(to: url)
+            try LabSamples.file(try benchmarks(rootVerdictRead: read)).write(to: url)
             return url.path
         }
         let slow = try write(read: 80_000, to: "slow.json")
@@ -80,23 +87,21 @@ import Testing
         let faster = try write(read: 15_000, to: "faster.json")
         let limits = directory.appendingPathComponent("limits.json")
         try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
-        #expect(try gate(slow, limits.path, runtimeDefault: shipped) == 3)
+        #expect(try gate(slow, limits.path, runtimeDefault: shipped) == 3, "rootVerdict fails: the chain ships stored")
         #expect(try gate(fast, limits.path, runtimeDefault: shipped) == 0)
         #expect(try gate(fast, limits.path, baseline: faster, runtimeDefault: shipped) == 2)
         #expect(try gate(slow, limits.path, baseline: faster, runtimeDefault: shipped) == 3,
                 "a failed limit outranks a regression")
-        let other = shipped == "stored" ? "derived" : "stored"
-        try JSONEncoder().encode(LabSamples.limits(ships: other)).write(to: limits)
-        let both = directory.appendingPathComponent("both.json")
-        try LabSamples.file([try LabSamples.timed("PhaseRead/\(other)/Dashboard/tracked", 20_000),
-                             try LabSamples.counted("BodyReruns/\(other)/IssueScreen/verdictValue",
-                                                    ["extraBodies": 0])]).write(to: both)
-        #expect(try gate(both.path, limits.path, runtimeDefault: shipped) == 3,
+        try JSONEncoder().encode(LabSamples.limits(ships: "stored")).write(to: limits)
+        #expect(try gate(fast, limits.path, runtimeDefault: "stored") == 3,
+                "the limits file must ship what the run decides")
+        try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
+        #expect(try gate(fast, limits.path, runtimeDefault: "stored") == 3,
                 "the limits file must ship what the runtime ships")
     }
 
     @Test func theGateAndCompareNeverPassWhatTheyCannotJudge() throws {
-        let shipped = "stored"
+        let shipped = "rootVerdict"
         let directory = try LabSamples.temporaryDirectory()
         func write(_ benchmarks: [BenchmarkResult], filter: String? = nil, to name: String) throws -> String {
             var file = LabSamples.file(benchmarks)
@@ -105,20 +110,20 @@ import Testing
             try file.write(to: url)
             return url.path
         }
-        let limitBenchmarks = [try LabSamples.timed("PhaseRead/\(shipped)/Dashboard/tracked", 20_000),
-                               try LabSamples.counted("BodyReruns/\(shipped)/IssueScreen/verdictValue", ["extraBodies": 0])]
+        let limitBenchmarks = try benchmarks()
         let results = try write(limitBenchmarks, to: "results.json")
         let empty = try write([], to: "empty.json")
         let larger = try write(limitBenchmarks + [try LabSamples.timed("CommitScaling/derived/10", 2_000)],
                                to: "larger.json")
-        let filtered = try write(limitBenchmarks, filter: shipped, to: "filtered.json")
+        let filtered = try write(limitBenchmarks, filter: "untouched", to: "filtered.json")
         let limits = directory.appendingPathComponent("limits.json")
         try JSONEncoder().encode(LabSamples.limits(ships: shipped)).write(to: limits)
 
         #expect(try gate(results, limits.path, baseline: results, runtimeDefault: shipped) == 0)
         let againstEmpty = try releaseGate(results, limits.path, baseline: empty, runtimeDefault: shipped)
         #expect(againstEmpty.status == .couldNotRun, "a baseline with no benchmarks never passes")
-        #expect(againstEmpty.lines.last == "NOT JUDGED: against \(empty): the baseline holds no benchmarks (the candidate holds 2)")
+        #expect(againstEmpty.lines.last == "NOT JUDGED: against \(empty): the baseline holds no benchmarks "
+                + "(the candidate holds \(limitBenchmarks.count))")
         #expect(try gate(empty, limits.path, runtimeDefault: shipped) == 1, "no benchmarks: 1, not an undecided limit's 3")
         #expect(try releaseGate(empty, limits.path, runtimeDefault: shipped).lines.last
                 == "NOT JUDGED: the results hold no benchmarks")
@@ -127,13 +132,35 @@ import Testing
         #expect(lacking.lines.contains("NOT JUDGED: against \(larger): missing from the candidate: CommitScaling/derived/10"))
         #expect(try gate(larger, limits.path, baseline: results, runtimeDefault: shipped) == 1)
         #expect(try gate(filtered, limits.path, baseline: larger, runtimeDefault: shipped) == 0,
-                "results filtered to 'stored' are not expected to hold what the filter leaves out")
+                "results filtered to 'untouched' are not expected to hold what the filter leaves out")
 
         let compared = try RoundsComparison(baselinePaths: [empty], candidatePaths: [results])
         #expect(compared.comparison.exitStatus == .couldNotRun)
-        #expect(compared.markdown.contains("- NOT JUDGED: the baseline holds no benchmarks (the candidate holds 2)"))
+        #expect(compared.markdown.contains("- NOT JUDGED: the baseline holds no benchmarks (the candidate holds "
+                                           + "\(limitBenchmarks.count))"))
         #expect(try RoundsComparison(baselinePaths: [larger], candidatePaths: [results]).comparison.exitStatus == .couldNotRun)
         #expect(try RoundsComparison(baselinePaths: [results], candidatePaths: [results]).comparison.exitStatus == .ok)
+    }
+
+    @Test func aFullRunWritesItsDecisionIntoTheLimitsFileWithTheOtherOutputs() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        let results = directory.appendingPathComponent("results.json")
+        try LabSamples.file(try benchmarks()).write(to: results)
+        let limits = directory.appendingPathComponent("limits.json")
+        try LabSamples.limits(ships: "stored").encoded(file: limits.path).write(to: limits)
+        let document = directory.appendingPathComponent("BENCHMARKS.md")
+        let paths = Report.Paths(results: results.path, limits: limits.path, document: document.path,
+                                 dashboard: directory.appendingPathComponent("dashboards").path, recordsShips: true)
+        let decision = try Report.write(paths, runtimeDefault: "rootVerdict")
+        #expect(decision.decidedStrategy == "rootVerdict")
+        #expect(try LimitsFile.read(from: limits).ships == "rootVerdict", "ships is computed, never typed")
+        #expect(decision.gateStatus == .ok, "judged as the file now says")
+        #expect(try String(contentsOf: document, encoding: .utf8).contains("The release ships `rootVerdict`"))
+        let unrecorded = Report.Paths(results: results.path, limits: limits.path, document: document.path,
+                                      dashboard: directory.appendingPathComponent("dashboards").path)
+        try LabSamples.limits(ships: "stored").encoded(file: limits.path).write(to: limits)
+        try Report.write(unrecorded, runtimeDefault: "rootVerdict")
+        #expect(try LimitsFile.read(from: limits).ships == "stored", "only a full run records what ships")
     }
 
     /// Every file under `directory` (hidden ones included) with its bytes, by relative path.

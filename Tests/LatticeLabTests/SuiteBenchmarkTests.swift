@@ -11,12 +11,15 @@ import Testing
         #expect(SuiteBenchmark(name: "BodyReruns/rootVerdict/IssueScreen/linkMoved")
                 == .bodyReruns(strategy: "rootVerdict", operation: "IssueScreen", commit: "linkMoved"))
         #expect(SuiteBenchmark(name: "ReadScaling/derived/4096") == .readScaling(strategy: "derived", fields: 4096))
-        #expect(SuiteBenchmark(name: "CommitScaling/stored/10000") == .commitScaling(strategy: "stored", handles: 10000))
+        #expect(SuiteBenchmark(name: "CommitScaling/stored/10000")
+                == .commitScaling(strategy: "stored", handles: 10000, touched: true))
+        #expect(SuiteBenchmark(name: "CommitScaling/rootVerdict/10/untouched")
+                == .commitScaling(strategy: "rootVerdict", handles: 10, touched: false))
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
     }
 
     @Test(arguments: ["PhaseRead/derived/Dashboard/sideways", "PhaseRead/derived//tracked", "FieldRead/lens/eight",
-                      "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", ""])
+                      "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", "CommitScaling/stored/10/sideways", ""])
     func leavesOtherNamesAlone(name: String) {
         #expect(SuiteBenchmark(name: name) == nil)
     }

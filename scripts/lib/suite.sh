@@ -6,11 +6,14 @@
 #
 # The caller sets `quick` (1 for a quick run, else 0) and `filter` (a --filter pattern, or
 # empty), and may fill `BUDGET` (seconds of sampling per executable, for runs that are not
-# quick) and `HASH_SEEDS` (per executable: instruction runs also count under that many random
-# hash seeds, for executables whose counts move with hashed addresses). Progress goes to stderr.
+# quick), `QUICK_BUDGET` (seconds for executables that sample fully even in a quick run: a
+# gate's limits must be decided) and `HASH_SEEDS` (per executable: instruction runs also count
+# under that many random hash seeds, for executables whose counts move with hashed
+# addresses). Progress goes to stderr.
 
 started=$SECONDS
 declare -A BUDGET=()
+declare -A QUICK_BUDGET=()
 declare -A HASH_SEEDS=()
 
 log() { echo "bench: $*" >&2; }
@@ -117,6 +120,7 @@ run_suite() {
         fi
         if [ "$quick" = 1 ]; then
             options+=(--quick)
+            [ -z "${QUICK_BUDGET[$suite]:-}" ] || options+=(--time-budget "${QUICK_BUDGET[$suite]}" --samples 1000)
         elif [ -n "${BUDGET[$suite]:-}" ]; then
             options+=(--time-budget "${BUDGET[$suite]}")
         fi

@@ -18,6 +18,11 @@ public struct PaceMatching: Sendable, Hashable {
     /// The reference pace, nanoseconds: the 1st percentile of every pace sample of both sides.
     public let reference: Double
 
+    /// The matching at a known reference pace.
+    public init(reference: Double) {
+        self.reference = reference
+    }
+
     /// The matching for two results files; nil unless both recorded the machine's pace.
     /// - Complexity: O(n log n) over all pace samples.
     public init?(baseline: ResultsFile, candidate: ResultsFile) {

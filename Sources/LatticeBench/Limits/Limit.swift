@@ -1,48 +1,72 @@
+import Foundation
+
 /// One limit of `spec/limits.json`: a bound on a statistic of a metric of the benchmarks a
-/// pattern selects, written before the run.
+/// pattern selects, for the designs it names, written before the run.
 ///
 /// The bound is on the bad side of the metric's polarity: an upper bound for
-/// `.prefersSmaller` metrics (time, allocations), a lower bound for `.prefersLarger`.
+/// `.prefersSmaller` metrics (time, allocations), a lower bound for `.prefersLarger`. With
+/// `relativeTo`, the figure is a ratio: the statistic of `benchmark` over that of
+/// `relativeTo` (how a cost scales), and the bound is on the ratio.
 public struct Limit: Codable, Sendable, Hashable {
     /// The noise bound used when `maxCV` is absent: 0.10, a spread at which a 95 % interval
     /// of a median from a few hundred samples is still a few percent wide, but beyond which
     /// the machine was too busy for a verdict to mean much.
     public static let defaultMaxCV = 0.10
+    /// What `benchmark` and `relativeTo` write for the design judged.
+    public static let designPlaceholder = "{design}"
 
     /// Stable identifier, unique in the file, e.g. `phase-read-largest`.
     public var id: String
     /// What the limit protects and why, for reports.
     public var description: String
+    /// The designs (phase strategies) the limit applies to, names of the file's `chain`.
+    public var designs: [String]
     /// A benchmark name or pattern: `*` matches any run of characters (including `/`), and
-    /// `{ships}` stands for the file's `ships` strategy, e.g. `PhaseRead/{ships}/*/tracked`.
+    /// `{design}` stands for the design judged, e.g. `PhaseRead/{design}/*/tracked`.
     public var benchmark: String
+    /// For a ratio limit: the benchmark (name or pattern, `{design}` as in `benchmark`) whose
+    /// statistic divides `benchmark`'s; nil for a limit on the figure itself.
+    public var relativeTo: String?
     /// The metric's name, e.g. `wallTime`, `mallocs`, `extraBodies`.
     public var metric: String
     /// Which figure of the samples is bounded.
     public var statistic: Statistic
-    /// The bound, in the metric's unit (nanoseconds for time).
+    /// The bound, in the metric's unit (nanoseconds for time), or a plain ratio with `relativeTo`.
     public var bound: Double
     /// Largest coefficient of variation at which a noisy metric is judged; above it the limit
     /// is undecided. Ignored for exact metrics. Absent: `defaultMaxCV`.
     public var maxCV: Double?
 
     /// Creates a limit.
-    public init(id: String, description: String, benchmark: String, metric: String,
-                statistic: Statistic, bound: Double, maxCV: Double? = nil) {
+    public init(id: String, description: String, designs: [String], benchmark: String,
+                relativeTo: String? = nil, metric: String, statistic: Statistic, bound: Double,
+                maxCV: Double? = nil) {
         self.id = id
         self.description = description
+        self.designs = designs
         self.benchmark = benchmark
+        self.relativeTo = relativeTo
         self.metric = metric
         self.statistic = statistic
         self.bound = bound
         self.maxCV = maxCV
     }
 
-    /// Whether `name` is selected by `benchmark` with `{ships}` replaced by `ships`.
+    /// `pattern` with `{design}` replaced by `design`.
+    public static func resolve(_ pattern: String, design: String) -> String {
+        pattern.replacingOccurrences(of: designPlaceholder, with: design)
+    }
+
+    /// Whether `name` is selected by `benchmark` for `design`.
     /// - Complexity: O(pattern · name) worst case.
-    public func selects(_ name: String, ships: String) -> Bool {
-        let pattern = benchmark.replacingOccurrences(of: "{ships}", with: ships)
-        return Self.wildcardMatch(Array(pattern), Array(name))
+    public func selects(_ name: String, design: String) -> Bool {
+        Self.matches(Self.resolve(benchmark, design: design), name)
+    }
+
+    /// Whether `name` matches `pattern` (`*` any run of characters).
+    /// - Complexity: O(pattern · name) worst case.
+    public static func matches(_ pattern: String, _ name: String) -> Bool {
+        wildcardMatch(Array(pattern), Array(name))
     }
 
     /// Greedy `*` matching with backtracking to the last star.

@@ -1,7 +1,9 @@
-/// A limit judged against one benchmark of a results file.
+/// A limit judged for one design against one benchmark of a results file.
 ///
 /// This is the one place a limit is judged; reports, the decision and the gate read its
-/// outcome and never recompute it.
+/// outcome and never recompute it. Times are judged on the samples taken at the machine's
+/// reference pace when the results were filtered by it (`ResultsFile.atReferencePace()`, which
+/// the lab applies before judging); too few at pace leave a time undecided.
 ///
 /// Noisy metrics: the figure's 95 % percentile-bootstrap interval is computed from the raw
 /// samples (seeded, `Summary.defaultSeed`), and the limit passes only when its pessimistic
@@ -12,39 +14,53 @@
 /// (passed); when even the fastest sample, the one nearest a quiet run, is beyond it, the
 /// figure fails. The sample nearest the bound is then what was judged, with no interval.
 /// Exact metrics: the figure itself is compared, with no interval and no noise check.
+///
+/// Ratio limits (`Limit.relativeTo`): the figure is the statistic of the benchmark over that
+/// of its reference, each measured on its own; a noisy ratio's interval is bootstrapped from
+/// both sides' samples. The range argument does not carry over to a ratio (contention that
+/// slows the reference makes the ratio look better), so a too-noisy ratio stays undecided.
 public struct LimitEvaluation: Codable, Sendable {
     /// The limit judged.
     public var limit: Limit
+    /// The design it was judged for.
+    public var design: String
     /// The benchmark judged; nil when no benchmark matched.
     public var benchmark: String?
+    /// For a ratio: the benchmark whose figure divides `benchmark`'s; nil otherwise or when
+    /// none matched.
+    public var reference: String?
     /// The decision.
     public var outcome: LimitOutcome
     /// The metric as measured (its unit and polarity); nil when missing.
     public var metric: Metric?
-    /// The limit's statistic of the samples; nil when missing.
+    /// The limit's statistic of the samples (for a ratio, the ratio of the two statistics);
+    /// nil when missing.
     public var figure: Double?
     /// The figure's confidence interval; nil for exact metrics or when missing.
     public var interval: Interval?
     /// The value compared with the bound: the interval's pessimistic end, or the exact figure.
     public var judged: Double?
-    /// Samples behind the figure.
+    /// Samples behind the figure (for a ratio, the fewer of the two sides').
     public var n: Int?
-    /// The samples' coefficient of variation.
+    /// The samples' coefficient of variation (for a ratio, the larger of the two sides').
     public var cv: Double?
+    /// For a time filtered by pace: how many samples were taken at the reference pace (for a
+    /// ratio, the side with fewer).
+    public var referencePace: MetricResult.ReferencePace?
 
-    /// Judges every limit of `limits` against `results`: one evaluation per matching
-    /// benchmark, or one undecided evaluation when none matches.
+    /// Judges every limit of `limits` that applies to `design` against `results`: one
+    /// evaluation per matching benchmark, or one undecided evaluation when none matches.
     /// - Complexity: O(limits · benchmarks · pattern) matching, plus one bootstrap
     ///   (O(2000 · n)) per noisy evaluation.
-    public static func evaluate(_ limits: LimitsFile, against results: ResultsFile) -> [LimitEvaluation] {
-        limits.limits.flatMap { limit in
-            let matches = results.benchmarks.filter { limit.selects($0.name, ships: limits.ships) }
+    public static func evaluate(_ limits: LimitsFile, design: String, against results: ResultsFile) -> [LimitEvaluation] {
+        limits.limits(for: design).flatMap { limit in
+            let matches = results.benchmarks.filter { limit.selects($0.name, design: design) }
             guard !matches.isEmpty else {
-                let pattern = limit.benchmark.replacingOccurrences(of: "{ships}", with: limits.ships)
-                return [LimitEvaluation(limit: limit, benchmark: nil,
-                                        outcome: .undecided(.benchmarkMissing(pattern: pattern)))]
+                return [LimitEvaluation(limit: limit, design: design, benchmark: nil,
+                                        outcome: .undecided(.benchmarkMissing(pattern: Limit.resolve(limit.benchmark,
+                                                                                                     design: design))))]
             }
-            return matches.map { LimitEvaluation(limit: limit, benchmark: $0) }
+            return matches.map { LimitEvaluation(limit: limit, design: design, benchmark: $0, in: results) }
         }
     }
 
@@ -53,51 +69,123 @@ public struct LimitEvaluation: Codable, Sendable {
         evaluations.allSatisfy(\.outcome.passed) ? .ok : .limitNotPassed
     }
 
-    private init(limit: Limit, benchmark: String?, outcome: LimitOutcome) {
+    private init(limit: Limit, design: String, benchmark: String?, outcome: LimitOutcome) {
         self.limit = limit
+        self.design = design
         self.benchmark = benchmark
         self.outcome = outcome
     }
 
-    /// Judges `limit` against one benchmark it selects.
-    private init(limit: Limit, benchmark: BenchmarkResult) {
-        self.init(limit: limit, benchmark: benchmark.name, outcome: .failed)
+    /// Judges `limit` for `design` against one benchmark it selects (and, for a ratio, the
+    /// reference benchmark of `results`).
+    private init(limit: Limit, design: String, benchmark: BenchmarkResult, in results: ResultsFile) {
+        self.init(limit: limit, design: design, benchmark: benchmark.name, outcome: .failed)
         guard let result = benchmark.metric(named: limit.metric) else {
             outcome = .undecided(.metricMissing(metric: limit.metric))
             return
         }
+        metric = result.metric
+        guard let pattern = limit.relativeTo.map({ Limit.resolve($0, design: design) }) else {
+            judge(result)
+            return
+        }
+        guard let other = results.benchmarks.first(where: { Limit.matches(pattern, $0.name) }) else {
+            outcome = .undecided(.benchmarkMissing(pattern: pattern))
+            return
+        }
+        reference = other.name
+        guard let base = other.metric(named: limit.metric) else {
+            outcome = .undecided(.metricMissing(metric: "\(limit.metric) of \(other.name)"))
+            return
+        }
+        judge(result, over: base)
+    }
+
+    /// Judges one figure.
+    private mutating func judge(_ result: MetricResult) {
         let summary = result.summary
         let polarity = result.metric.polarity
-        metric = result.metric
         figure = limit.statistic.value(in: summary)
         n = summary.n
         cv = summary.cv
+        referencePace = result.referencePace
         let judged: Double
         if result.metric.exact {
             judged = limit.statistic.value(in: summary)
         } else {
+            guard isJudgeable([result]) else { return }
             let maxCV = limit.maxCV ?? Limit.defaultMaxCV
-            guard summary.n >= 2 else {
-                outcome = .undecided(.tooFewSamples(n: summary.n))
-                return
-            }
             guard let cv = summary.cv, cv <= maxCV else {
                 outcome = .undecided(.tooNoisy(cv: summary.cv, maxCV: maxCV))
                 judgeByRange(result.samples, polarity: polarity)
                 return
             }
-            let interval = Bootstrap(samples: SortedSamples(result.samples),
-                                     resamples: Summary.defaultResamples,
-                                     confidence: Summary.defaultConfidence, seed: Summary.defaultSeed)
-                .interval(of: limit.statistic, estimate: limit.statistic.value(in: summary))
+            let interval = bootstrap(result).interval(of: limit.statistic, estimate: limit.statistic.value(in: summary))
             self.interval = interval
-            switch polarity {
-            case .prefersSmaller: judged = interval.upper
-            case .prefersLarger: judged = interval.lower
-            }
+            judged = pessimistic(interval, polarity)
         }
         self.judged = judged
         outcome = Self.within(judged, limit.bound, polarity) ? .passed : .failed
+    }
+
+    /// Judges the ratio of `result`'s figure to `base`'s.
+    private mutating func judge(_ result: MetricResult, over base: MetricResult) {
+        let polarity = result.metric.polarity
+        let (top, bottom) = (limit.statistic.value(in: result.summary), limit.statistic.value(in: base.summary))
+        n = Swift.min(result.summary.n, base.summary.n)
+        cv = [result.summary.cv, base.summary.cv].compactMap { $0 }.max()
+        referencePace = [result.referencePace, base.referencePace].compactMap { $0 }.min { $0.atPace < $1.atPace }
+        guard bottom != 0 else {
+            outcome = .undecided(.zeroReference(benchmark: reference ?? "?"))
+            return
+        }
+        let ratio = top / bottom
+        figure = ratio
+        let judged: Double
+        if result.metric.exact {
+            judged = ratio
+        } else {
+            guard isJudgeable([result, base]) else { return }
+            let maxCV = limit.maxCV ?? Limit.defaultMaxCV
+            guard let cv, cv <= maxCV, result.summary.cv != nil, base.summary.cv != nil else {
+                outcome = .undecided(.tooNoisy(cv: cv, maxCV: maxCV))
+                return
+            }
+            // The two sides are resampled apart, each with a seed of its own.
+            let interval = Bootstrap.ratioInterval(of: limit.statistic, numerator: bootstrap(result),
+                                                   denominator: bootstrap(base, seed: Summary.defaultSeed &+ 1),
+                                                   estimate: ratio)
+            self.interval = interval
+            judged = pessimistic(interval, polarity)
+        }
+        self.judged = judged
+        outcome = Self.within(judged, limit.bound, polarity) ? .passed : .failed
+    }
+
+    /// Whether noisy `results` have enough samples, at the reference pace when filtered by it;
+    /// sets the undecided outcome when not.
+    private mutating func isJudgeable(_ results: [MetricResult]) -> Bool {
+        if let short = results.compactMap(\.referencePace).first(where: { !$0.suffices }) {
+            outcome = .undecided(.tooFewAtReferencePace(atPace: short.atPace, taken: short.taken))
+            return false
+        }
+        if let fewest = results.map(\.summary.n).min(), fewest < 2 {
+            outcome = .undecided(.tooFewSamples(n: fewest))
+            return false
+        }
+        return true
+    }
+
+    private func bootstrap(_ result: MetricResult, seed: UInt64 = Summary.defaultSeed) -> Bootstrap {
+        Bootstrap(samples: SortedSamples(result.samples), resamples: Summary.defaultResamples,
+                  confidence: Summary.defaultConfidence, seed: seed)
+    }
+
+    private func pessimistic(_ interval: Interval, _ polarity: Metric.Polarity) -> Double {
+        switch polarity {
+        case .prefersSmaller: interval.upper
+        case .prefersLarger: interval.lower
+        }
     }
 
     /// A too-noisy figure decided by its range when every sample lies on one side of the

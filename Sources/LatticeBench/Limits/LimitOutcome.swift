@@ -9,7 +9,8 @@ public enum LimitOutcome: Codable, Sendable, Hashable {
 
     /// Why a limit could not be decided.
     public enum Reason: Codable, Sendable, Hashable {
-        /// No benchmark in the results matches the limit's pattern (after `{ships}`).
+        /// No benchmark in the results matches the limit's pattern (after `{design}`), or its
+        /// `relativeTo` pattern.
         case benchmarkMissing(pattern: String)
         /// The benchmark was not measured for the limit's metric.
         case metricMissing(metric: String)
@@ -18,6 +19,11 @@ public enum LimitOutcome: Codable, Sendable, Hashable {
         /// The coefficient of variation is above the limit's bound (nil: undefined, the mean
         /// being 0).
         case tooNoisy(cv: Double?, maxCV: Double)
+        /// Too few of a time's samples were taken at the machine's reference pace
+        /// (`MetricResult.ReferencePace`) to judge it.
+        case tooFewAtReferencePace(atPace: Int, taken: Int)
+        /// A ratio's reference figure is 0, so the ratio has no value.
+        case zeroReference(benchmark: String)
     }
 
     /// Whether this outcome lets a release ship.

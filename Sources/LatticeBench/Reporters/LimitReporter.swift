@@ -15,8 +15,8 @@ public struct LimitReporter: Sendable {
         evaluations.map { line(for: $0) + "\n" }.joined()
     }
 
-    /// The line for one evaluation, e.g.
-    /// `FAIL phase-read PhaseRead/derived/Big/tracked: wallTime median 50.0 µs, 95% CI upper 50.9 µs > bound 50.5 µs`.
+    /// The line for one evaluation, e.g. `FAIL phase-read [derived] PhaseRead/derived/Big/tracked:
+    /// wallTime median 50.0 µs, 95% CI upper 50.9 µs > bound 50.5 µs`.
     public func line(for evaluation: LimitEvaluation) -> String {
         let limit = evaluation.limit
         let (word, style): (String, TextTable.Style) = switch evaluation.outcome {
@@ -25,25 +25,16 @@ public struct LimitReporter: Sendable {
         case .undecided: ("UNDECIDED", .yellow)
         }
         let outcome = colour ? "\u{1B}[\(style.rawValue)m\(word)\u{1B}[0m" : word
-        let subject = "\(outcome) \(limit.id) \(evaluation.benchmark ?? limit.benchmark)"
+        let subject = "\(outcome) \(limit.id) [\(evaluation.design)] \(evaluation.subject)"
         return "\(subject): \(detail(evaluation))"
     }
 
     private func detail(_ evaluation: LimitEvaluation) -> String {
         let limit = evaluation.limit
-        let unit = evaluation.metric?.unit ?? .count
-        let format = { (value: Double) in ValueFormat.string(value, unit: unit) }
+        let format = evaluation.text
         switch evaluation.outcome {
-        case .undecided(.benchmarkMissing(let pattern)):
-            return "no benchmark matches \(pattern)"
-        case .undecided(.metricMissing(let metric)):
-            return "\(metric) was not measured"
-        case .undecided(.tooFewSamples(let n)):
-            return "\(limit.metric) has \(n) sample, too few to judge its noise"
-        case .undecided(.tooNoisy(let cv, let maxCV)):
-            let measured = cv.map { ValueFormat.percent($0).dropFirst() } ?? "undefined (mean 0)"
-            return "\(limit.metric) CV \(measured) is above \(ValueFormat.percent(maxCV).dropFirst()); "
-                + "rerun on a quieter machine"
+        case .undecided(let reason):
+            return "\(limit.metric): \(reason)"
         case .passed, .failed:
             let figure = evaluation.figure.map(format) ?? "?"
             let judged = evaluation.judged.map(format) ?? "?"
@@ -54,14 +45,15 @@ public struct LimitReporter: Sendable {
             case (.prefersLarger, true): "≥"
             case (.prefersLarger, false): "<"
             }
+            let statistic = limit.relativeTo == nil ? limit.statistic.rawValue : "\(limit.statistic.rawValue) ratio"
             guard let interval = evaluation.interval else {
-                return "\(limit.metric) \(limit.statistic.rawValue) \(figure) \(relation) bound \(format(limit.bound))"
+                return "\(limit.metric) \(statistic) \(figure) \(relation) bound \(format(limit.bound))"
             }
             let end = switch polarity {
             case .prefersSmaller: "upper"
             case .prefersLarger: "lower"
             }
-            return "\(limit.metric) \(limit.statistic.rawValue) \(figure), "
+            return "\(limit.metric) \(statistic) \(figure), "
                 + "\(Int((interval.confidence * 100).rounded()))% CI \(end) \(judged) \(relation) bound \(format(limit.bound))"
         }
     }

@@ -18,6 +18,29 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// hashing of addresses (key paths' metadata, object identities) alone does to the count,
     /// which a rebuild of unchanged code can land anywhere in; nil when not measured.
     public var seedSamples: [Double]?
+    /// For a time judged at the machine's reference pace (`ResultsFile.atReferencePace()`): how
+    /// many samples were taken at it; nil when the samples were not filtered by pace.
+    public var referencePace: ReferencePace?
+
+    /// How many of a metric's samples were taken at the machine's reference pace.
+    public struct ReferencePace: Codable, Sendable, Equatable {
+        /// The reference pace, nanoseconds of `MachinePace`'s workload.
+        public var reference: Double
+        /// Samples taken at it: the ones `samples` holds when there were enough.
+        public var atPace: Int
+        /// Samples taken in all.
+        public var taken: Int
+
+        /// Whether enough samples were at pace to judge the figure (`PaceMatching.minimumSamples`).
+        public var suffices: Bool { atPace >= PaceMatching.minimumSamples }
+
+        /// Creates a count.
+        public init(reference: Double, atPace: Int, taken: Int) {
+            self.reference = reference
+            self.atPace = atPace
+            self.taken = taken
+        }
+    }
 
     /// Stores samples with a summary computed elsewhere (e.g. with another seed), and the
     /// functions they are attributed to, if known.

@@ -17,11 +17,32 @@ struct Bootstrap: Sendable {
     /// better than the estimate itself.
     /// - Complexity: O(resamples · n) time, O(n + resamples) memory.
     func interval(of statistic: Statistic, estimate: Double) -> Interval {
-        let values = samples.values
-        let n = values.count
-        guard let first = values.first, let last = values.last, first < last else {
+        guard let first = samples.values.first, let last = samples.values.last, first < last else {
             return Interval(lower: estimate, upper: estimate, confidence: confidence)
         }
+        return Self.percentiles(of: estimates(of: statistic), estimate: estimate, confidence: confidence)
+    }
+
+    /// The interval of `statistic(numerator) / statistic(denominator)`: each side resampled on
+    /// its own (`numerator`'s seed and the next), the ratios of the paired resamples' statistics
+    /// taken as the bootstrap distribution. For a ratio of two benchmarks measured apart.
+    /// - Complexity: O(resamples · (n + m)).
+    static func ratioInterval(of statistic: Statistic, numerator: Bootstrap, denominator: Bootstrap,
+                              estimate: Double) -> Interval {
+        let ratios = zip(numerator.estimates(of: statistic), denominator.estimates(of: statistic))
+            .compactMap { $1 > 0 ? $0 / $1 : nil }
+        guard !ratios.isEmpty else {
+            return Interval(lower: estimate, upper: estimate, confidence: numerator.confidence)
+        }
+        return percentiles(of: ratios, estimate: estimate, confidence: numerator.confidence)
+    }
+
+    /// The statistic of each of `resamples` resamples, in the order drawn.
+    /// - Complexity: O(resamples · n).
+    private func estimates(of statistic: Statistic) -> [Double] {
+        let values = samples.values
+        let n = values.count
+        guard n > 0 else { return [] }
         var generator = SplitMix64(seed: seed)
         var counts = [Int](repeating: 0, count: n)
         var estimates = [Double]()
@@ -31,6 +52,11 @@ struct Bootstrap: Sendable {
             for _ in 0..<n { counts[generator.index(below: n)] += 1 }
             estimates.append(Self.evaluate(statistic, values: values, counts: counts))
         }
+        return estimates
+    }
+
+    /// The central `confidence` percentiles of `estimates`, widened to include `estimate`.
+    private static func percentiles(of estimates: [Double], estimate: Double, confidence: Double) -> Interval {
         let sorted = SortedSamples(estimates)
         let tail = (1 - confidence) / 2
         return Interval(lower: Swift.min(sorted.percentile(tail), estimate),

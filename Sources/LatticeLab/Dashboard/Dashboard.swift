@@ -73,16 +73,21 @@ struct Dashboard {
 
     private func decision() -> String {
         let decision = findings.decision
-        let (verdict, tone) = switch decision.outcome {
-        case .derivedShips: ("derived may ship: it passed every limit", "pass")
-        case .storedShips: ("stored ships: derived failed a limit, so the phase stays stored", "fail")
-        case .undecided: ("undecided: a limit could not be judged", "undecided")
-        }
+        let words = DecisionText(findings: findings)
+        let tone = decision.decidedStrategy == nil ? "undecided" : decision.gateStatus == .ok ? "pass" : "fail"
+        let chain = decision.steps.map {
+            "<li><b><code>\(($0.design).markupEscaped)</code></b>, \((DecisionText.role(of: $0.design)).markupEscaped): "
+                + "\((DecisionText.verdict(of: $0)).markupEscaped)</li>"
+        }.joined(separator: "\n")
         let gate = decision.gateStatus == .ok ? "passes" : "fails"
+        let gain = words.gainLine.map { "<p>\(Markup.inline($0))</p>\n" } ?? ""
         return """
             <section id="decision" class="\(tone)">
             <h2>Decision</h2>
-            <p class="verdict">\((verdict).markupEscaped)</p>
+            <p class="verdict">\(Markup.inline(words.shipsLine))</p>
+            \(gain)<ol class="chain">
+            \(chain)
+            </ol>
             <p>The release ships <code>\((decision.limits.ships).markupEscaped)</code>; judged by the same limits, \
             the gate \(gate).</p>
             \(LimitTable.table(decision).html())</section>

@@ -47,7 +47,7 @@ struct DashboardCharts {
         [(Metric.wallTime.name, "time per commit", Self.time),
          (Metric.mallocs.name, "mallocs per commit", Self.count)].compactMap { metric, label, format in
             let series = lines(index.strategies, over: index.commitScalingSizes.filter { $0 > 0 }) { strategy, size in
-                median(index[.commitScaling(strategy: strategy, handles: size)], metric)
+                median(index[.commitScaling(strategy: strategy, handles: size, touched: true)], metric)
             }
             guard !series.isEmpty else { return nil }
             return LineChart(title: "Commit scaling: \(label)", xLabel: "retained handles (log scale)", yLabel: label,

@@ -1,96 +1,129 @@
 import LatticeBench
 
-/// What a run decides, as decision record 0001 says: if `derived` passes every limit of
-/// spec/limits.json it may ship; if it fails one, the fetch as a value ships alone and the
-/// phase stays `stored`; if a limit cannot be decided (missing, too noisy), nothing is decided.
-/// Beside it, the strategy the limits file says the release ships, judged by the same limits:
-/// that is what the gate checks.
+/// What a run decides, following the decision record to its end: the designs of the limits
+/// file's `chain` are weighed in order (`derived`, the record's candidate; `rootVerdict`, the
+/// later record's route back to a derived phase; `stored`, as built), and the first that
+/// passes every limit applying to it ships. A design that fails hands over to the next; a
+/// design that cannot be judged (a limit undecided) leaves the whole decision undecided, since
+/// the record may not skip it. The last design ships when every other failed, judged by its
+/// own limits like the rest. Beside it: the design the limits file says the release ships and
+/// the runtime's default, which the gate checks agree with the decision.
+///
 /// Every limit is judged by `LimitEvaluation`, and only there; the decision reads outcomes.
+/// Times are judged at the machine's reference pace: the caller hands in results filtered by
+/// `ResultsFile.atReferencePace()`.
 public struct Decision {
-    /// What the result decides.
-    enum Outcome: Equatable {
-        /// `derived` passed every limit.
-        case derivedShips
-        /// `derived` failed at least one limit; the phase stays stored.
-        case storedShips
-        /// No limit failed, but at least one could not be decided.
-        case undecided
+    /// One design of the chain, judged.
+    public struct Step {
+        /// The design.
+        public let design: String
+        /// Its limits, judged.
+        public let evaluations: [LimitEvaluation]
+
+        /// Passed when every limit passed (a design with no limits passes nothing: it is
+        /// undecided), failed when any failed, else undecided.
+        var outcome: Outcome {
+            if evaluations.contains(where: { $0.outcome == .failed }) { return .failed }
+            return !evaluations.isEmpty && evaluations.allSatisfy(\.outcome.passed) ? .passed : .undecided
+        }
+
+        /// A step's outcome.
+        enum Outcome: Equatable {
+            case passed, failed, undecided
+        }
+
+        /// The ids of the limits with `outcome`, e.g. for "failed phase-read-largest".
+        func limits(_ outcome: LimitOutcome) -> [String] {
+            evaluations.filter { $0.outcome == outcome }.map(\.limit.id)
+        }
+
+        /// The ids of the limits that did not pass.
+        var unpassed: [String] { evaluations.filter { !$0.outcome.passed }.map(\.limit.id) }
     }
 
-    /// The record's candidate strategy.
-    static let candidate = StrategyName.derived
-    /// What ships when the candidate fails.
-    static let fallback = StrategyName.stored
     /// The limits judged.
     let limits: LimitsFile
-    /// The limits judged for `derived`.
-    let candidate: [LimitEvaluation]
-    /// The limits judged for `limits.ships` (the same as `candidate` when it ships `derived`).
-    let shipped: [LimitEvaluation]
+    /// Every design of the chain, in order, judged (those after the one that ships too, so
+    /// reports can show what each would have met).
+    public let steps: [Step]
     /// The strategy the runtime actually ships (`PhaseStrategy.shipped`, the `Environment`'s
-    /// default), when known: the gate fails while it differs from `limits.ships`, since the
-    /// limits would then judge a strategy the release does not ship.
+    /// default), when known: the gate fails while it differs from `limits.ships`.
     let runtimeDefault: String?
 
-    /// Judges `limits` against `results` for `derived` and for the shipped strategy.
-    /// - Complexity: that of `LimitEvaluation.evaluate`, twice at most.
+    /// Judges every design of `limits.chain` against `results` (filtered by pace already).
+    /// - Complexity: that of `LimitEvaluation.evaluate`, once per design.
     init(limits: LimitsFile, results: ResultsFile, runtimeDefault: String?) {
         self.limits = limits
         self.runtimeDefault = runtimeDefault
-        var asCandidate = limits
-        asCandidate.ships = Self.candidate
-        candidate = LimitEvaluation.evaluate(asCandidate, against: results)
-        shipped = limits.ships == Self.candidate ? candidate : LimitEvaluation.evaluate(limits, against: results)
+        steps = limits.chain.map { Step(design: $0, evaluations: LimitEvaluation.evaluate(limits, design: $0,
+                                                                                           against: results)) }
     }
 
-    /// The decision from `candidate`.
-    var outcome: Outcome {
-        if candidate.contains(where: { $0.outcome == .failed }) { return .storedShips }
-        return candidate.allSatisfy(\.outcome.passed) ? .derivedShips : .undecided
-    }
-
-    /// The strategy the result says may ship; nil when undecided.
-    var decidedStrategy: String? {
-        switch outcome {
-        case .derivedShips: Self.candidate
-        case .storedShips: Self.fallback
-        case .undecided: nil
+    /// The design the chain ships; nil when a design before it could not be judged.
+    public var decidedStrategy: String? {
+        for (index, step) in steps.enumerated() {
+            switch step.outcome {
+            case .passed: return step.design
+            case .undecided: return nil
+            case .failed where index == steps.count - 1: return step.design
+            case .failed: continue
+            }
         }
+        return nil
     }
+
+    /// The step of the design the limits file ships.
+    var shipped: Step? { steps.first { $0.design == limits.ships } }
 
     /// Whether the runtime's default is known and is not the strategy the limits file ships.
     var shipsMismatch: Bool { runtimeDefault.map { $0 != limits.ships } ?? false }
 
-    /// The gate's status: `.ok` when the shipped strategy passes every limit and is the
-    /// runtime's default, else `.limitNotPassed`.
-    var gateStatus: ExitStatus {
-        shipsMismatch ? .limitNotPassed : LimitEvaluation.exitStatus(of: shipped)
+    /// The gate's status: `.ok` when the chain decides the design the limits file ships, that
+    /// design passes every limit of its own, and it is the runtime's default; else
+    /// `.limitNotPassed`.
+    public var gateStatus: ExitStatus {
+        guard let decided = decidedStrategy, decided == limits.ships, !shipsMismatch,
+              let shipped, shipped.outcome == .passed else { return .limitNotPassed }
+        return .ok
     }
 
     /// Why the gate fails on the strategy itself, when it does: one line.
     var mismatchLine: String? {
+        if let decided = decidedStrategy, decided != limits.ships {
+            return "SHIPS the run decides \(decided) but spec/limits.json ships \(limits.ships): "
+                + "a full run (scripts/bench.sh) writes the decision there"
+        }
         guard shipsMismatch, let runtimeDefault else { return nil }
         return "SHIPS spec/limits.json ships \(limits.ships) but the runtime's default (PhaseStrategy.shipped) is "
-            + "\(runtimeDefault): change both together"
+            + "\(runtimeDefault): change PhaseStrategy.shipped to \(limits.ships)"
     }
 
-    /// The decision in one line, e.g. `decision: derived ships (passed 2 of 2 limits); the
-    /// release ships derived: gate passes`.
-    public var oneLine: String {
-        let passed = candidate.filter(\.outcome.passed).count
-        let judged = "\(passed) of \(candidate.count) limits"
-        let decided = switch outcome {
-        case .derivedShips: "\(Self.candidate) ships (passed \(judged))"
-        case .storedShips:
-            "\(Self.fallback) ships: \(Self.candidate) failed "
-                + candidate.filter { $0.outcome == .failed }.map(\.limit.id).joined(separator: ", ")
-        case .undecided:
-            "undecided: \(Self.candidate) could not be judged on "
-                + candidate.filter { !$0.outcome.passed }.map(\.limit.id).joined(separator: ", ")
+    /// Each design's verdict in the chain's order, then why the decided one ships, e.g.
+    /// `derived failed phase-read-largest; rootVerdict passed 5 of 5 limits`.
+    public var chainSummary: String {
+        var parts: [String] = []
+        for step in steps {
+            switch step.outcome {
+            case .passed:
+                parts.append("\(step.design) passed \(step.evaluations.count) of \(step.evaluations.count) limits")
+            case .failed:
+                parts.append("\(step.design) failed \(step.limits(.failed).joined(separator: ", "))")
+            case .undecided:
+                parts.append("\(step.design) could not be judged on \(step.unpassed.joined(separator: ", "))")
+            }
+            if step.design == decidedStrategy || step.outcome == .undecided { break }
         }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The decision in one line, e.g. `decision: rootVerdict ships (derived failed
+    /// phase-read-largest; rootVerdict passed 5 of 5 limits); the release ships rootVerdict:
+    /// gate passes`.
+    public var oneLine: String {
+        let decided = decidedStrategy.map { "\($0) ships" } ?? "undecided"
         let gate = gateStatus == .ok ? "gate passes"
             : shipsMismatch ? "gate fails (the runtime's default is \(runtimeDefault ?? "?"))" : "gate fails"
         let agreement = decidedStrategy.map { $0 == limits.ships ? "" : " (spec/limits.json should say \($0))" } ?? ""
-        return "decision: \(decided); the release ships \(limits.ships): \(gate)\(agreement)"
+        return "decision: \(decided) (\(chainSummary)); the release ships \(limits.ships): \(gate)\(agreement)"
     }
 }

@@ -9,16 +9,20 @@ struct Findings {
     /// The limits judged for `derived` and for the shipped strategy.
     let decision: Decision
 
-    /// Judges `limits` against `results`; `runtimeDefault` is the strategy the runtime ships.
+    /// Judges `limits` against `results` at the machine's reference pace (every figure the
+    /// reports show is of the samples taken at it: `ResultsFile.atReferencePace()`);
+    /// `runtimeDefault` is the strategy the runtime ships.
     /// - Complexity: that of `Decision.init`.
     init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String?) {
-        index = SuiteIndex(results)
-        decision = Decision(limits: limits, results: results, runtimeDefault: runtimeDefault)
+        let paced = results.atReferencePace()
+        index = SuiteIndex(paced)
+        decision = Decision(limits: limits, results: paced, runtimeDefault: runtimeDefault)
     }
 
-    /// The bound of the first limit on a time metric (the phase read limit), in nanoseconds.
+    /// The bound of the first limit on a time itself, not a ratio (the phase read limit), in
+    /// nanoseconds.
     var readBound: Double? {
-        decision.limits.limits.first { $0.metric == Metric.wallTime.name }?.bound
+        decision.limits.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
     }
 
     /// Where `strategy`'s tracked read cost (median) crosses `readBound` as fields grow.
@@ -36,27 +40,23 @@ struct Findings {
     /// The run as a history entry. - Complexity: O(limits + strategies).
     func historyEntry() -> HistoryEntry {
         var figures: [String: Double] = [:]
-        for strategy in index.strategies {
-            var limits = decision.limits
-            limits.ships = strategy
-            for evaluation in LimitEvaluation.evaluate(limits, against: index.results) {
+        for step in decision.steps {
+            for evaluation in step.evaluations {
                 guard let figure = evaluation.figure else { continue }
-                figures["\(evaluation.limit.id)/\(strategy)"] = figure
+                figures["\(evaluation.limit.id)/\(step.design)"] = figure
             }
+        }
+        for strategy in index.strategies {
             if let largest = index.commitScalingSizes.last,
-               let time = index[.commitScaling(strategy: strategy, handles: largest)]?
+               let time = index[.commitScaling(strategy: strategy, handles: largest, touched: true)]?
                    .metric(named: Metric.wallTime.name) {
                 figures["commit/\(largest)/\(strategy)"] = time.summary.median
             }
         }
-        if let size = crossover(of: Decision.candidate).size {
+        if let size = crossover(of: StrategyName.derived).size {
             figures["crossoverFields"] = Double(size)
         }
-        let outcome = switch decision.outcome {
-        case .derivedShips: "derivedShips"
-        case .storedShips: "storedShips"
-        case .undecided: "undecided"
-        }
+        let outcome = decision.decidedStrategy.map { "\($0)Ships" } ?? "undecided"
         return HistoryEntry(commit: index.results.revision?.commit, dirty: index.results.revision?.dirty ?? false,
                             date: index.results.createdAt, decision: outcome, figures: figures)
     }

@@ -1,8 +1,8 @@
 import LatticeBench
 
-/// Whether a release may ship: the limits judged for the strategy the limits file ships,
-/// that strategy checked against the runtime's default, and, with a baseline, the results
-/// compared with it. The lab's `gate`. It fails closed: results with no benchmarks, or a
+/// Whether a release may ship: the chain of designs judged (at the machine's reference pace),
+/// its decision checked against the design the limits file ships and the runtime's default,
+/// and, with a baseline, the results compared with it. The lab's `gate`. It fails closed: results with no benchmarks, or a
 /// baseline and results that lack each other's benchmarks, make it exit 1, never 0.
 public struct ReleaseGate {
     /// The decision the limits make.
@@ -18,7 +18,7 @@ public struct ReleaseGate {
     /// - Complexity: that of `Decision.init` plus `ResultsComparison.init`.
     public init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String,
                 baseline: (path: String, file: ResultsFile)? = nil) throws(DocumentError) {
-        decision = Decision(limits: limits, results: results, runtimeDefault: runtimeDefault)
+        decision = Decision(limits: limits, results: results.atReferencePace(), runtimeDefault: runtimeDefault)
         guard let baseline else {
             comparison = nil
             gaps = results.benchmarks.isEmpty ? ["the results hold no benchmarks"] : []
@@ -36,7 +36,8 @@ public struct ReleaseGate {
     public var lines: [String] {
         var lines = [decision.oneLine]
         if let line = decision.mismatchLine { lines.append(line) }
-        for evaluation in decision.shipped where !evaluation.outcome.passed {
+        for evaluation in decision.steps.flatMap(\.evaluations) where !evaluation.outcome.passed
+            && evaluation.design == decision.limits.ships {
             lines.append(LimitReporter().line(for: evaluation))
         }
         if let comparison { lines += RegressionLine.lines(comparison) }

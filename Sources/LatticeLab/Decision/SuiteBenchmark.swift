@@ -7,7 +7,8 @@
 /// | `FieldRead/<reader>/<fields>` | one body reading `<fields>` fields through `<reader>` |
 /// | `BodyReruns/<strategy>/<Operation>/<commit>` | one commit of a kind; counts `bodies` and `extraBodies` (beyond `stored`) |
 /// | `ReadScaling/<strategy>/<fields>` | one tracked phase read of a generated operation of `<fields>` fields |
-/// | `CommitScaling/<strategy>/<handles>` | one commit with `<handles>` other handles retained; counts the runtime's counters |
+/// | `CommitScaling/<strategy>/<handles>` | one commit that one handle reads, with `<handles>` other handles retained; counts the runtime's counters |
+/// | `CommitScaling/<strategy>/<handles>/untouched` | one commit that no handle reads, with `<handles>` handles retained |
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
@@ -16,7 +17,7 @@ enum SuiteBenchmark: Hashable {
     case fieldRead(reader: String, fields: Int)
     case bodyReruns(strategy: String, operation: String, commit: String)
     case readScaling(strategy: String, fields: Int)
-    case commitScaling(strategy: String, handles: Int)
+    case commitScaling(strategy: String, handles: Int, touched: Bool)
     case countersCost(setting: String)
 
     /// Metric names the suite's own counts use.
@@ -47,7 +48,10 @@ enum SuiteBenchmark: Hashable {
             self = .countersCost(setting: parts[2])
         case ("CommitScaling", 3):
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
-            self = .commitScaling(strategy: parts[1], handles: handles)
+            self = .commitScaling(strategy: parts[1], handles: handles, touched: true)
+        case ("CommitScaling", 4) where parts[3] == "untouched":
+            guard let handles = Int(parts[2]), handles >= 0 else { return nil }
+            self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
         default:
             return nil
         }
@@ -57,7 +61,7 @@ enum SuiteBenchmark: Hashable {
     var strategy: String? {
         switch self {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
-             .readScaling(let strategy, _), .commitScaling(let strategy, _):
+             .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
         case .fieldRead, .countersCost:
             nil

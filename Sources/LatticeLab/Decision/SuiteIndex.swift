@@ -69,7 +69,7 @@ struct SuiteIndex {
 
     /// Retained-handle counts of the commit-scaling benchmarks, ascending.
     var commitScalingSizes: [Int] {
-        Set(entries.compactMap { if case .commitScaling(_, let handles) = $0.benchmark { handles } else { nil } })
+        Set(entries.compactMap { if case .commitScaling(_, let handles, _) = $0.benchmark { handles } else { nil } })
             .sorted()
     }
 

@@ -48,8 +48,10 @@ struct BenchmarksDocument {
             \(crossoverSentences())
             """, table: tables.readScaling())
         text += section("Commit scaling", about: """
-            One commit touching one handle's data while other handles are retained, per strategy, \
-            with allocations and the runtime's counters per commit (so a cost comes with its cause).
+            One commit while other handles are retained, per strategy: a commit one handle's data holds, and one \
+            that no handle reads (what a commit costs a design that replaces the stored phase when it touches \
+            none of them), with instructions, allocations and the runtime's counters per commit (so a cost comes \
+            with its cause).
             """, table: tables.commitScaling())
         text += section("Counters cost", about: """
             The same commit with the runtime's counters off and on: off must cost nothing. \
@@ -66,33 +68,31 @@ struct BenchmarksDocument {
 
     private func decisionSection() -> String {
         let decision = findings.decision
+        let words = DecisionText(findings: findings)
         var text = "## Decision\n\n"
-        switch decision.outcome {
-        case .derivedShips:
-            text += "**`derived` may ship.** It passed every limit of `\(limitsPath)`, written before the run: "
-                + "a handle derives its phase when it is read (decision record 0001).\n\n"
-        case .storedShips:
-            let failed = decision.candidate.filter { $0.outcome == .failed }.map { "`\($0.limit.id)`" }
-            text += "**`stored` ships.** `derived` failed \(failed.joined(separator: ", ")): as decision record "
-                + "0001 says, the fetch as a value ships alone and the phase stays stored.\n\n"
-        case .undecided:
-            text += "**Undecided.** No limit failed, but `derived` could not be judged on every limit "
-                + "(see the outcomes below); nothing is decided by this run.\n\n"
+        text += "**\(words.shipsLine)**\n\n"
+        if let gain = words.gainLine { text += gain + "\n\n" }
+        text += "The decision follows the record to its end (`\(limitsPath)`, written before the run; "
+            + "docs/decisions/0002-the-decision-follows-the-chain.md gives each bound's reason): the designs are "
+            + "weighed in order, and the first that passes every limit that applies to it ships; a design that "
+            + "fails hands over to the next; one that cannot be judged leaves the decision undecided.\n\n"
+        for (position, step) in decision.steps.enumerated() {
+            text += "\(position + 1). **`\(step.design)`**, \(DecisionText.role(of: step.design)): "
+                + "\(DecisionText.verdict(of: step)).\n"
         }
         let gate = decision.gateStatus == .ok ? "passes" : "fails"
-        let agreement = decision.shipsMismatch ? "" : ", and the `Environment`'s default"
-        text += "The release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`\(agreement)); "
-            + "judged by the same limits, the gate \(gate).\n"
+        let agreement = decision.shipsMismatch ? "" : ", and the `Environment`'s default (`PhaseStrategy.shipped`)"
+        text += "\nThe release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, written by the last full "
+            + "run\(agreement)); the gate \(gate).\n"
         if let line = decision.mismatchLine {
-            text += "\n**The runtime ships `\(decision.runtimeDefault ?? "?")` (`PhaseStrategy.shipped`), not "
-                + "`\(decision.limits.ships)`:** the gate fails until both say the same. (\(line))\n"
-        }
-        if let decided = decision.decidedStrategy, decided != decision.limits.ships {
-            text += "\n**The result decides `\(decided)`, but the limits file ships `\(decision.limits.ships)`.**\n"
+            text += "\n**The gate fails until the decision, `ships` and the runtime's default agree:** \(line)\n"
         }
         text += "\n" + LimitTable.table(decision).markdown() + "\n"
-        text += "A time limit passes only when the pessimistic end of the median's 95 % interval is within its bound, "
-            + "and is undecided when the samples' coefficient of variation exceeds its `maxCV`; counts are exact.\n\n"
+        text += "Times are judged on the samples taken at the machine's reference pace (n counts them): a time "
+            + "limit passes only when the pessimistic end of the 95 % interval of its figure is within its bound, "
+            + "and is undecided when too few samples were at pace or their coefficient of variation exceeds its "
+            + "`maxCV`; a ratio's interval is bootstrapped from both benchmarks' samples; counts and instructions "
+            + "are exact.\n\n"
         text += "Measured on:\n\n"
         text += ResultsTable.context(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined() + "\n"
         return text

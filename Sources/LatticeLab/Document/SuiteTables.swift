@@ -87,22 +87,26 @@ struct SuiteTables {
         return table
     }
 
-    /// One commit's time, allocations and the runtime's counters against retained handles,
-    /// per strategy.
+    /// One commit's time, instructions, allocations and the runtime's counters against
+    /// retained handles, per strategy: a commit one handle reads, and one that no handle reads.
     func commitScaling() -> TextTable {
         let counters = countMetrics(of: index.entries.filter {
             if case .commitScaling = $0.benchmark { true } else { false }
         }.map(\.result))
-        var table = TextTable(headers: ["retained handles", "strategy", "time / commit", "mallocs / commit",
-                                          "bytes / commit"] + counters, numericFrom: 2)
-        for size in index.commitScalingSizes {
-            for strategy in index.strategies {
-                guard let result = index[.commitScaling(strategy: strategy, handles: size)] else { continue }
-                table.append([size.grouped, strategy,
-                                   FigureText.figure(result.metric(named: Metric.wallTime.name)),
-                                   FigureText.figure(result.metric(named: Metric.mallocs.name)),
-                                   FigureText.figure(result.metric(named: Metric.bytesAllocated.name))]
-                                  + counters.map { FigureText.figure(result.metric(named: $0)) })
+        var table = TextTable(headers: ["retained handles", "commit", "strategy", "time / commit", "instructions / commit",
+                                          "mallocs / commit", "bytes / commit"] + counters, numericFrom: 3)
+        for touched in [true, false] {
+            for size in index.commitScalingSizes {
+                for strategy in index.strategies {
+                    guard let result = index[.commitScaling(strategy: strategy, handles: size, touched: touched)]
+                    else { continue }
+                    table.append([size.grouped, touched ? "read by one handle" : "read by none", strategy,
+                                  FigureText.figure(result.metric(named: Metric.wallTime.name)),
+                                  FigureText.figure(result.metric(named: Metric.instructions.name)),
+                                  FigureText.figure(result.metric(named: Metric.mallocs.name)),
+                                  FigureText.figure(result.metric(named: Metric.bytesAllocated.name))]
+                                 + counters.map { FigureText.figure(result.metric(named: $0)) })
+                }
             }
         }
         return table

@@ -32,11 +32,15 @@ public enum Report {
         /// The committed baseline (`results/baseline.json`), when the dashboard should show the
         /// run's largest instruction change against it (its differential view).
         public var baseline: String?
+        /// Whether this run's decision is written into the limits file as its `ships` (a full
+        /// run: what ships is computed by the run, never typed by hand). Nothing is written when
+        /// the run decides nothing or the file already says the same.
+        public var recordsShips: Bool
 
         /// The paths; `history`, `flamegraph`, `resultsCopy` and `accepted` default to none.
         public init(results: String, limits: String, document: String, dashboard: String,
                     history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil,
-                    accepted: String? = nil, baseline: String? = nil) {
+                    accepted: String? = nil, baseline: String? = nil, recordsShips: Bool = false) {
             self.results = results
             self.limits = limits
             self.document = document
@@ -46,6 +50,7 @@ public enum Report {
             self.resultsCopy = resultsCopy
             self.accepted = accepted
             self.baseline = baseline
+            self.recordsShips = recordsShips
         }
     }
 
@@ -63,13 +68,20 @@ public enum Report {
         guard !results.benchmarks.isEmpty else {
             throw .corrupt(file: paths.results, path: "$.benchmarks", reason: "holds no benchmarks")
         }
-        let limits = try LabFiles.limits(paths.limits)
+        var limits = try LabFiles.limits(paths.limits)
         let history = try paths.history.map { path throws(DocumentError) in try History.read(from: URL(fileURLWithPath: path)) }
         let flamegraph = try paths.flamegraph.map { path throws(DocumentError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
         let accepted = try paths.accepted.map { path throws(DocumentError) in try AcceptedChange.read(from: path) } ?? []
-        let findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
+        var findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
+        // What ships is the run's decision: recorded, the reports read the file as rewritten.
+        var recordedLimits: LimitsFile?
+        if paths.recordsShips, let decided = findings.decision.decidedStrategy, decided != limits.ships {
+            limits.ships = decided
+            recordedLimits = limits
+            findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
+        }
         let againstBaseline = try paths.baseline.map { path throws(DocumentError) in
             let baseline = try ResultsFile.read(try LabFiles.data(path), file: path)
             let check = try BaselineCheck(baseline: baseline, results: results, limits: limits, resultsPath: paths.results)
@@ -90,6 +102,7 @@ public enum Report {
         if let flamegraph { outputs.add(flamegraph.svg, at: folder.appendingPathComponent("flamegraph.svg").path) }
         outputs.add(Data(dashboard.utf8), at: folder.appendingPathComponent("index.html").path)
         if let path = paths.history { outputs.add(historyData, at: path) }
+        if let recordedLimits { outputs.add(try recordedLimits.encoded(file: paths.limits), at: paths.limits) }
         try outputs.write()
         return findings.decision
     }

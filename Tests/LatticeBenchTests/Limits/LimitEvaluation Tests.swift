@@ -21,12 +21,17 @@ import Testing
         ])
     }
 
-    static func evaluate(_ limit: Limit, ships: String = "derived") throws -> [LimitEvaluation] {
-        LimitEvaluation.evaluate(LimitsFile(ships: ships, limits: [limit]), against: try results())
+    /// `limit` judged for `design` alone, against `file` (default `results()`).
+    static func evaluate(_ limit: Limit, design: String = "derived", against file: ResultsFile? = nil)
+        throws -> [LimitEvaluation] {
+        var limit = limit
+        limit.designs = [design]
+        return LimitEvaluation.evaluate(LimitsFile(chain: [design], ships: design, limits: [limit]), design: design,
+                                        against: try file ?? results())
     }
 
     static func phaseRead(bound: Double, maxCV: Double? = nil, statistic: Statistic = .median) -> Limit {
-        Limit(id: "phase-read", description: "", benchmark: "PhaseRead/{ships}/*/tracked",
+        Limit(id: "phase-read", description: "", designs: [], benchmark: "PhaseRead/{design}/*/tracked",
               metric: "wallTime", statistic: statistic, bound: bound, maxCV: maxCV)
     }
 
@@ -61,7 +66,7 @@ import Testing
         #expect(cv > 0.05)
         // The default maxCV (0.10) lets the 5.8 % spread through, but not the noisy strategy's 44 %.
         #expect(try Self.evaluate(Self.phaseRead(bound: 52_000)).first?.outcome == .passed)
-        let noisy = try #require(try Self.evaluate(Self.phaseRead(bound: 20_000), ships: "noisy").first)
+        let noisy = try #require(try Self.evaluate(Self.phaseRead(bound: 20_000), design: "noisy").first)
         #expect(noisy.outcome == .undecided(.tooNoisy(cv: noisy.cv, maxCV: Limit.defaultMaxCV)))
         #expect(try #require(noisy.cv) > 0.4)
     }
@@ -78,10 +83,10 @@ import Testing
     }
 
     @Test func missingBenchmarksAndMetricsAreUndecided() throws {
-        let missing = try Self.evaluate(Self.phaseRead(bound: 1), ships: "rootVerdict")
+        let missing = try Self.evaluate(Self.phaseRead(bound: 1), design: "rootVerdict")
         #expect(missing.count == 1)
         #expect(missing.first?.outcome == .undecided(.benchmarkMissing(pattern: "PhaseRead/rootVerdict/*/tracked")))
-        let noMetric = Limit(id: "cpu", description: "", benchmark: "PhaseRead/{ships}/Big/tracked",
+        let noMetric = Limit(id: "cpu", description: "", designs: [], benchmark: "PhaseRead/{design}/Big/tracked",
                              metric: "cpuTime", statistic: .median, bound: 1)
         #expect(try Self.evaluate(noMetric).first?.outcome == .undecided(.metricMissing(metric: "cpuTime")))
     }
@@ -89,20 +94,19 @@ import Testing
     @Test func aSingleNoisySampleIsUndecided() throws {
         let one = BenchmarkResult(name: "One", metrics: [try MetricResult(metric: .wallTime, samples: [5])],
                                   iterationsPerSample: 1)
-        let limit = Limit(id: "one", description: "", benchmark: "One", metric: "wallTime",
+        let limit = Limit(id: "one", description: "", designs: [], benchmark: "One", metric: "wallTime",
                           statistic: .median, bound: 10)
-        let evaluations = LimitEvaluation.evaluate(LimitsFile(ships: "x", limits: [limit]),
-                                                   against: try SampleResults.file(benchmarks: [one]))
+        let evaluations = try Self.evaluate(limit, against: try SampleResults.file(benchmarks: [one]))
         #expect(evaluations.first?.outcome == .undecided(.tooFewSamples(n: 1)))
     }
 
     @Test func exactMetricsCompareTheirValue() throws {
-        let zeroExtra = Limit(id: "extra-bodies", description: "", benchmark: "BodyReruns/{ships}/spreads",
+        let zeroExtra = Limit(id: "extra-bodies", description: "", designs: [], benchmark: "BodyReruns/{design}/spreads",
                               metric: "extraBodies", statistic: .value, bound: 0)
         let derived = try #require(try Self.evaluate(zeroExtra).first)
         #expect(derived.outcome == .passed)
         #expect(derived.interval == nil)
-        let stored = try #require(try Self.evaluate(zeroExtra, ships: "stored").first)
+        let stored = try #require(try Self.evaluate(zeroExtra, design: "stored").first)
         #expect(stored.outcome == .failed)
         #expect(stored.judged == 2)
     }
@@ -115,9 +119,9 @@ import Testing
             iterationsPerSample: 1)
         let file = try SampleResults.file(benchmarks: [result])
         func outcome(_ bound: Double) -> LimitOutcome? {
-            let limit = Limit(id: "t", description: "", benchmark: "T", metric: "throughput",
+            let limit = Limit(id: "t", description: "", designs: [], benchmark: "T", metric: "throughput",
                               statistic: .median, bound: bound)
-            return LimitEvaluation.evaluate(LimitsFile(ships: "x", limits: [limit]), against: file).first?.outcome
+            return (try? Self.evaluate(limit, against: file))?.first?.outcome
         }
         #expect(outcome(990) == .passed)
         #expect(outcome(1000) == .failed) // the lower end of the interval is below 1000
@@ -126,10 +130,87 @@ import Testing
     @Test func everyLimitMustPassForExitZero() throws {
         let passing = try Self.evaluate(Self.phaseRead(bound: 52_000))
         let failing = try Self.evaluate(Self.phaseRead(bound: 40_000))
-        let undecided = try Self.evaluate(Self.phaseRead(bound: 52_000), ships: "none")
+        let undecided = try Self.evaluate(Self.phaseRead(bound: 52_000), design: "none")
         #expect(LimitEvaluation.exitStatus(of: passing) == .ok)
         #expect(LimitEvaluation.exitStatus(of: passing + failing) == .limitNotPassed)
         #expect(LimitEvaluation.exitStatus(of: undecided) == .limitNotPassed)
         #expect(LimitEvaluation.exitStatus(of: []) == .ok)
+    }
+
+    /// A commit's cost at `small` and `large` retained handles, with instructions.
+    static func scaling(small: Double, large: Double, step: Double = 2) throws -> ResultsFile {
+        func commit(_ name: String, _ nanoseconds: Double, instructions: Double) throws -> BenchmarkResult {
+            var result = try SampleResults.benchmark(name, nanoseconds: nanoseconds, step: step)
+            result.metrics.append(try MetricResult(metric: .instructions, samples: [instructions, instructions + 11]))
+            return result
+        }
+        return try SampleResults.file(benchmarks: [
+            try commit("CommitScaling/rootVerdict/10/untouched", small, instructions: 15_000),
+            try commit("CommitScaling/rootVerdict/10000/untouched", large, instructions: 15_300),
+        ])
+    }
+
+    static func ratio(_ metric: String, bound: Double = 1.5) -> Limit {
+        Limit(id: "scaling", description: "", designs: [], benchmark: "CommitScaling/{design}/10000/untouched",
+              relativeTo: "CommitScaling/{design}/10/untouched", metric: metric, statistic: .median, bound: bound)
+    }
+
+    @Test func aRatioLimitBoundsOneBenchmarkAgainstAnother() throws {
+        let flat = try Self.scaling(small: 2_000, large: 2_100)
+        let time = try #require(try Self.evaluate(Self.ratio("wallTime"), design: "rootVerdict", against: flat).first)
+        #expect(time.outcome == .passed)
+        #expect(time.reference == "CommitScaling/rootVerdict/10/untouched")
+        #expect(isClose(time.figure, 1.05, relative: 1e-9))
+        let interval = try #require(time.interval)
+        #expect(interval.lower < 1.05 && interval.upper > 1.05, "bootstrapped from both sides")
+        let steep = try Self.scaling(small: 2_000, large: 4_000)
+        #expect(try Self.evaluate(Self.ratio("wallTime"), design: "rootVerdict", against: steep).first?.outcome == .failed)
+        let instructions = try #require(try Self.evaluate(Self.ratio("instructions"), design: "rootVerdict",
+                                                          against: flat).first)
+        #expect(instructions.outcome == .passed && instructions.interval == nil, "exact: the ratio itself")
+        #expect(isClose(instructions.figure, 15_305.5 / 15_005.5, relative: 1e-9))
+    }
+
+    @Test func aRatioWithoutItsReferenceOrTooNoisyIsUndecided() throws {
+        let flat = try Self.scaling(small: 2_000, large: 2_100)
+        let missing = try #require(try Self.evaluate(Self.ratio("wallTime"), design: "derived", against: flat).first)
+        #expect(missing.outcome == .undecided(.benchmarkMissing(pattern: "CommitScaling/derived/10000/untouched")))
+        // A spread above maxCV on both sides: no range rule stands in for a ratio.
+        let noisy = try Self.scaling(small: 2_000, large: 2_100, step: 30)
+        let judged = try #require(try Self.evaluate(Self.ratio("wallTime"), design: "rootVerdict", against: noisy).first)
+        guard case .undecided(.tooNoisy) = judged.outcome else {
+            Issue.record("expected tooNoisy, got \(judged.outcome)")
+            return
+        }
+    }
+
+    @Test func timesAreJudgedOnTheSamplesAtTheReferencePace() throws {
+        // Half the samples at the fast pace (1.9 µs) near 20 µs, half at the slow one
+        // (3.4 µs) near 34 µs: pooled, the spread is the switching; at pace, the figure.
+        let fast = SampleResults.spread(around: 20_000, step: 40)
+        let slow = SampleResults.spread(around: 34_000, step: 40)
+        let read = BenchmarkResult(name: "PhaseRead/derived/Big/tracked", metrics: [
+            try MetricResult(metric: .wallTime, samples: fast + slow),
+            try MetricResult(metric: .machinePace, samples: fast.map { _ in 1_900 } + slow.map { _ in 3_400 }),
+        ], iterationsPerSample: 1)
+        let file = try SampleResults.file(benchmarks: [read])
+        let pooled = try #require(try Self.evaluate(Self.phaseRead(bound: 25_000), against: file).first)
+        #expect(pooled.outcome != .passed, "pooled over both speeds the figure is neither")
+        let paced = try #require(try Self.evaluate(Self.phaseRead(bound: 25_000), against: file.atReferencePace()).first)
+        #expect(paced.outcome == .passed)
+        #expect(paced.referencePace == MetricResult.ReferencePace(reference: 1_900, atPace: fast.count, taken: fast.count * 2))
+        #expect(paced.n == fast.count)
+    }
+
+    @Test func tooFewSamplesAtTheReferencePaceAreUndecided() throws {
+        let samples = SampleResults.spread(around: 20_000, step: 40)
+        let paces = samples.enumerated().map { $0.offset < 3 ? 1_900.0 : 3_400 }
+        let read = BenchmarkResult(name: "PhaseRead/derived/Big/tracked", metrics: [
+            try MetricResult(metric: .wallTime, samples: samples),
+            try MetricResult(metric: .machinePace, samples: paces),
+        ], iterationsPerSample: 1)
+        let file = try SampleResults.file(benchmarks: [read]).atReferencePace()
+        let evaluation = try #require(try Self.evaluate(Self.phaseRead(bound: 25_000), against: file).first)
+        #expect(evaluation.outcome == .undecided(.tooFewAtReferencePace(atPace: 3, taken: samples.count)))
     }
 }

@@ -5,15 +5,20 @@ import Testing
 @Suite struct LimitsFileTests {
     static let valid = """
     {
-      "version": 1,
+      "version": 2,
+      "chain": ["derived", "rootVerdict", "stored"],
       "ships": "derived",
       "limits": [
         { "id": "phase-read", "description": "phase read on the largest operation",
-          "benchmark": "PhaseRead/{ships}/*/tracked", "metric": "wallTime",
+          "designs": ["derived", "rootVerdict", "stored"],
+          "benchmark": "PhaseRead/{design}/*/tracked", "metric": "wallTime",
           "statistic": "median", "bound": 50000, "maxCV": 0.2 },
-        { "id": "extra-bodies", "description": "no extra bodies",
-          "benchmark": "BodyReruns/{ships}/spreads/readValueChanged", "metric": "extraBodies",
-          "statistic": "value", "bound": 0 }
+        { "id": "extra-bodies", "description": "no extra bodies", "designs": ["derived"],
+          "benchmark": "BodyReruns/{design}/spreads/readValueChanged", "metric": "extraBodies",
+          "statistic": "value", "bound": 0 },
+        { "id": "scaling", "description": "flat commits", "designs": ["derived", "rootVerdict"],
+          "benchmark": "CommitScaling/{design}/10000/untouched", "relativeTo": "CommitScaling/{design}/10/untouched",
+          "metric": "instructions", "statistic": "median", "bound": 1.5 }
       ],
       "baseline": [
         { "benchmarks": "PhaseRead/*", "tolerance": 0, "why": "hot" },
@@ -26,9 +31,12 @@ import Testing
         let url = try SampleResults.temporaryDirectory().appendingPathComponent("limits.json")
         try Data(Self.valid.utf8).write(to: url)
         let file = try LimitsFile.read(from: url)
-        #expect(file.version == 1)
+        #expect(file.version == 2)
+        #expect(file.chain == ["derived", "rootVerdict", "stored"])
         #expect(file.ships == "derived")
-        #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies"])
+        #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies", "scaling"])
+        #expect(file.limits(for: "stored").map(\.id) == ["phase-read"])
+        #expect(file.limits[2].relativeTo == "CommitScaling/{design}/10/untouched")
         #expect(file.limits[0].statistic == .median)
         #expect(file.limits[0].bound == 50000)
         #expect(file.limits[0].maxCV == 0.2)
@@ -44,8 +52,15 @@ import Testing
         ("\"bound\": 0", "\"bound\": \"zero\"", "$.limits[1].bound"),
         ("\"id\": \"extra-bodies\"", "\"id\": \"phase-read\"", "$.limits[1].id"),
         ("\"maxCV\": 0.2", "\"maxCV\": -1", "$.limits[0].maxCV"),
-        ("\"benchmark\": \"PhaseRead/{ships}/*/tracked\"", "\"benchmark\": \"\"", "$.limits[0].benchmark"),
+        ("\"benchmark\": \"PhaseRead/{design}/*/tracked\"", "\"benchmark\": \"\"", "$.limits[0].benchmark"),
         ("\"ships\": \"derived\"", "\"ships\": \"\"", "$.ships"),
+        ("\"ships\": \"derived\"", "\"ships\": \"optimistic\"", "$.ships"),
+        ("\"chain\": [\"derived\", \"rootVerdict\", \"stored\"]", "\"chain\": []", "$.chain"),
+        ("\"chain\": [\"derived\", \"rootVerdict\", \"stored\"]", "\"chain\": [\"derived\", \"derived\"]", "$.chain"),
+        ("\"designs\": [\"derived\"],", "\"designs\": [\"cached\"],", "$.limits[1].designs"),
+        ("\"designs\": [\"derived\"],", "\"designs\": [],", "$.limits[1].designs"),
+        ("\"bound\": 1.5", "\"bound\": 0", "$.limits[2].bound"),
+        ("\"relativeTo\": \"CommitScaling/{design}/10/untouched\"", "\"relativeTo\": \"\"", "$.limits[2].relativeTo"),
         ("\"tolerance\": 0.01", "\"tolerance\": -0.01", "$.baseline[1].tolerance"),
         ("\"benchmarks\": \"PhaseRead/*\"", "\"benchmarks\": \"\"", "$.baseline[0].benchmarks"),
     ])
@@ -67,9 +82,9 @@ import Testing
     }
 
     @Test func rejectsAnotherVersionAndBrokenJSON() throws {
-        let future = Self.valid.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
-        #expect(throws: DocumentError.unsupportedVersion(file: "l.json", key: "version", found: 2, supported: 1)) {
-            try DocumentDecoder.decode(LimitsFile.self, from: Data(future.utf8), file: "l.json")
+        let old = Self.valid.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
+        #expect(throws: DocumentError.unsupportedVersion(file: "l.json", key: "version", found: 1, supported: 2)) {
+            try DocumentDecoder.decode(LimitsFile.self, from: Data(old.utf8), file: "l.json")
         }
         #expect(throws: DocumentError.self) {
             try DocumentDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
@@ -79,9 +94,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("PhaseRead/{ships}/*/tracked", "PhaseRead/derived/IssueDashboard/tracked", true),
-        ("PhaseRead/{ships}/*/tracked", "PhaseRead/stored/IssueDashboard/tracked", false),
-        ("PhaseRead/{ships}/*/tracked", "PhaseRead/derived/IssueDashboard/untracked", false),
+        ("PhaseRead/{design}/*/tracked", "PhaseRead/derived/IssueDashboard/tracked", true),
+        ("PhaseRead/{design}/*/tracked", "PhaseRead/stored/IssueDashboard/tracked", false),
+        ("PhaseRead/{design}/*/tracked", "PhaseRead/derived/IssueDashboard/untracked", false),
         ("*", "anything/at/all", true),
         ("Read*Scaling/*", "ReadScaling/derived/100", true),
         ("ReadScaling/derived/100", "ReadScaling/derived/1000", false),
@@ -89,8 +104,21 @@ import Testing
         ("a*b*c", "a-b-c-d", false),
     ])
     func patternsSelectBenchmarks(pattern: String, name: String, selected: Bool) {
-        let limit = Limit(id: "x", description: "", benchmark: pattern, metric: "wallTime",
+        let limit = Limit(id: "x", description: "", designs: ["derived"], benchmark: pattern, metric: "wallTime",
                           statistic: .median, bound: 1)
-        #expect(limit.selects(name, ships: "derived") == selected)
+        #expect(limit.selects(name, design: "derived") == selected)
+    }
+
+    @Test func aRewrittenShipsChangesOneLineOfTheCommittedFile() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("spec/limits.json")
+        let committed = try Data(contentsOf: url)
+        var limits = try LimitsFile.read(from: url)
+        #expect(try limits.encoded(file: url.path) == committed, "the committed file is in the form a run writes")
+        limits.ships = limits.chain.first { $0 != limits.ships } ?? limits.ships
+        let rewritten = try #require(String(data: try limits.encoded(file: url.path), encoding: .utf8))
+        let before = try #require(String(data: committed, encoding: .utf8))
+        let changed = zip(before.split(separator: "\n"), rewritten.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changed.count == 1 && changed.first?.1.contains("\"ships\"") == true)
     }
 }

@@ -1,0 +1,34 @@
+extension ResultsFile {
+    /// The run as the lab judges its times: every noisy metric of a benchmark that recorded the
+    /// machine's pace keeps only the samples taken at the run's reference pace (`PaceMatching`:
+    /// within its tolerance of the 1st percentile of the run's pace samples), and records how
+    /// many that was (`MetricResult.referencePace`). With fewer than
+    /// `PaceMatching.minimumSamples` at pace the samples are kept whole and the count says so:
+    /// whoever judges the figure then calls it undecided. Exact metrics, the pace itself and
+    /// files without pace samples are unchanged.
+    ///
+    /// Why: the lab machine's CPUs switch between two speeds about 1.7 times apart for seconds
+    /// to minutes at a time, so a figure pooled over both is neither speed and its spread is
+    /// the switching, not the code (docs/harness.md).
+    /// - Complexity: O(samples) plus O(p log p) over the p pace samples.
+    public func atReferencePace() -> ResultsFile {
+        let paces = benchmarks.flatMap { $0.metric(named: Metric.machinePace.name)?.samples ?? [] }
+        guard !paces.isEmpty else { return self }
+        let matching = PaceMatching(reference: SortedSamples(paces).percentile(0.01))
+        var paced = self
+        for (index, benchmark) in benchmarks.enumerated() {
+            for (position, metric) in benchmark.metrics.enumerated()
+            where !metric.metric.exact && metric.metric != .machinePace && metric.referencePace == nil {
+                guard let kept = matching.atReferenceSpeed(metric, of: benchmark) else { continue }
+                var result = metric
+                if kept.count >= PaceMatching.minimumSamples, let filtered = try? MetricResult(metric: metric.metric, samples: kept) {
+                    result = filtered
+                }
+                result.referencePace = MetricResult.ReferencePace(reference: matching.reference, atPace: kept.count,
+                                                                  taken: metric.samples.count)
+                paced.benchmarks[index].metrics[position] = result
+            }
+        }
+        return paced
+    }
+}
