@@ -65,7 +65,7 @@ struct Dashboard {
         let results = findings.index.results
         let quick = results.configuration.quick == true
             ? "<p class=\"quick\">QUICK RUN: short and lower-confidence; these figures decide nothing.</p>\n" : ""
-        let context = ResultsTable.context(results).map {
+        let context = (ResultsTable.context(results) + [(label: "figures", value: findings.timeFiguresSentence)]).map {
             "<li><b>\(($0.label).markupEscaped)</b>: \(($0.value).markupEscaped)</li>"
         }.joined(separator: "\n")
         return "<h1>Lattice benchmarks</h1>\n\(quick)<ul class=\"context\">\n\(context)\n</ul>\n"

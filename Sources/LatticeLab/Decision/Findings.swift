@@ -25,6 +25,24 @@ struct Findings {
         decision.limits.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
     }
 
+    /// How many of the run's wall-time figures (one per benchmark timed) are decided at the
+    /// reference pace, of how many (`FigureText.isUndecided` is the rule).
+    /// - Complexity: O(benchmarks).
+    var timeFigures: (decided: Int, total: Int) {
+        let times = index.results.benchmarks.compactMap { $0.metric(named: Metric.wallTime.name) }
+        return (times.count { !FigureText.isUndecided($0) }, times.count)
+    }
+
+    /// The share of decided time figures in words: `118 of 122 time figures decided at the
+    /// machine's reference pace (4 undecided, 3.3 %)`.
+    var timeFiguresSentence: String {
+        let (decided, total) = timeFigures
+        let undecided = total - decided
+        let share = total == 0 ? "" : String(ValueFormat.percent(Double(undecided) / Double(total)).dropFirst())
+        return "\(decided.grouped) of \(total.grouped) time figures decided at the machine's reference pace "
+            + "(\(undecided.grouped) undecided\(share.isEmpty ? "" : ", \(share)"))"
+    }
+
     /// Where `strategy`'s tracked read cost (median) crosses `readBound` as fields grow.
     /// - Complexity: O(read-scaling sizes).
     func crossover(of strategy: String) -> Crossover {

@@ -94,7 +94,8 @@ struct BenchmarksDocument {
             + "`maxCV`; a ratio's interval is bootstrapped from both benchmarks' samples; counts and instructions "
             + "are exact.\n\n"
         text += "Measured on:\n\n"
-        text += ResultsTable.context(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined() + "\n"
+        text += ResultsTable.context(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined()
+        text += "- figures: \(findings.timeFiguresSentence)\n\n"
         return text
     }
 

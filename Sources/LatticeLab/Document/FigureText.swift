@@ -2,10 +2,12 @@ import LatticeBench
 
 /// How the reports write one measured figure, the same in BENCHMARKS.md and the dashboard.
 ///
-/// A noisy metric shows its median and the 95 % interval of the median; when its coefficient
-/// of variation is above `Limit.defaultMaxCV` the figure is shown as undecided (the machine
-/// was too busy for it to mean much), never as a plain number. An exact metric shows its
-/// value, with its range when the samples disagree.
+/// A noisy metric shows its median and the 95 % interval of the median, of the samples taken
+/// at the machine's reference pace (the reports judge results filtered by
+/// `ResultsFile.atReferencePace()`); it is shown as undecided, never as a plain number, when
+/// too few samples were at pace or their coefficient of variation is above
+/// `Limit.defaultMaxCV` (the machine was too busy for it to mean much). An exact metric shows
+/// its value, with its range when the samples disagree.
 enum FigureText {
     /// Shown for a figure that was not measured.
     static let missing = "–"
@@ -21,6 +23,9 @@ enum FigureText {
                 ? format(summary.median)
                 : "\(format(summary.median)) (\(format(summary.min))–\(format(summary.max)))"
         }
+        if let pace = result.referencePace, !pace.suffices {
+            return "undecided (\(format(summary.median)), \(pace.atPace) of \(pace.taken) at pace)"
+        }
         if isUndecided(result) {
             return "undecided (\(format(summary.median)), CV \(percent(summary.cv)))"
         }
@@ -34,9 +39,10 @@ enum FigureText {
         return ValueFormat.string(result.summary.median / scale, unit: result.metric.unit)
     }
 
-    /// Whether a noisy figure is too noisy to judge.
+    /// Whether a noisy figure is too noisy, or had too few samples at the reference pace, to judge.
     static func isUndecided(_ result: MetricResult) -> Bool {
         guard !result.metric.exact else { return false }
+        if let pace = result.referencePace, !pace.suffices { return true }
         guard let cv = result.summary.cv else { return result.summary.n < 2 }
         return cv > Limit.defaultMaxCV
     }
