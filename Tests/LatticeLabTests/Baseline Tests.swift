@@ -30,6 +30,8 @@ import Testing
         let check = try check(baseline, [slower])
         #expect(check.status == .ok)
         #expect(check.rows.map(\.comparison.metric.name) == ["instructions", "mallocs"], "exact figures only")
+        #expect(check.rows.map(\.identical) == [false, true], "the layouts' counts moved; the mallocs did not")
+        #expect(check.lines.first?.hasPrefix("baseline check: 2 exact figures (1 identical to the last digit), 0 regressions") == true)
     }
 
     @Test func aHotReadToleratesNothingBeyondItsSpreadAndACommitItsTolerance() throws {

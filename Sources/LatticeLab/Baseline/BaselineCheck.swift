@@ -16,6 +16,9 @@ public struct BaselineCheck {
         public var compared: ResultsComparison.Row
         /// The tolerance applied; nil when no entry selects the benchmark (nothing tolerated).
         public var tolerance: BaselineTolerance?
+        /// Whether the run's samples equal the baseline's to the last digit (for instructions,
+        /// the counts under the fixed hash seed, layout by layout).
+        public var identical: Bool
 
         /// The benchmark's name.
         public var benchmark: String { compared.benchmark }
@@ -59,7 +62,8 @@ public struct BaselineCheck {
                                                          candidate: newMetric.summary(judgedBy: comparison),
                                                          comparison: comparison,
                                                          attribution: attribution)
-                    rows.append(Row(compared: compared, tolerance: tolerance))
+                    rows.append(Row(compared: compared, tolerance: tolerance,
+                                    identical: oldMetric.samples == newMetric.samples))
                 } catch {
                     throw .corrupt(file: resultsPath, path: "$", reason: "\(old.name) \(oldMetric.metric.name): \(error)")
                 }
@@ -87,7 +91,9 @@ public struct BaselineCheck {
     /// What the check prints: a summary, then one line per gap, regression and improvement;
     /// under a moved instruction count, the functions that moved most (`AttributionTable`).
     public var lines: [String] {
-        var lines = ["baseline check: \(rows.count) exact figures, \(regressions.count) regressions, "
+        let identical = rows.count { $0.identical }
+        var lines = ["baseline check: \(rows.count) exact figures (\(identical) identical to the last digit), "
+                     + "\(regressions.count) regressions, "
                      + "\(improvements.count) improvements, \(gaps.count) not judged"]
         lines += gaps.map { "NOT JUDGED \($0)" }
         for (word, moved) in [("REGRESSION", regressions), ("IMPROVEMENT", improvements)] {
