@@ -55,7 +55,7 @@ import Testing
         let noisy = BenchmarkResult(name: "ReadScaling/derived/64", metrics: [
             try MetricResult(metric: .wallTime, samples: [1_000, 9_000, 2_000, 8_000, 5_000])], iterationsPerSample: 1)
         let text = document(LabSamples.file([noisy]))
-        #expect(text.contains("| 64 | undecided (5.00 µs, CV "))
+        #expect(text.contains("| 64 | undecided (5.00 µs, robust CV "))
     }
 
     @Test func sectionsWithoutBenchmarksSayNotMeasured() {

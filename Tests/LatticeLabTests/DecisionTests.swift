@@ -85,7 +85,7 @@ import Testing
     @Test func aNoisyReadStraddlingTheBoundIsUndecided() throws {
         let decision = try noisyRead([20_000, 90_000, 30_000, 60_000, 40_000])
         #expect(decision.decidedStrategy == nil)
-        #expect(LimitTable.outcome(try read(decision)).hasPrefix("undecided: CV"))
+        #expect(LimitTable.outcome(try read(decision)).hasPrefix("undecided: robust CV"))
     }
 
     @Test func aNoisyReadWhollyWithinTheBoundPasses() throws {

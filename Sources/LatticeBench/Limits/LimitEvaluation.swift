@@ -8,7 +8,9 @@
 /// Noisy metrics: the figure's 95 % percentile-bootstrap interval is computed from the raw
 /// samples (seeded, `Summary.defaultSeed`), and the limit passes only when its pessimistic
 /// end (the upper end for `.prefersSmaller`) is within the bound. Fewer than two samples
-/// leave it undecided. A coefficient of variation above `maxCV` leaves it undecided too,
+/// leave it undecided. A robust coefficient of variation (`Summary.robustCV`, from the
+/// median absolute deviation: contention's long tail does not make a precise median look
+/// noisy) above `maxCV` leaves it undecided too,
 /// unless every sample lies on one side of the bound. On a shared machine contention only
 /// ever adds time: when even the slowest sample is within the bound, the quiet figure is too
 /// (passed); when even the fastest sample, the one nearest a quiet run, is beyond it, the
@@ -42,7 +44,8 @@ public struct LimitEvaluation: Codable, Sendable {
     public var judged: Double?
     /// Samples behind the figure (for a ratio, the fewer of the two sides').
     public var n: Int?
-    /// The samples' coefficient of variation (for a ratio, the larger of the two sides').
+    /// The samples' robust coefficient of variation (`Summary.robustCV`; for a ratio, the
+    /// larger of the two sides').
     public var cv: Double?
     /// For a time filtered by pace: how many samples were taken at the reference pace (for a
     /// ratio, the side with fewer).
@@ -107,7 +110,7 @@ public struct LimitEvaluation: Codable, Sendable {
         let polarity = result.metric.polarity
         figure = limit.statistic.value(in: summary)
         n = summary.n
-        cv = summary.cv
+        cv = summary.robustCV
         referencePace = result.referencePace
         let judged: Double
         if result.metric.exact {
@@ -115,8 +118,8 @@ public struct LimitEvaluation: Codable, Sendable {
         } else {
             guard isJudgeable([result]) else { return }
             let maxCV = limit.maxCV ?? Limit.defaultMaxCV
-            guard let cv = summary.cv, cv <= maxCV else {
-                outcome = .undecided(.tooNoisy(cv: summary.cv, maxCV: maxCV))
+            guard let cv = summary.robustCV, cv <= maxCV else {
+                outcome = .undecided(.tooNoisy(cv: summary.robustCV, maxCV: maxCV))
                 judgeByRange(result.samples, polarity: polarity)
                 return
             }
@@ -133,7 +136,7 @@ public struct LimitEvaluation: Codable, Sendable {
         let polarity = result.metric.polarity
         let (top, bottom) = (limit.statistic.value(in: result.summary), limit.statistic.value(in: base.summary))
         n = Swift.min(result.summary.n, base.summary.n)
-        cv = [result.summary.cv, base.summary.cv].compactMap { $0 }.max()
+        cv = [result.summary.robustCV, base.summary.robustCV].compactMap { $0 }.max()
         referencePace = [result.referencePace, base.referencePace].compactMap { $0 }.min { $0.atPace < $1.atPace }
         guard bottom != 0 else {
             outcome = .undecided(.zeroReference(benchmark: reference ?? "?"))
@@ -147,7 +150,7 @@ public struct LimitEvaluation: Codable, Sendable {
         } else {
             guard isJudgeable([result, base]) else { return }
             let maxCV = limit.maxCV ?? Limit.defaultMaxCV
-            guard let cv, cv <= maxCV, result.summary.cv != nil, base.summary.cv != nil else {
+            guard let cv, cv <= maxCV, result.summary.robustCV != nil, base.summary.robustCV != nil else {
                 outcome = .undecided(.tooNoisy(cv: cv, maxCV: maxCV))
                 return
             }

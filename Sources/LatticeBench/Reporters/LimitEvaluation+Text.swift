@@ -25,7 +25,7 @@ extension LimitOutcome.Reason: CustomStringConvertible {
         case .metricMissing(let metric): "\(metric) not measured"
         case .tooFewSamples(let n): "\(n) sample\(n == 1 ? "" : "s"), too few to judge"
         case .tooNoisy(let cv, let maxCV):
-            "CV \(cv.map { String(ValueFormat.percent($0).dropFirst()) } ?? "undefined (mean 0)") "
+            "robust CV \(cv.map { String(ValueFormat.percent($0).dropFirst()) } ?? "undefined (mean 0)") "
                 + "above \(ValueFormat.percent(maxCV).dropFirst()) at the reference pace"
         case .tooFewAtReferencePace(let atPace, let taken):
             "\(atPace) of \(taken) samples at the machine's reference pace, too few to judge"

@@ -9,6 +9,7 @@
 ///   normal-consistent estimate of σ;
 /// - `standardDeviation`: the sample standard deviation (n - 1 in the denominator);
 /// - `cv`: `standardDeviation / |mean|`;
+/// - `robustCV`: `1.4826 · mad / |median|`, which estimates the CV for normal samples;
 /// - `medianInterval`: a percentile bootstrap of the median, seeded (see `Bootstrap`);
 /// - `outliers`: Tukey's fences at 1.5 and 3 IQR around `p25` and `p75`.
 public struct Summary: Codable, Sendable, Hashable {
@@ -48,6 +49,15 @@ public struct Summary: Codable, Sendable, Hashable {
     public var cv: Double?
     /// Bootstrap confidence interval of the median.
     public var medianInterval: Interval
+
+    /// The spread relative to the median, `1.4826 · mad / |median|`: the coefficient of
+    /// variation a normal sample would have, taken from its middle half, so a few samples that
+    /// contention stretched tenfold (this machine's noise comes as such a tail) do not make
+    /// a precise median look noisy, as they make `cv`. What the lab's noise bounds (`maxCV`)
+    /// judge. nil when the median is 0.
+    public var robustCV: Double? {
+        median == 0 ? nil : 1.4826 * mad / Swift.abs(median)
+    }
     /// Tukey outlier counts (not removed from any statistic).
     public var outliers: Outliers
 

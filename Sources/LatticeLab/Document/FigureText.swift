@@ -5,8 +5,8 @@ import LatticeBench
 /// A noisy metric shows its median and the 95 % interval of the median, of the samples taken
 /// at the machine's reference pace (the reports judge results filtered by
 /// `ResultsFile.atReferencePace()`); it is shown as undecided, never as a plain number, when
-/// too few samples were at pace or their coefficient of variation is above
-/// `Limit.defaultMaxCV` (the machine was too busy for it to mean much). An exact metric shows
+/// too few samples were at pace or their robust coefficient of variation (`Summary.robustCV`)
+/// is above `Limit.defaultMaxCV` (the machine was too busy for it to mean much). An exact metric shows
 /// its value, with its range when the samples disagree.
 enum FigureText {
     /// Shown for a figure that was not measured.
@@ -27,7 +27,7 @@ enum FigureText {
             return "undecided (\(format(summary.median)), \(pace.atPace) of \(pace.taken) at pace)"
         }
         if isUndecided(result) {
-            return "undecided (\(format(summary.median)), CV \(percent(summary.cv)))"
+            return "undecided (\(format(summary.median)), robust CV \(percent(summary.robustCV)))"
         }
         let interval = summary.medianInterval
         return "\(format(summary.median)) [\(format(interval.lower)), \(format(interval.upper))]"
@@ -43,7 +43,7 @@ enum FigureText {
     static func isUndecided(_ result: MetricResult) -> Bool {
         guard !result.metric.exact else { return false }
         if let pace = result.referencePace, !pace.suffices { return true }
-        guard let cv = result.summary.cv else { return result.summary.n < 2 }
+        guard result.summary.n >= 2, let cv = result.summary.robustCV else { return true }
         return cv > Limit.defaultMaxCV
     }
 

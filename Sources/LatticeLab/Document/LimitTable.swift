@@ -16,7 +16,7 @@ enum LimitTable {
                 let measured = evaluation.figure.map { "\(statistic) \(evaluation.text($0))" } ?? FigureText.missing
                 let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]" }
                     ?? (evaluation.metric?.exact == true ? "exact"
-                        : evaluation.cv.map { "none: CV \(FigureText.percent($0))" } ?? FigureText.missing)
+                        : evaluation.cv.map { "none: robust CV \(FigureText.percent($0))" } ?? FigureText.missing)
                 table.append([step.design, limit.id, evaluation.subject, measured, interval, samples(evaluation),
                               bound(evaluation), outcome(evaluation)])
             }

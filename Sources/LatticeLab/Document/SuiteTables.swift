@@ -135,8 +135,8 @@ struct SuiteTables {
         // Measured one after the other, the two drift apart on a busy machine: say so rather
         // than call the drift a cost.
         if FigureText.isUndecided(off) || FigureText.isUndecided(on) {
-            return "Counters on against off: undecided, too noisy to compare (CV \(FigureText.percent(off.summary.cv)) "
-                + "and \(FigureText.percent(on.summary.cv)))."
+            return "Counters on against off: undecided, too noisy to compare (robust CV \(FigureText.percent(off.summary.robustCV)) "
+                + "and \(FigureText.percent(on.summary.robustCV)))."
         }
         let p = comparison.pValue.map { ", " + ValueFormat.probability($0) } ?? ""
         let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
