@@ -24,6 +24,10 @@ INSTRUCTED=("${SUITE[@]}")
 # by the seeds' spread (Comparison(exact:candidate:)). Six a side: two unchanged builds'
 # seed counts then fall wholly apart for one row in 462. (run_suite reads it.)
 HASH_SEEDS=([FieldRead]=6 [PhaseRead]=6 [ReadScaling]=6)
+# BodyReruns counts under one heap layout: its commit cycles are judged with tolerances (their
+# tracked bodies are not seeded: a seed pass would cost about 10 CPU-minutes), which cover what
+# the layouts would show, and one layout takes its instruction pass from 191 s to about 107 s.
+HEAP_LAYOUTS=([BodyReruns]=1)
 # The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read.
 PROFILED=PhaseRead
 PROFILED_FILTER='derived/Dashboard/tracked'

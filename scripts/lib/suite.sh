@@ -7,14 +7,16 @@
 # The caller sets `quick` (1 for a quick run, else 0) and `filter` (a --filter pattern, or
 # empty), and may fill `BUDGET` (seconds of sampling per executable, for runs that are not
 # quick), `QUICK_BUDGET` (seconds for executables that sample fully even in a quick run: a
-# gate's limits must be decided) and `HASH_SEEDS` (per executable: instruction runs also count
-# under that many random hash seeds, for executables whose counts move with hashed
+# gate's limits must be decided), `HEAP_LAYOUTS` (per executable: instruction runs count under
+# that many heap layouts instead of three) and `HASH_SEEDS` (per executable: instruction runs
+# also count under that many random hash seeds, for executables whose counts move with hashed
 # addresses). Progress goes to stderr.
 
 started=$SECONDS
 declare -A BUDGET=()
 declare -A QUICK_BUDGET=()
 declare -A HASH_SEEDS=()
+declare -A HEAP_LAYOUTS=()
 
 log() { echo "bench: $*" >&2; }
 elapsed() { printf '%dm%02ds' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
@@ -113,10 +115,13 @@ run_suite() {
             rm -f "$target"
             options=(--format json --output "$target")
         fi
-        # An executable built before --hash-seeds (a compare's older commit) counts without.
-        if [ -n "${HASH_SEEDS[$suite]:-}" ] && [[ " $* " == *" --instructions "* ]] \
-            && (cd "$checkout" && "$bin/$suite" --help 2>/dev/null) | grep -q -- --hash-seeds; then
-            options+=(--hash-seeds "${HASH_SEEDS[$suite]}")
+        # An executable built before these options (a compare's older commit) counts without.
+        if [[ " $* " == *" --instructions "* ]] && [ -n "${HASH_SEEDS[$suite]:-}${HEAP_LAYOUTS[$suite]:-}" ]; then
+            help=$(cd "$checkout" && "$bin/$suite" --help 2>/dev/null || true)
+            [ -z "${HASH_SEEDS[$suite]:-}" ] || [[ "$help" != *--hash-seeds* ]] \
+                || options+=(--hash-seeds "${HASH_SEEDS[$suite]}")
+            [ -z "${HEAP_LAYOUTS[$suite]:-}" ] || [[ "$help" != *--heap-layouts* ]] \
+                || options+=(--heap-layouts "${HEAP_LAYOUTS[$suite]}")
         fi
         if [ "$quick" = 1 ]; then
             options+=(--quick)

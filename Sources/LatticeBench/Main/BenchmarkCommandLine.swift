@@ -24,6 +24,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     public var samples: Int?
     /// `--time-budget SECONDS`: sampling time per benchmark (> 0).
     public var timeBudgetSeconds: Double?
+    /// `--heap-layouts N`: with `--instructions`, count every benchmark under N heap layouts
+    /// (`HeapLayout`) instead of the preset's three.
+    public var heapLayouts: Int?
     /// `--hash-seeds N`: with `--instructions`, also count every benchmark in N more
     /// processes under random hash seeds, one heap layout each (`MetricResult.seedSamples`).
     public var hashSeeds = 0
@@ -92,6 +95,10 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 result.callgrindLayouts = try value("a whole number ≥ 1") { text -> Int? in
                     Int(text).flatMap { $0 >= 1 ? $0 : nil }
                 }
+            case "--heap-layouts":
+                result.heapLayouts = try value("a whole number ≥ 1") { text -> Int? in
+                    Int(text).flatMap { $0 >= 1 ? $0 : nil }
+                }
             case "--hash-seeds":
                 result.hashSeeds = try value("a whole number ≥ 0") { text -> Int? in
                     Int(text).flatMap { $0 >= 0 ? $0 : nil }
@@ -120,6 +127,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
         if result.hashSeeds > 0 && result.mode != .instructions {
             throw .optionNeedsMode(option: "--hash-seeds", mode: "--instructions")
         }
+        if result.heapLayouts != nil && result.mode != .instructions {
+            throw .optionNeedsMode(option: "--heap-layouts", mode: "--instructions")
+        }
         return result
     }
 
@@ -137,6 +147,8 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                                   and an SVG flamegraph per benchmark
 
         options:
+          --heap-layouts N        with --instructions: count each benchmark under N heap layouts
+                                  (default 3)
           --hash-seeds N          with --instructions: also count each benchmark in N more
                                   processes under random hash seeds (one heap layout each), the
                                   spread that hashing of addresses causes (default 0)

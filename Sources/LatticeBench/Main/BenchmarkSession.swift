@@ -80,7 +80,8 @@ struct BenchmarkSession {
         let functions: [String: (functions: [FunctionCost], omittedBelow: Double)]
         var seeds: [String: [Double]] = [:]
         do {
-            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments)
+            let layouts = command.heapLayouts.map { [CallgrindLauncher.layoutsFlag, String($0)] } ?? []
+            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments + layouts)
             for seed in 0..<command.hashSeeds {
                 progress.line("\(executable): counting under a random hash seed (\(seed + 1) of \(command.hashSeeds))")
                 let seeded = try CallgrindLauncher.countInstructions(

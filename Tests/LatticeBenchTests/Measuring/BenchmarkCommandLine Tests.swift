@@ -30,6 +30,7 @@ import Testing
         #expect(try BenchmarkCommandLine.parse(["--instructions"]).mode == .instructions)
         #expect(try BenchmarkCommandLine.parse(["--profile", "--profile"]).mode == .profile)
         #expect(try BenchmarkCommandLine.parse(["--instructions", "--hash-seeds=6"]).hashSeeds == 6)
+        #expect(try BenchmarkCommandLine.parse(["--instructions", "--heap-layouts", "1"]).heapLayouts == 1)
     }
 
     @Test(arguments: [
@@ -46,6 +47,9 @@ import Testing
         (["sumArray"], .unexpectedArgument("sumArray")),
         (["--instructions", "--profile"], .conflictingOptions("--instructions", "--profile")),
         (["--hash-seeds", "6"], .optionNeedsMode(option: "--hash-seeds", mode: "--instructions")),
+        (["--heap-layouts", "1"], .optionNeedsMode(option: "--heap-layouts", mode: "--instructions")),
+        (["--instructions", "--heap-layouts", "0"],
+         .invalidValue(option: "--heap-layouts", value: "0", expected: "a whole number ≥ 1")),
         (["--instructions", "--hash-seeds", "-1"],
          .invalidValue(option: "--hash-seeds", value: "-1", expected: "a whole number ≥ 0")),
     ])
