@@ -42,7 +42,7 @@ struct DifferenceChart {
             svg.rect(x: Swift.min(zero, end), y: y, width: Swift.abs(end - zero), height: barHeight - 3,
                      fill: bar.change > 0 ? Self.worse : Self.better,
                      tooltip: "\(bar.label): \(sides) (\(bar.change > 0 ? "+" : "")\(format(bar.change)))")
-            svg.text("\(bar.change > 0 ? "+" : "")\(format(bar.change))   \(sides)", x: frame.right - 146,
+            svg.text("\(bar.change > 0 ? "+" : "")\(format(bar.change))  (\(sides))", x: frame.right - 146,
                      y: y + barHeight - 5, size: 10)
         }
         frame.drawLegend(into: &svg, entries: [("more instructions", Self.worse), ("fewer", Self.better)])
