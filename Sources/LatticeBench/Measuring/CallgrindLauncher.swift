@@ -39,7 +39,7 @@ enum CallgrindLauncher {
         -> (counts: [String: [Double]], functions: [String: (functions: [FunctionCost], omittedBelow: Double)]) {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lattice-callgrind-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            .appendingPathComponent(Self.directoryName(process: getpid(), nonce: UInt32.random(in: 0...UInt32.max)))
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -59,6 +59,9 @@ enum CallgrindLauncher {
         } else {
             environment.removeValue(forKey: "SWIFT_DETERMINISTIC_HASHING")
         }
+        // jemalloc purges unused pages on a clock (its decay); without it the allocator runs
+        // the same instructions whenever the run is.
+        environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
@@ -75,6 +78,18 @@ enum CallgrindLauncher {
         }
         let regions = try readRegions(in: directory)
         return (instructionsPerOperation(regions.totals), InstructionAttribution.perOperation(regions.functions))
+    }
+
+    /// The child's folder name, `lattice-callgrind-` and two fixed-width hexadecimal fields. The
+    /// child runs from a path inside it, which its arguments carry: a name whose length varied
+    /// with the process id or the nonce would move every allocation the child makes after
+    /// reading its arguments, and with them the addresses its tables hash.
+    nonisolated static func directoryName(process: Int32, nonce: UInt32) -> String {
+        func hex(_ value: UInt32) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 8 - digits.count) + digits
+        }
+        return "lattice-callgrind-\(hex(UInt32(bitPattern: process)))-\(hex(nonce))"
     }
 
     /// Instructions per operation of every benchmark, one per layout with both regions, in
