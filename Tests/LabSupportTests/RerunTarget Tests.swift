@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import LabSupport
 import Lattice
@@ -37,5 +38,51 @@ import LatticeTesting
         #expect(issueScreen.field == "name")
         #expect(issueScreen.path == [.key("repository"), .key("issue"), .key("assignees"), .key("nodes"), .index(0),
                                      .key("name")])
+    }
+}
+
+/// A spec whose operations hold no field BodyReruns could write: refused, naming the folder.
+@MainActor
+@Suite final class UnwritableSpecTests {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-unwritable-spec-\(UUID().uuidString)")
+        let files = FileManager.default
+        for folder in ["operations", "responses"] {
+            try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try files.copyItem(at: Specs.smallRoot.appendingPathComponent("directives.graphql").resolvingSymlinksInPath(),
+                           to: root.appendingPathComponent("directives.graphql"))
+        // Only non-null fields, and a nullable Int: nothing a server may null that holds a string.
+        try write("schema.graphql", "type Query { title: String!, count: Int }")
+        try write("operations/Inline.graphql", "query Inline @throwOnFieldError { title count }")
+        try write("operations/Spreads.graphql", "query Spreads @throwOnFieldError { ...Part_query }")
+        try write("operations/Part_query.graphql", "fragment Part_query on Query @throwOnFieldError { title }")
+        for operation in ["Inline", "Spreads"] {
+            try write("responses/\(operation).ok.json", #"{"operation": "\#(operation)", "variables": {}, "#
+                + #""response": {"data": {"title": "t", "count": 1}}}"#)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try Data(text.utf8).write(to: root.appendingPathComponent(path))
+    }
+
+    @Test func anOperationWithoutANullableStringIsRefusedNamingTheFolderAndWhere() throws {
+        let fixtures = try CompiledSpec.load(spec: Spec(root: root))
+        #expect(try LabOperations(fixtures).rerunOperations == ["Inline", "Spreads"])
+        #expect(throws: RerunTargetError.noField(operation: "Inline", folder: root.path, insideSpreads: false)) {
+            try RerunTarget(operation: "Inline", in: fixtures)
+        }
+        #expect(throws: RerunTargetError.noField(operation: "Spreads", folder: root.path, insideSpreads: true)) {
+            try RerunTarget(operation: "Spreads", in: fixtures)
+        }
+        #expect(RerunTargetError.noField(operation: "Spreads", folder: root.path, insideSpreads: true).description
+            .hasPrefix("\(root.path): Spreads's ok response holds no nullable String field with a value inside its spreads"))
     }
 }
