@@ -28,19 +28,15 @@ import LatticeTesting
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-incomplete-spec-\(UUID().uuidString)")
-        let files = FileManager.default
+        root = try Specs.temporaryFolder("lattice-incomplete-spec")
+        var files = ["schema.graphql"]
         for folder in ["operations", "responses"] {
-            try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-            for name in try files.contentsOfDirectory(atPath: Specs.smallRoot.appendingPathComponent(folder).path) {
-                try files.copyItem(at: Specs.smallRoot.appendingPathComponent("\(folder)/\(name)"),
-                                   to: root.appendingPathComponent("\(folder)/\(name)"))
-            }
+            files += try FileManager.default.contentsOfDirectory(atPath: Specs.smallRoot.appendingPathComponent(folder).path)
+                .map { "\(folder)/\($0)" }
         }
-        // directives.graphql is a link to spec/'s: copy what it points at.
-        for name in ["schema.graphql", "directives.graphql"] {
-            try files.copyItem(at: Specs.smallRoot.appendingPathComponent(name).resolvingSymlinksInPath(),
-                               to: root.appendingPathComponent(name))
+        for file in files {
+            try FileManager.default.copyItem(at: Specs.smallRoot.appendingPathComponent(file),
+                                             to: root.appendingPathComponent(file))
         }
     }
 

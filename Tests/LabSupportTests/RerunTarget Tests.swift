@@ -47,13 +47,7 @@ import LatticeTesting
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-unwritable-spec-\(UUID().uuidString)")
-        let files = FileManager.default
-        for folder in ["operations", "responses"] {
-            try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        try files.copyItem(at: Specs.smallRoot.appendingPathComponent("directives.graphql").resolvingSymlinksInPath(),
-                           to: root.appendingPathComponent("directives.graphql"))
+        root = try Specs.temporaryFolder("lattice-unwritable-spec")
         // Only non-null fields, and a nullable Int: nothing a server may null that holds a string.
         try write("schema.graphql", "type Query { title: String!, count: Int }")
         try write("operations/Inline.graphql", "query Inline @throwOnFieldError { title count }")

@@ -18,4 +18,17 @@ enum Specs {
 
     /// Where the small spec is.
     static let smallRoot = repositoryRoot.appendingPathComponent("Tests/Fixtures/SmallSpec")
+
+    /// A new spec folder under the temporary directory: empty `operations/` and `responses/`,
+    /// and spec/'s client directives (the small spec's `directives.graphql` is a link to them).
+    static func temporaryFolder(_ prefix: String) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        for folder in ["operations", "responses"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder),
+                                                    withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: smallRoot.appendingPathComponent("directives.graphql").resolvingSymlinksInPath(),
+                                         to: root.appendingPathComponent("directives.graphql"))
+        return root
+    }
 }
