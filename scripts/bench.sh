@@ -97,8 +97,9 @@ options:
                       limits.json): the suite picks its largest @throwOnFieldError query and
                       its spreads-only queries itself, DIR/limits.json judges them, and the
                       report goes under .build/lab/spec-<name of DIR>/ (quick/, partial/,
-                      gate/ or full/), never to BENCHMARKS.md, dashboards/ or results/; with
-                      a run or gate only (check, baseline and compare are spec/'s)
+                      gate/ or full/), never to BENCHMARKS.md, dashboards/ or results/, and
+                      the decision is never written into DIR/limits.json; with a run or gate
+                      only (check, baseline and compare are spec/'s)
   -h, --help          this text
 
 Every benchmark executable lists its benchmarks first (--list): a run fails when one dies by
