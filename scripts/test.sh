@@ -43,5 +43,5 @@ echo "== fixtures: validate spec/operations, regenerate spec/responses, exercise
 "$LATTICE_PY" -m scripts.fixtures check
 echo "== small spec: validate Tests/Fixtures/SmallSpec/operations, regenerate its responses" >&2
 "$LATTICE_PY" Tests/Fixtures/SmallSpec/generate.py check
-echo "== any spec: scripts/bench.sh --quick --spec Tests/Fixtures/SmallSpec decides on that folder's operations" >&2
+echo "== any spec: scripts/bench.sh --quick --spec Tests/Fixtures/SmallSpec judges that folder's own operations" >&2
 scripts/lab/check_any_spec.sh
