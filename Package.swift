@@ -33,6 +33,7 @@ let package = Package(
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
+        .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeTesting"]),
         // What the suite's executables share: tracking scopes, generated schemas, spec operations.
         .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],
                 path: "Benchmarks/LabSupport"),

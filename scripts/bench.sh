@@ -28,9 +28,9 @@ HASH_SEEDS=([FieldRead]=6 [PhaseRead]=6 [ReadScaling]=6)
 # tracked bodies are not seeded: a seed pass would cost about 10 CPU-minutes), which cover what
 # the layouts would show, and one layout takes its instruction pass from 191 s to about 107 s.
 HEAP_LAYOUTS=([BodyReruns]=1)
-# The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read.
+# The benchmark whose stacks the dashboard's flamegraph shows: the limited phase read, derived
+# on the largest @throwOnFieldError operation, which PhaseRead lists first (profiled_filter).
 PROFILED=PhaseRead
-PROFILED_FILTER='derived/Dashboard/tracked'
 # Committed outputs of a full run.
 RESULTS=results/latest.json
 # The committed baseline of exact figures CI checks every commit against, and the changes
@@ -41,6 +41,11 @@ LIMITS=spec/limits.json
 DOCUMENT=BENCHMARKS.md
 DASHBOARD=dashboards
 LAB=.build/lab
+# Where a run's folder goes (quick/, partial/, gate/, full/): $LAB for spec/, a folder of
+# its own for --spec DIR (spec-<name>, so two specs' runs never mix).
+RUNS=$LAB
+# What a folder given to --spec must hold, as spec/ does.
+SPEC_LAYOUT=(schema.graphql directives.graphql operations responses limits.json)
 
 usage() {
     cat <<'EOF'
@@ -87,6 +92,14 @@ options:
                       for the whole suite); compare compares them exactly
   --profile           also profile every benchmark (folded stacks and flamegraphs,
                       pass-through to the harness) into the run's folder
+  --spec DIR          run the suite and the decision on another folder laid out like spec/
+                      (schema.graphql, directives.graphql, operations/, responses/,
+                      limits.json): the suite picks its largest @throwOnFieldError query and
+                      its spreads-only queries itself, DIR/limits.json judges them, and the
+                      report goes under .build/lab/spec-<name of DIR>/ (quick/, partial/,
+                      gate/ or full/), never to BENCHMARKS.md, dashboards/ or results/, and
+                      the decision is never written into DIR/limits.json; with a run or gate
+                      only (check, baseline and compare are spec/'s)
   -h, --help          this text
 
 Every benchmark executable lists its benchmarks first (--list): a run fails when one dies by
@@ -107,7 +120,7 @@ fail_usage() {
     exit 1
 }
 
-quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0 timed=0
+quick=0 instructions=0 profile=0 filter="" command="" baseline="" results_in="" rounds=6 rounds_given=0 timed=0 spec_dir=""
 positional=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -119,6 +132,7 @@ while [ $# -gt 0 ]; do
         --filter) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--filter needs a pattern"; filter=$2; shift ;;
         --baseline) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--baseline needs a file"; baseline=$2; shift ;;
         --results) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--results needs a file"; results_in=$2; shift ;;
+        --spec) [ $# -ge 2 ] && [ -n "$2" ] || fail_usage "--spec needs a folder"; spec_dir=$2; shift ;;
         --rounds)
             [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || fail_usage "--rounds needs a whole number >= 1"
             rounds=$2; rounds_given=1; shift ;;
@@ -159,6 +173,21 @@ esac
 [ $timed = 1 ] || [ $rounds_given = 0 ] || fail_usage "--rounds belongs to compare --time"
 [ -z "$baseline" ] || [ -f "$baseline" ] || fail_usage "no baseline results at $baseline"
 [ -z "$results_in" ] || [ -f "$results_in" ] || fail_usage "no results at $results_in"
+if [ -n "$spec_dir" ]; then
+    case "$command" in
+        ""|gate) ;;
+        *) fail_usage "--spec belongs to a run or gate: $command judges spec/'s committed baseline" ;;
+    esac
+    [ -d "$spec_dir" ] || fail_usage "--spec $spec_dir: no such folder"
+    spec_dir=$(cd "$spec_dir" && pwd)
+    missing=()
+    for entry in "${SPEC_LAYOUT[@]}"; do [ -e "$spec_dir/$entry" ] || missing+=("$entry"); done
+    [ ${#missing[@]} = 0 ] || fail_usage "--spec $spec_dir lacks ${missing[*]} (a spec folder holds ${SPEC_LAYOUT[*]}, as spec/ does)"
+    # The suite's executables load the spec from here (Spec.locate), the lab judges its limits.
+    export LATTICE_SPEC=$spec_dir
+    LIMITS=$spec_dir/limits.json
+    RUNS=$LAB/spec-$(basename "$spec_dir")
+fi
 
 # Builds the release products of the package at $1 (scratch path $2); prints the bin path.
 build_release() {
@@ -215,6 +244,16 @@ suite_files() {
     return 0
 }
 
+# The --filter text that selects the flamegraph's benchmark: the first derived tracked read
+# PhaseRead lists (the largest @throwOnFieldError operation of the spec it loads), e.g.
+# derived/Dashboard/tracked. Exits 1 when PhaseRead lists none.
+profiled_filter() {
+    local bin=$1 first
+    first=$("$bin/$PROFILED" --list --filter derived/ | grep -m 1 '/tracked$' || true)
+    [ -n "$first" ] || { log "FAILED: $PROFILED lists no derived tracked read to profile"; exit 1; }
+    echo "${first#"$PROFILED"/}"
+}
+
 # One run of the suite at this checkout: results into $1/results.json (instruction counts
 # joined when asked), the flamegraph into $1/flamegraph.svg.
 measure() {
@@ -247,15 +286,17 @@ measure() {
     case "$command" in check|baseline) return 0 ;; esac
     # Profiles fail closed like the suite: the flamegraph is one of a run's outputs, and a
     # profile that dies ran the same code the suite measures.
+    local profiled
+    profiled=$(profiled_filter "$bin")
     if [ $profile = 1 ]; then
         log "profiling the suite ($(elapsed))"
         run_suite "$bin" . "$dir/profile" "${SUITE[*]}" --profile
     else
-        log "profiling $PROFILED $PROFILED_FILTER for the flamegraph ($(elapsed))"
-        (filter=$PROFILED_FILTER quick=1; run_suite "$bin" . "$dir/profile" "$PROFILED" --profile)
+        log "profiling $PROFILED $profiled for the flamegraph ($(elapsed))"
+        (filter=$profiled quick=1; run_suite "$bin" . "$dir/profile" "$PROFILED" --profile)
     fi
     local svg
-    svg=$(ls "$dir/profile/$PROFILED"/*.svg 2>/dev/null | grep -F "$(echo "$PROFILED_FILTER" | tr / .)" | head -n 1 || true)
+    svg=$(ls "$dir/profile/$PROFILED"/*.svg 2>/dev/null | grep -F "$(echo "$profiled" | tr / .)" | head -n 1 || true)
     [ -n "$svg" ] || svg=$(ls "$dir"/profile/*/*.svg 2>/dev/null | head -n 1 || true)
     [ -n "$svg" ] || { log "FAILED: the profiles wrote no flamegraph"; exit 1; }
     cp "$svg" "$dir/flamegraph.svg"
@@ -272,9 +313,12 @@ report() {
     # A full run's decision is what ships: it is written into spec/limits.json with the rest.
     [ -z "$results_out" ] || options+=(--results-out "$results_out" --record-ships)
     [ ! -s "$flamegraph" ] || options+=(--flamegraph "$flamegraph")
-    [ ! -f "$ACCEPTED" ] || options+=(--accepted "$ACCEPTED")
-    # The differential view needs instruction counts with their functions on both sides.
-    [ ! -f "$BASELINE" ] || ! grep -q '"functions"' "$results" || options+=(--baseline "$BASELINE")
+    # The accepted changes and the baseline are spec/'s: another spec's report has neither.
+    if [ -z "$spec_dir" ]; then
+        [ ! -f "$ACCEPTED" ] || options+=(--accepted "$ACCEPTED")
+        # The differential view needs instruction counts with their functions on both sides.
+        [ ! -f "$BASELINE" ] || ! grep -q '"functions"' "$results" || options+=(--baseline "$BASELINE")
+    fi
     "$bin/lattice" report "${options[@]}"
 }
 
@@ -375,13 +419,13 @@ else
     if [ "$command" = check ] || [ "$command" = baseline ]; then
         dir=$LAB/$command
     elif [ $quick = 1 ]; then
-        dir=$LAB/quick
+        dir=$RUNS/quick
     elif [ -n "$filter" ]; then
-        dir=$LAB/partial
+        dir=$RUNS/partial
     elif [ "$command" = gate ]; then
-        dir=$LAB/gate
+        dir=$RUNS/gate
     else
-        dir=$LAB/full
+        dir=$RUNS/full
     fi
     bin=$(build_release . .build)
     measure "$dir" "$bin"
@@ -400,12 +444,13 @@ case "$command" in
         exit 0 ;;
 esac
 
-if [ -z "$results_in" ] && [ "$dir" = "$LAB/full" ]; then
-    # A full run: the committed results, document, dashboard, flamegraph and history, as one set.
+if [ -z "$results_in" ] && [ -z "$spec_dir" ] && [ "$dir" = "$LAB/full" ]; then
+    # A full run on spec/: the committed results, document, dashboard, flamegraph and history,
+    # as one set.
     decision=$(report "$results" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$dir/flamegraph.svg" "$RESULTS")
     log "wrote $RESULTS, $DOCUMENT, $DASHBOARD/ ($(elapsed))"
 else
-    out=${dir:-$LAB/gate}
+    out=${dir:-$RUNS/gate}
     mkdir -p "$out"
     decision=$(report "$results" "$out/BENCHMARKS.md" "$out/dashboards" "" "${dir:+$dir/flamegraph.svg}")
     log "wrote $out/BENCHMARKS.md and $out/dashboards/ ($(elapsed))"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds, runs the Swift tests, then the
-# conformance and fixture checks. Run from anywhere; exits non-zero on the first failure.
+# conformance and fixture checks, and a quick bench run on the second spec folder
+# (Tests/Fixtures/SmallSpec; it builds in release). Run from anywhere; exits non-zero on the
+# first failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 cd "$LATTICE_ROOT"
@@ -39,3 +41,7 @@ echo "== dashboard: render check in headless Chromium" >&2
 scripts/lab/check_dashboard.sh .build/debug/lattice
 echo "== fixtures: validate spec/operations, regenerate spec/responses, exercise scripts/server.py" >&2
 "$LATTICE_PY" -m scripts.fixtures check
+echo "== small spec: validate Tests/Fixtures/SmallSpec/operations, regenerate its responses" >&2
+"$LATTICE_PY" Tests/Fixtures/SmallSpec/generate.py check
+echo "== any spec: scripts/bench.sh --quick --spec Tests/Fixtures/SmallSpec judges that folder's own operations" >&2
+scripts/lab/check_any_spec.sh

@@ -1,3 +1,4 @@
+import LabSupport
 import Lattice
 
 /// The kinds of commit whose body re-runs the suite counts. Each operation of a benchmark is
@@ -6,11 +7,11 @@ import Lattice
 /// makes. Bodies are flushed after every step, as frames would render between them.
 enum CommitKind: String, CaseIterable {
     /// A value the verdict read changes and the phase stays equal (one commit; the value
-    /// alternates). The limit's commit, on IssueScreen.
+    /// alternates). The limit's commit, on the spreads-only operations (spec/'s IssueScreen).
     case verdictValue
     /// A value nothing selects changes (one commit).
     case otherValue
-    /// A nullable field is written to null (or from it) and back (two commits).
+    /// The target's nullable field is written to null and back (two commits).
     case nullWrittenAndCleared
     /// A field error lands on a field and is cleared (two commits).
     case errorAddedAndCleared
@@ -32,15 +33,13 @@ enum CommitKind: String, CaseIterable {
         case .verdictValue:
             subject.toggleValue()
         case .otherValue:
-            subject.write(.scalar(.string("note \(subject.nextToken())")), to: RerunTargets.unreadField)
+            subject.write(.scalar(.string("note \(subject.nextToken())")), to: RerunTarget.unreadField)
         case .nullWrittenAndCleared:
-            subject.write(subject.nullFieldOriginal.isNull ? .scalar(.string("set")) : .null,
-                          to: subject.targets.nullField)
-            subject.write(subject.nullFieldOriginal, to: subject.targets.nullField)
+            subject.write(.null)
+            subject.write(subject.original)
         case .errorAddedAndCleared:
-            subject.write(.null, errors: [GraphQLError(message: "lab: field error", path: subject.targets.errorPath)],
-                          to: subject.targets.errorField)
-            subject.write(subject.errorFieldOriginal, to: subject.targets.errorField)
+            subject.write(.null, errors: [GraphQLError(message: "lab: field error", path: subject.target.path)])
+            subject.write(subject.original)
         case .linkMoved:
             subject.reverseLinks()
             subject.reverseLinks()

@@ -7,33 +7,28 @@ import LatticeTesting
 @MainActor
 final class RerunSubject {
     let loaded: LoadedHandle
-    let targets: RerunTargets
+    let target: RerunTarget
     let probe: BodyProbe<String>
-    let nullFieldOriginal: FieldValue
-    let errorFieldOriginal: FieldValue
+    /// The target field's value in the `ok` response (a string: the commits write another
+    /// string, a null or an error, and then this back).
+    let original: FieldValue
     /// The record and field of a list of at least two links in the operation's data.
     private let links: (record: DataID, field: String, items: [DataID?])?
-    private let valueOriginal: FieldValue
     private var toggled = false
     private var token = 0
 
-    /// Loads `targets.operation` under `strategy`, counting, and starts the body.
-    /// - Throws: when the fixture does not load or lacks a target field.
-    init(_ fixtures: CompiledSpec, _ strategy: PhaseStrategy, _ targets: RerunTargets) throws {
-        let loaded = try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: targets.operation,
+    /// Loads `target.operation` under `strategy`, counting, and starts the body.
+    /// - Throws: when the fixture does not load or lacks the target field.
+    init(_ fixtures: CompiledSpec, _ strategy: PhaseStrategy, _ target: RerunTarget) throws {
+        let loaded = try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: target.operation,
                                       counting: true)
         let records = loaded.environment.store.snapshot().records
-        func original(_ field: String) throws -> FieldValue {
-            guard let value = records[targets.record]?[field]?.value else {
-                throw RerunSubjectError.missingField(record: targets.record, field: field)
-            }
-            return value
+        guard let original = records[target.record]?[target.field]?.value else {
+            throw RerunSubjectError.missingField(record: target.record, field: target.field)
         }
         self.loaded = loaded
-        self.targets = targets
-        valueOriginal = try original(targets.valueField)
-        nullFieldOriginal = try original(targets.nullField)
-        errorFieldOriginal = try original(targets.errorField)
+        self.target = target
+        self.original = original
         // The first list of two or more distinct links, in a fixed order, so reruns agree.
         links = records.keys.sorted { $0.rawValue < $1.rawValue }.lazy.compactMap { id in
             records[id]?.keys.sorted().lazy.compactMap { field -> (DataID, String, [DataID?])? in
@@ -54,19 +49,20 @@ final class RerunSubject {
         return token
     }
 
-    /// Writes `value` (with `errors`) to `field` of the target record in one commit, then
-    /// flushes the body.
-    func write(_ value: FieldValue, errors: [GraphQLError]? = nil, to field: String, on record: DataID? = nil) {
+    /// Writes `value` (with `errors`) to `field` (the target field unless given) of the
+    /// target record in one commit, then flushes the body.
+    func write(_ value: FieldValue, errors: [GraphQLError]? = nil, to field: String? = nil, on record: DataID? = nil) {
         loaded.environment.commitUpdate { delta in
-            delta.set(FieldState(value: value, errors: errors), for: FieldKey(field), on: record ?? targets.record)
+            delta.set(FieldState(value: value, errors: errors), for: FieldKey(field ?? target.field),
+                      on: record ?? target.record)
         }
         probe.flush()
     }
 
-    /// Writes the value field's other value: a new string, then its original, alternately.
+    /// Writes the target field's other value: a new string, then its original, alternately.
     func toggleValue() {
         toggled.toggle()
-        write(toggled ? .scalar(.string("lab \(targets.valueField)")) : valueOriginal, to: targets.valueField)
+        write(toggled ? .scalar(.string("lab \(target.field)")) : original)
     }
 
     /// Reverses the list of links (the second call restores it).
@@ -79,7 +75,7 @@ final class RerunSubject {
 
     /// Refetches and waits for the answer, flushing when the fetch starts and when it ends.
     func refetch(failing: Bool) {
-        if failing { loaded.transport.enqueue(targets.operation, .fail(Self.failure)) }
+        if failing { loaded.transport.enqueue(target.operation, .fail(Self.failure)) }
         let handle = loaded.handle
         handle.refetch()
         probe.flush()

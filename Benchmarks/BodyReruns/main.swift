@@ -4,7 +4,10 @@
 //   BodyReruns/<strategy>/<Operation>/<commit>
 //     bodies       body re-runs per cycle
 //     extraBodies  bodies beyond the stored strategy's on the same cycle (the record's second
-//                  limit: 0 on IssueScreen's verdictValue)
+//                  limit: 0 on verdictValue for every spreads-only operation, spec/'s IssueScreen)
+//
+// The operations are the spec folder's largest @throwOnFieldError query and its spreads-only
+// queries (LabOperations); each writes where its RerunTarget says.
 //     and the runtime's counters per cycle (commits, notifications, handlesWalked, ...)
 import LabSupport
 import Lattice
@@ -40,8 +43,8 @@ enum SuiteCounts {
 
 /// Bodies per cycle under `stored`: the second of two cycles (the first may differ).
 @MainActor
-func storedBodiesPerCycle(_ fixtures: CompiledSpec, _ targets: RerunTargets, _ kind: CommitKind) throws -> Int {
-    let subject = try RerunSubject(fixtures, .stored, targets)
+func storedBodiesPerCycle(_ fixtures: CompiledSpec, _ target: RerunTarget, _ kind: CommitKind) throws -> Int {
+    let subject = try RerunSubject(fixtures, .stored, target)
     kind.cycle(subject)
     let before = subject.bodies
     kind.cycle(subject)
@@ -51,21 +54,22 @@ func storedBodiesPerCycle(_ fixtures: CompiledSpec, _ targets: RerunTargets, _ k
 @MainActor
 func benchmarks() throws -> [Benchmark] {
     let fixtures = try CompiledSpec.load()
-    return RerunTargets.all.flatMap { targets in
+    let targets = try LabOperations(fixtures).rerunOperations.map { try RerunTarget(operation: $0, in: fixtures) }
+    return targets.flatMap { target in
         CommitKind.allCases.flatMap { kind in
             // The stored strategy's count is the same for the three benchmarks of a target
             // and kind: computed once, when the first of them is set up.
             var storedPerCycle: Int?
             return PhaseStrategy.allCases.map { strategy in
-                Benchmark("\(strategy.rawValue)/\(targets.operation)/\(kind.rawValue)", metrics: [.wallTime, .instructions],
+                Benchmark("\(strategy.rawValue)/\(target.operation)/\(kind.rawValue)", metrics: [.wallTime, .instructions],
                           setUp: {
-                              let subject = try RerunSubject(fixtures, strategy, targets)
+                              let subject = try RerunSubject(fixtures, strategy, target)
                               if kind == .linkMoved, !subject.hasLinks {
-                                  throw RerunSubjectError.noLinks(operation: targets.operation)
+                                  throw RerunSubjectError.noLinks(operation: target.operation)
                               }
                               // One cycle first, so every measured cycle starts from the same state.
                               kind.cycle(subject)
-                              let stored = try storedPerCycle ?? storedBodiesPerCycle(fixtures, targets, kind)
+                              let stored = try storedPerCycle ?? storedBodiesPerCycle(fixtures, target, kind)
                               storedPerCycle = stored
                               return RerunState(subject: subject, kind: kind, storedPerCycle: stored)
                           },

@@ -1,9 +1,10 @@
-// PhaseRead: what one read of `phase` costs under each strategy, on every spec/ query whose
-// verdict walks its own selection (every @throwOnFieldError one, and those whose @required
-// can bubble to the root), the largest first:
+// PhaseRead: what one read of `phase` costs under each strategy, on every query of the spec
+// folder whose verdict walks its own selection (every @throwOnFieldError one, and those whose
+// @required can bubble to the root), the largest @throwOnFieldError one first, then by size
+// (LabOperations.verdictWalking; scripts/bench.sh profiles the first it lists):
 //
 //   PhaseRead/<strategy>/<Operation>/tracked    inside a body's tracking scope (the record's limit:
-//                                               under 50 µs on Dashboard, the largest)
+//                                               under 50 µs on the largest, spec/'s Dashboard)
 //   PhaseRead/<strategy>/<Operation>/untracked  outside any scope (a model or a test asking)
 //
 // Time, allocations, and instructions with --instructions. The handle holds the operation's
@@ -16,7 +17,7 @@ import LatticeTesting
 @MainActor
 func benchmarks() throws -> [Benchmark] {
     let fixtures = try CompiledSpec.load()
-    return VerdictOperations.names(in: fixtures).flatMap { operation in
+    return try LabOperations(fixtures).verdictWalking.flatMap { operation in
         PhaseStrategy.allCases.flatMap { strategy -> [Benchmark] in
             let load: @MainActor @Sendable () throws -> PhaseReader = {
                 PhaseReader(try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: operation))

@@ -7,6 +7,8 @@ import Lattice
 ///
 /// Immutable and `Sendable`: load it once (it compiles 34 documents) and share it.
 public final class CompiledSpec: Sendable {
+    /// The folder it was loaded from, for messages that name it.
+    public let spec: Spec
     /// The schema, directives and every operation and fragment of spec/, compiled.
     public let program: Program
     /// Every recorded response of spec/responses.
@@ -22,11 +24,12 @@ public final class CompiledSpec: Sendable {
             Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
         ])
         let documents = try spec.operations().map { Source(text: $0.text, name: $0.url.path) }
-        return CompiledSpec(program: try Program(schema: schema, documents: documents),
+        return CompiledSpec(spec: spec, program: try Program(schema: schema, documents: documents),
                             responses: try spec.responses())
     }
 
-    private init(program: Program, responses: [FixtureResponse]) {
+    private init(spec: Spec, program: Program, responses: [FixtureResponse]) {
+        self.spec = spec
         self.program = program
         self.responses = responses
     }
