@@ -186,6 +186,10 @@ if [ -n "$spec_dir" ]; then
     # The suite's executables load the spec from here (Spec.locate), the lab judges its limits.
     export LATTICE_SPEC=$spec_dir
     LIMITS=$spec_dir/limits.json
+    # Judging another app is the whole decision: commit-cost instructions counted, and the
+    # times the limits judge sampled fully even in a quick run, as the gate does.
+    instructions=1
+    QUICK_BUDGET=([PhaseRead]=${BUDGET[PhaseRead]} [CommitScaling]=${BUDGET[CommitScaling]})
     RUNS=$LAB/spec-$(basename "$spec_dir")
 fi
 

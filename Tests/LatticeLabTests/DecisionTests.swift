@@ -45,8 +45,8 @@ import Testing
         let decision = try decide(ships: "stored")
         #expect(decision.decidedStrategy == "rootVerdict")
         #expect(decision.gateStatus == .limitNotPassed)
-        #expect(decision.mismatchLine?.contains("the run decides rootVerdict but spec/limits.json ships stored") == true)
-        #expect(decision.oneLine.contains("spec/limits.json should say rootVerdict"))
+        #expect(decision.mismatchLine?.contains("the run decides rootVerdict but the limits file ships stored") == true)
+        #expect(decision.oneLine.contains("the limits file should say rootVerdict"))
     }
 
     @Test func theGateFailsWhileTheRuntimeShipsAnotherDesignThanTheLimitsFile() throws {

@@ -5,7 +5,7 @@
 # its spreads-only one, which the suite picks itself), measure no extra body on the
 # spreads-only one under any design, write its report under .build/lab/spec-SmallSpec/quick/
 # and leave the committed BENCHMARKS.md, dashboards/ and results/ as they were. (A quick run
-# may leave time limits undecided: which design the decision names is not checked.) A folder that lacks a file of the layout, or a spreads-only query,
+# samples the limited times fully and counts instructions, as the gate does.) A folder that lacks a file of the layout, or a spreads-only query,
 # must fail the run (exit 1) naming the folder and what it lacks.
 # Usage: scripts/lab/check_any_spec.sh
 set -euo pipefail

@@ -90,11 +90,11 @@ public struct Decision {
     /// Why the gate fails on the strategy itself, when it does: one line.
     var mismatchLine: String? {
         if let decided = decidedStrategy, decided != limits.ships {
-            return "SHIPS the run decides \(decided) but spec/limits.json ships \(limits.ships): "
+            return "SHIPS the run decides \(decided) but the limits file ships \(limits.ships): "
                 + "a full run (scripts/bench.sh) writes the decision there"
         }
         guard shipsMismatch, let runtimeDefault else { return nil }
-        return "SHIPS spec/limits.json ships \(limits.ships) but the runtime's default (PhaseStrategy.shipped) is "
+        return "SHIPS the limits file ships \(limits.ships) but the runtime's default (PhaseStrategy.shipped) is "
             + "\(runtimeDefault): change PhaseStrategy.shipped to \(limits.ships)"
     }
 
@@ -123,7 +123,7 @@ public struct Decision {
         let decided = decidedStrategy.map { "\($0) ships" } ?? "undecided"
         let gate = gateStatus == .ok ? "gate passes"
             : shipsMismatch ? "gate fails (the runtime's default is \(runtimeDefault ?? "?"))" : "gate fails"
-        let agreement = decidedStrategy.map { $0 == limits.ships ? "" : " (spec/limits.json should say \($0))" } ?? ""
+        let agreement = decidedStrategy.map { $0 == limits.ships ? "" : " (the limits file should say \($0))" } ?? ""
         return "decision: \(decided) (\(chainSummary)); the release ships \(limits.ships): \(gate)\(agreement)"
     }
 }
