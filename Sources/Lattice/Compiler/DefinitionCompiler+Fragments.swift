@@ -45,6 +45,11 @@ extension DefinitionCompiler {
                                                               parentType: parent))
             return nil
         }
+        // The fragment's sets nest below this one: every walk through the spread descends as deep.
+        if level + fragment.selectionSet.depth > Compiler.maximumDepth {
+            diagnose(spread.name.location, .nestingTooDeep(limit: Compiler.maximumDepth, fragment: name))
+            return nil
+        }
         return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent))
     }
 

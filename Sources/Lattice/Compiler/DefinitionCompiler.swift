@@ -14,6 +14,8 @@ struct DefinitionCompiler {
     private var variableKeys: [StorageKeyTemplate] = []
     private var throwsOnFieldError = false
     private var documentCatch: CatchTarget?
+    /// The selection set being compiled, counted from the definition's (1).
+    private(set) var level = 0
 
     init(schema: Schema, file: String, artifacts: [String: Artifact], failed: Set<String>,
          definedFragments: Set<String>) {
@@ -137,6 +139,12 @@ struct DefinitionCompiler {
     /// Compiles the selections of one object (several sets when fields were merged).
     mutating func compileSelections(_ sets: [GraphQLSyntax.SelectionSet], parent: String,
                                     underCatch: Bool, generate: Bool) -> ObjectSelection {
+        level += 1
+        defer { level -= 1 }
+        if level > Compiler.maximumDepth, let first = sets.first {
+            diagnose(first.location, .nestingTooDeep(limit: Compiler.maximumDepth, fragment: nil))
+            return ObjectSelection(typeName: parent, concreteTypename: nil, identifiedTypes: nil, selections: [])
+        }
         var items: [Item] = []
         var fieldIndex: [String: Int] = [:]
         for set in sets {

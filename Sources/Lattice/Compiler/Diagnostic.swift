@@ -53,6 +53,7 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case notOutputType(field: String, type: String)
     case invalidValue(argument: String, expected: String)
     case missingRootType(String)
+    case nestingTooDeep(limit: Int, fragment: String?)
     case unsupported(String)
 
     public var description: String {
@@ -90,6 +91,10 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .notOutputType(field, type): "field \(field) has type \(type), which is not an output type"
         case let .invalidValue(argument, expected): "value of \(argument) is not a valid \(expected)"
         case .missingRootType(let name): "the schema has no \(name) type"
+        case let .nestingTooDeep(limit, fragment?):
+            "selections nest more than \(limit) levels deep through fragment \(fragment) (the limit, spreads and inline fragments counted)"
+        case .nestingTooDeep(let limit, nil):
+            "selections nest more than \(limit) levels deep (the limit, inline fragments counted)"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -41,6 +41,10 @@ public final class ObjectSelection: Sendable {
     let bubbleSteps: [WalkStep]
     /// The number of fields a read of this set's own selection visits (spreads excluded).
     public let ownFieldCount: Int
+    /// How many sets deep a walk from here descends, this one counted, through linked fields,
+    /// inline fragments and spreads: the compiler bounds it (`Compiler.maximumDepth`), so
+    /// every recursive walk of a compiled document fits a small stack.
+    public let depth: Int
 
     private static let scanLimit = 16
 
@@ -57,17 +61,21 @@ public final class ObjectSelection: Sendable {
         var spreads: [SpreadNode] = []
         var checks: [SelectionNode] = []
         var count = 0
+        var below = 0
         func collect(_ selections: [SelectionNode], condition: TypeCondition?) {
             for selection in selections {
                 switch selection {
                 case .field(let field):
                     count += 1 + (field.selectionSet?.ownFieldCount ?? 0)
+                    below = max(below, field.selectionSet?.depth ?? 0)
                     if !field.isGenerated {
                         entries.append(LensEntry(field: field, condition: condition))
                     }
                 case .inlineFragment(let inline):
+                    below = max(below, inline.selectionSet.depth)
                     collect(inline.selectionSet.selections, condition: inline.condition ?? condition)
                 case .spread(let spread):
+                    below = max(below, spread.fragment.selectionSet.depth)
                     spreads.append(spread)
                 }
             }
@@ -91,6 +99,7 @@ public final class ObjectSelection: Sendable {
         bubbleSteps = WalkStep.steps(checks)
         canBubble = !checks.isEmpty
         ownFieldCount = count
+        depth = 1 + below
         if entries.count > Self.scanLimit {
             var index: [String: Int] = [:]
             for (position, entry) in entries.enumerated().reversed() {
