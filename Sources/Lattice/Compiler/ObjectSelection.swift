@@ -134,23 +134,28 @@ public final class ObjectSelection: Sendable {
 
 
     /// The response keys the server sends for an object of type `type`: written fields of
-    /// every part whose condition admits it, spreads included.
+    /// every part whose condition admits it, spreads included (each fragment once, however
+    /// often it is spread).
+    /// - Complexity: O(selections reached, each fragment's counted once).
     static func responseKeys(of selections: [SelectionNode], for type: TypeKey) -> Set<String> {
         var keys: Set<String> = []
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                if !field.isGenerated { keys.insert(field.responseKey) }
-            case .inlineFragment(let inline):
-                if inline.condition?.admits(type) ?? true {
-                    keys.formUnion(responseKeys(of: inline.selectionSet.selections, for: type))
-                }
-            case .spread(let spread):
-                if spread.condition?.admits(type) ?? true {
-                    keys.formUnion(responseKeys(of: spread.fragment.selectionSet.selections, for: type))
+        var spread: Set<ObjectIdentifier> = []
+        func collect(_ selections: [SelectionNode]) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    if !field.isGenerated { keys.insert(field.responseKey) }
+                case .inlineFragment(let inline):
+                    if inline.condition?.admits(type) ?? true { collect(inline.selectionSet.selections) }
+                case .spread(let node):
+                    if node.condition?.admits(type) ?? true,
+                       spread.insert(ObjectIdentifier(node.fragment)).inserted {
+                        collect(node.fragment.selectionSet.selections)
+                    }
                 }
             }
         }
+        collect(selections)
         return keys
     }
 }

@@ -23,7 +23,8 @@ public enum ResponseNormalizer {
         guard case .object(let data)? = response.data else {
             throw .noData(errors: response.errors ?? [])
         }
-        var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source)
+        var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source,
+                            spreads: SpreadMemo(for: operation.artifact))
         walker.delta.touch(root)
         try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
                              type: .unknown, bound: operation, trie: walker.trie.root)
@@ -38,10 +39,21 @@ private struct Walker {
     var delta = RecordSourceDelta()
     var path: [GraphQLError.PathElement] = []
     let source: RecordSource?
+    /// A spread is walked once per record and error subtree: an object of the record met
+    /// again (a fragment spread twice, an object reached through two fragments) gives the
+    /// same writes, unless errors sit under it.
+    var spreads: SpreadMemo<WalkedPlace>
 
-    init(trie: ErrorTrie, source: RecordSource?) {
+    /// Where a spread was walked: the record, and the errors under the object written there.
+    struct WalkedPlace: Hashable {
+        let record: DataID
+        let errors: ObjectIdentifier?
+    }
+
+    init(trie: ErrorTrie, source: RecordSource?, spreads: SpreadMemo<WalkedPlace>) {
         self.trie = trie
         self.source = source
+        self.spreads = spreads
     }
 
     var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
@@ -59,7 +71,10 @@ private struct Walker {
                 try normalize(object, set: inline.selectionSet, id: id, type: type,
                               bound: bound, trie: node)
             case .spread(let spread):
-                guard spread.condition?.matches(type) ?? true else { continue }
+                guard spread.condition?.matches(type) ?? true,
+                      spreads.firstVisit(of: spread.fragment,
+                                         at: WalkedPlace(record: id, errors: node.map(ObjectIdentifier.init)))
+                else { continue }
                 try normalize(object, set: spread.fragment.selectionSet, id: id, type: type,
                               bound: bound.fragment(spread.fragment), trie: node)
             }

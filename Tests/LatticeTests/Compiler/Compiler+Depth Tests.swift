@@ -8,11 +8,9 @@ import LatticeTesting
 @MainActor
 @Suite struct CompilerDepthTests {
     static let limit = Compiler.maximumDepth
-    static let schemaSDL = "type Query { root: T } type T { id: ID name: String child: T }"
 
     static func compile(_ text: String) throws -> [String: Artifact] {
-        let schema = try SchemaBuilder.build(sources: [Source(text: schemaSDL, name: "schema.graphql")])
-        return try Compiler.compile(sources: [Source(text: text, name: "doc.graphql")], schema: schema)
+        try TestDocuments.compileNesting(text)
     }
 
     /// `query Q { root { ...F0 } }` and `count` fragments, each spreading the next.
@@ -82,7 +80,7 @@ import LatticeTesting
         let availability = try SmallStack.run { DataChecker.check(bound, in: store) }
         let verdict = try SmallStack.run { VerdictReads.untracked(bound, root: root, counters: nil) }
         var marker = ReferenceMarker()
-        let marked = try SmallStack.run { marker.visit(artifact.selectionSet, on: root, bound: bound) }
+        let marked = try SmallStack.run { marker.visit(bound, from: root) }
         #expect(result.delta.records.count == Self.limit)
         #expect(read.data == data)
         #expect(availability.status == .available)

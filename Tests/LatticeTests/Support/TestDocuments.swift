@@ -66,6 +66,15 @@ enum TestDocuments {
                                           Source(text: directivesSDL, name: "directives.graphql")])
     }
 
+    /// A schema whose one type nests in itself, for documents as deep as a test needs.
+    static let nestingSchemaSDL = "type Query { root: T } type T { id: ID name: String child: T }"
+
+    /// Compiles `text` against `nestingSchemaSDL`.
+    static func compileNesting(_ text: String, file: String = "doc.graphql") throws -> [String: Artifact] {
+        let schema = try SchemaBuilder.build(sources: [Source(text: nestingSchemaSDL, name: "schema.graphql")])
+        return try Compiler.compile(sources: [Source(text: text, name: file)], schema: schema)
+    }
+
     /// Compiles `text` (operations and fragments) against the test schema.
     static func compile(_ text: String, file: String = "test.graphql") throws -> [String: Artifact] {
         try Compiler.compile(sources: [Source(text: text, name: file)], schema: schema())
