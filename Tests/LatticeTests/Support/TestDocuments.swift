@@ -84,7 +84,7 @@ enum TestDocuments {
 extension JSONValue {
     /// Parses JSON text written in a test.
     static func parse(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try JSONSyntax.decode(JSONValue.self, from: Data(text.utf8))
     }
 }
 
