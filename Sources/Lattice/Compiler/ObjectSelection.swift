@@ -14,6 +14,9 @@ public final class ObjectSelection: Sendable {
     public let concreteTypename: String?
     /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
     public let identifiedTypes: TypeCondition?
+    /// The concrete types an object of this set can be: a `__typename` the server sends must
+    /// name one (the type itself, or a possible type of the interface or union).
+    public let typenames: TypeCondition
     /// For an interface or union: each possible concrete type with the response keys the
     /// server sends for an object of that type (generated fields aside), so an object sent
     /// without `__typename` can be typed by its shape.
@@ -53,6 +56,8 @@ public final class ObjectSelection: Sendable {
         self.typeName = typeName
         self.concreteTypename = concreteTypename
         self.identifiedTypes = identifiedTypes
+        typenames = TypeCondition(typeName: typeName,
+                                  concreteTypes: concreteTypename.map { [$0] } ?? Set(possibleTypes))
         shapes = possibleTypes.map { typename in
             (typename, ObjectSelection.responseKeys(of: selections, for: TypeKey(typename)))
         }

@@ -242,7 +242,7 @@ extension Failure {
         case .noData(let errors):
             self = .requestErrors(errors)
         case .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch,
-             .missingTypename, .missingID:
+             .missingTypename, .missingID, .clientID, .impossibleTypename:
             self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
         }
     }

@@ -155,7 +155,11 @@ private struct Walker {
         // as written, not the one with the added `id`) becomes a client record, as Relay does.
         let id: DataID
         switch (identified, object["id"]) {
-        case (true, .string(let raw)?): id = DataID(raw)
+        case (true, .string(let raw)?):
+            id = DataID(raw)
+            // The client namespace is the store's own (the root, unidentified objects): a
+            // server id there would overwrite one of those records.
+            if id.isClient { throw .clientID(path: pathText, id: raw) }
         case (true, .int(let raw)?): id = DataID(String(raw))
         case (true, .null?), (true, .bool?), (true, .double?), (true, .array?), (true, .object?):
             throw .missingID(path: pathText)
@@ -198,7 +202,13 @@ private struct Walker {
     /// else the possible types whose selections give exactly the keys the server sent (one:
     /// that type; several: `.oneOf`, see `RecordType`; none: rejected).
     private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> RecordType {
-        if case .string(let name)? = object["__typename"] { return .known(TypeKey(name)) }
+        if case .string(let name)? = object["__typename"] {
+            let key = TypeKey(name)
+            guard set.typenames.admits(key) else {
+                throw .impossibleTypename(path: pathText, typename: name, type: set.typeName)
+            }
+            return .known(key)
+        }
         if let concrete = set.concreteTypename { return .known(TypeKey(concrete)) }
         let sent = Set(object.keys)
         let fitting = set.shapes.filter { $0.keys == sent }.map { TypeKey($0.typename) }

@@ -33,6 +33,15 @@ import Testing
          .scalarMismatch(path: "repository.issues.0.number", expected: "Int", found: "a string")),
         (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": [{"id": "I1", "number": 1, "tags": "a"}]}}"#,
          .expectedList(path: "repository.issues.0.tags", found: "a string")),
+        // Server data may not reach into the store's own namespace, or name an impossible type.
+        (#"{"repository": {"id": "client:root", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": []}}"#,
+         .clientID(path: "repository", id: "client:root")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "client:root:repository", "login": "x"}, "issues": []}}"#,
+         .clientID(path: "repository.owner", id: "client:root:repository")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "Label", "id": "L1", "login": "x"}, "issues": []}}"#,
+         .impossibleTypename(path: "repository.owner", typename: "Label", type: "Actor")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": [{"__typename": "User", "id": "I1", "number": 1, "tags": []}]}}"#,
+         .impossibleTypename(path: "repository.issues.0", typename: "User", type: "Issue")),
     ]
 
     @Test(arguments: cases.indices)
