@@ -101,7 +101,7 @@ private func runNormalize(_ arguments: [String]) throws(CommandError) -> Int32 {
         throw .usage("\(error)")
     }
     let path = options.response ?? ""
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+    let data = try readFile(path)
     let file: ResponseFile
     do {
         file = try JSONSyntax.decode(ResponseFile.self, from: data)

@@ -3,6 +3,8 @@
 public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The response has no `data` (a request error when `errors` is non-empty).
     case noData(errors: [GraphQLError])
+    /// The response's `data` is a value of another kind than an object (`found`: `a string`…).
+    case dataNotAnObject(found: String)
     /// A selected field is absent from its object.
     case missingField(path: String)
     /// An object was expected (a linked field) and something else came.
@@ -28,6 +30,8 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noData(let errors):
             "response has no data (\(errors.count) error(s))"
+        case .dataNotAnObject(let found):
+            "data: expected an object, found \(found)"
         case .missingField(let path):
             "\(path): field missing from the response"
         case let .expectedObject(path, found):

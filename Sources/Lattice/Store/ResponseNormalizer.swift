@@ -20,8 +20,11 @@ public enum ResponseNormalizer {
     /// linked to before (in this response or in the store), as Relay does.
     public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact,
                                  root: DataID = .root, source: RecordSource? = nil) throws(NormalizeError) -> Result {
-        guard case .object(let data)? = response.data else {
-            throw .noData(errors: response.errors ?? [])
+        let data: [String: JSONValue]
+        switch response.data {
+        case .object(let object)?: data = object
+        case nil, .null?: throw .noData(errors: response.errors ?? [])
+        case let other?: throw .dataNotAnObject(found: other.kindDescription)
         }
         var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source,
                             spreads: SpreadMemo(for: operation.artifact))

@@ -66,4 +66,14 @@ import Testing
         }
         #expect(store.snapshot() == Store().snapshot())
     }
+
+    @Test(arguments: [(JSONValue.string("a string"), "a string"), (.array([]), "a list"), (.int(1), "an integer")])
+    func dataOfAnotherKindIsNamedAsSuch(data: JSONValue, kind: String) throws {
+        let store = Store()
+        #expect(throws: NormalizeError.dataNotAnObject(found: kind)) {
+            try store.commit(GraphQLResponse(data: data), for: bound)
+        }
+        #expect(NormalizeError.dataNotAnObject(found: kind).description == "data: expected an object, found \(kind)")
+        #expect(store.snapshot() == Store().snapshot())
+    }
 }
