@@ -84,7 +84,12 @@ private struct CompilerState {
 
     mutating func collect(_ inputs: [Compiler.Input]) {
         for input in inputs {
+            let operations = input.document.definitions.count { if case .operation = $0 { true } else { false } }
             for definition in input.document.definitions {
+                if case .operation(let operation) = definition, operation.name == nil, operations > 1 {
+                    diagnostics.append(Diagnostic(input.file, operation.location, .anonymousOperationNotAlone))
+                    continue
+                }
                 let entry: (String, ExecutableDefinition, SourceLocation)
                 switch definition {
                 case .operation(let operation):

@@ -69,7 +69,10 @@ struct DefinitionCompiler {
         let expires = expiresSeconds(directives)
         let set = compileSelections([definition.selectionSet], parent: typeName,
                                     underCatch: documentCatch != nil, generate: false)
-        if case .operation = definition { checkVariableUsages(operation: name, variables: variables, root: set) }
+        if case .operation(let operation) = definition {
+            checkVariableUsages(operation: name, variables: variables, definitions: operation.variableDefinitions,
+                                root: set)
+        }
         guard diagnostics.isEmpty else { return nil }
         return Artifact(name: name, kind: kind, typeName: typeName, selectionSet: set,
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
@@ -79,8 +82,13 @@ struct DefinitionCompiler {
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
-        definitions.compactMap { definition in
+        var defined: Set<String> = []
+        return definitions.compactMap { definition in
             let name = definition.variable.name.value
+            guard defined.insert(name).inserted else {
+                diagnose(definition.variable.location, .duplicateVariable(name))
+                return nil
+            }
             let type = GraphQLType(definition.type)
             guard let named = schema.types[type.namedType] else {
                 diagnose(definition.type.location, .unknownType(type.namedType))
@@ -96,9 +104,9 @@ struct DefinitionCompiler {
     }
 
     /// Checks every variable the operation uses, in its own selection and in every fragment
-    /// it reaches, against its declarations.
+    /// it reaches, against its declarations, and that every declared one is used.
     private mutating func checkVariableUsages(operation: String, variables: [Artifact.Variable],
-                                              root: ObjectSelection) {
+                                              definitions: [VariableDefinition], root: ObjectSelection) {
         var all = usages
         var seen: Set<ObjectIdentifier> = []
         var pending = Artifact.spreads(in: root)
@@ -106,6 +114,11 @@ struct DefinitionCompiler {
             guard seen.insert(ObjectIdentifier(fragment)).inserted else { continue }
             all += fragment.variableUsages
             pending += fragment.spreadFragments
+        }
+        let used = Set(all.map(\.name))
+        for definition in definitions where !used.contains(definition.variable.name.value) {
+            diagnose(definition.variable.location,
+                     .unusedVariable(variable: definition.variable.name.value, operation: operation))
         }
         let declared = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for usage in all {
@@ -204,19 +217,8 @@ struct DefinitionCompiler {
             return nil
         }
         guard let namedType = schema.types[schemaField.type.namedType] else { return nil }
-        var arguments: [String: ArgumentValue] = [:]
-        for argument in field.arguments {
-            guard let declared = schemaField.arguments[argument.name.value] else {
-                diagnose(argument.name.location, .unknownArgument(argument: argument.name.value, field: name))
-                continue
-            }
-            arguments[argument.name.value] = argumentValue(argument.value, expected: declared.type,
-                                                           hasDefault: declared.hasDefault, argument: argument.name.value)
-        }
-        for declared in schemaField.arguments.values.sorted(by: { $0.name < $1.name })
-        where declared.type.isNonNull && !declared.hasDefault && arguments[declared.name] == nil {
-            diagnose(field.name.location, .missingArgument(argument: declared.name, field: name))
-        }
+        let arguments = checkArguments(field.arguments, declared: schemaField.arguments, of: name,
+                                       at: field.name.location)
         let required = requiredAction(field.directives)
         if required != nil && schemaField.type.isNonNull {
             diagnose(field.name.location, .requiredOnNonNull(field: name, type: schemaField.type.description))

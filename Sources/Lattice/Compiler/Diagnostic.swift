@@ -54,6 +54,11 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidValue(argument: String, expected: String)
     case missingRootType(String)
     case nestingTooDeep(limit: Int, fragment: String?)
+    case repeatedDirective(String)
+    case duplicateArgument(argument: String, field: String)
+    case duplicateVariable(String)
+    case unusedVariable(variable: String, operation: String)
+    case anonymousOperationNotAlone
     case unsupported(String)
 
     public var description: String {
@@ -95,6 +100,12 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
             "selections nest more than \(limit) levels deep through fragment \(fragment) (the limit, spreads and inline fragments counted)"
         case .nestingTooDeep(let limit, nil):
             "selections nest more than \(limit) levels deep (the limit, inline fragments counted)"
+        case .repeatedDirective(let name): "directive @\(name) is used twice here and is not repeatable"
+        case let .duplicateArgument(argument, field): "argument \(argument) of \(field) is given twice"
+        case .duplicateVariable(let name): "variable $\(name) is defined twice"
+        case let .unusedVariable(variable, operation):
+            "variable $\(variable) is defined by operation \(operation) but never used"
+        case .anonymousOperationNotAlone: "an anonymous operation must be the only operation of its document"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -175,7 +175,7 @@ private struct Builder {
             case .directive(let directive):
                 directives[directive.name.value] = SchemaDirective(
                     name: directive.name.value, arguments: arguments(directive.arguments, file: file),
-                    locations: Set(directive.locations.map(\.value)))
+                    locations: Set(directive.locations.map(\.value)), isRepeatable: directive.repeatable)
             case .scalarTypeExtension(let scalar):
                 extend(scalar.name, file: file) { _ in }
             case .objectTypeExtension(let object):

@@ -107,11 +107,16 @@ public struct SchemaDirective: Sendable {
     public let arguments: [String: SchemaArgument]
     /// Locations as SDL spells them: `FIELD`, `QUERY`, `FRAGMENT_DEFINITION`, ...
     public let locations: Set<String>
+    /// Whether it may be used more than once at one location (`repeatable` in SDL).
+    public let isRepeatable: Bool
 
-    /// A directive with its arguments and the locations it may be used at.
-    public init(name: String, arguments: [String: SchemaArgument], locations: Set<String>) {
+    /// A directive with its arguments and the locations it may be used at; not repeatable
+    /// unless said.
+    public init(name: String, arguments: [String: SchemaArgument], locations: Set<String>,
+                isRepeatable: Bool = false) {
         self.name = name
         self.arguments = arguments
         self.locations = locations
+        self.isRepeatable = isRepeatable
     }
 }
