@@ -1,5 +1,5 @@
 import Testing
-import GraphQLSyntax
+@testable import GraphQLSyntax
 import LatticeTesting
 @testable import Lattice
 
@@ -63,6 +63,39 @@ import LatticeTesting
         let found = try nestingDiagnostics(Self.nested(Self.limit + 1))
         #expect(found.map(\.problem) == [.nestingTooDeep(limit: Self.limit, fragment: nil)])
         #expect(found.first?.line == 1)
+    }
+
+    /// Documents nesting `depth` levels of each kind the parser bounds.
+    static func parserNestings(depth: Int) -> [String] {
+        [
+            "{" + String(repeating: " a {", count: depth - 1) + " b" + String(repeating: " }", count: depth),
+            "{" + String(repeating: " ... on T {", count: depth - 1) + " b" + String(repeating: " }", count: depth),
+            "{ a(x: " + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + ") }",
+            "{ a(x: " + String(repeating: "{a: ", count: depth - 1) + "1" + String(repeating: "}", count: depth - 1) + ") }",
+            "type T { f: " + String(repeating: "[", count: depth) + "Int" + String(repeating: "]", count: depth) + " }",
+        ]
+    }
+
+    @Test func parsingAndPrintingAtTheParsersLimitFitASmallStack() throws {
+        let limit = Parser.maximumDepth
+        for text in Self.parserNestings(depth: limit) {
+            let printed = try SmallStack.run { () throws -> (String, String) in
+                let document = try GraphQLSyntax.parse(Source(text: text, name: "doc.graphql"))
+                return (document.printed(), document.astJSON())
+            }
+            #expect(!printed.0.isEmpty && !printed.1.isEmpty)
+        }
+        for text in Self.parserNestings(depth: limit + 1) {
+            let outcome = try SmallStack.run { () -> SyntaxError? in
+                do throws(SyntaxError) {
+                    _ = try GraphQLSyntax.parse(Source(text: text, name: "doc.graphql"))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            #expect(outcome?.reason == .nestingTooDeep(limit: limit), "\(text.prefix(20))")
+        }
     }
 
     @Test func everyWalkOfADocumentAtTheLimitFitsASmallStack() throws {
