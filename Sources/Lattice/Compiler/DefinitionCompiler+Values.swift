@@ -55,8 +55,16 @@ extension DefinitionCompiler {
                     diagnose(field.name.location, .unknownArgument(argument: field.name.value, field: argument))
                     continue
                 }
+                guard members[field.name.value] == nil else {
+                    diagnose(field.name.location, .duplicateInputField(field: field.name.value, argument: argument))
+                    continue
+                }
                 members[field.name.value] = argumentValue(field.value, expected: declared.type,
-                                                          hasDefault: false, argument: argument)
+                                                          hasDefault: declared.hasDefault, argument: argument)
+            }
+            for declared in fields.values.sorted(by: { $0.name < $1.name })
+            where declared.type.isNonNull && !declared.hasDefault && members[declared.name] == nil {
+                diagnose(object.location, .missingInputField(field: declared.name, argument: argument))
             }
             return .object(members)
         case .int, .float, .string, .boolean, .null, .enum:

@@ -69,6 +69,12 @@ struct DefinitionCompiler {
         let expires = expiresSeconds(directives)
         let set = compileSelections([definition.selectionSet], parent: typeName,
                                     underCatch: documentCatch != nil, generate: false)
+        if kind == .subscription, case .operation(let operation) = definition {
+            let count = ObjectSelection.responseKeys(of: set.selections, for: TypeKey(typeName)).count
+            if count != 1 {
+                diagnose(operation.location, .subscriptionRootFields(operation: name, count: count))
+            }
+        }
         if case .operation(let operation) = definition {
             checkVariableUsages(operation: name, variables: variables, definitions: operation.variableDefinitions,
                                 root: set)

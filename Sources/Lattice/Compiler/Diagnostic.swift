@@ -59,6 +59,9 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case duplicateVariable(String)
     case unusedVariable(variable: String, operation: String)
     case anonymousOperationNotAlone
+    case duplicateInputField(field: String, argument: String)
+    case missingInputField(field: String, argument: String)
+    case subscriptionRootFields(operation: String, count: Int)
     case unsupported(String)
 
     public var description: String {
@@ -106,6 +109,11 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .unusedVariable(variable, operation):
             "variable $\(variable) is defined by operation \(operation) but never used"
         case .anonymousOperationNotAlone: "an anonymous operation must be the only operation of its document"
+        case let .duplicateInputField(field, argument): "input field \(field) of \(argument) is given twice"
+        case let .missingInputField(field, argument):
+            "input object of \(argument) needs field \(field) (non-null, no default)"
+        case let .subscriptionRootFields(operation, count):
+            "subscription \(operation) must select exactly one root field (it selects \(count))"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -138,7 +138,7 @@ private struct Builder {
     }
 
     mutating func inputFields(_ definitions: [InputValueDefinition], file: String) -> [String: SchemaField] {
-        arguments(definitions, file: file).mapValues { SchemaField(name: $0.name, type: $0.type) }
+        arguments(definitions, file: file).mapValues { SchemaField(name: $0.name, type: $0.type, hasDefault: $0.hasDefault) }
     }
 
     mutating func collect(_ document: Document, file: String) {

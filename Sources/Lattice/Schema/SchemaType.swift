@@ -73,12 +73,17 @@ public struct SchemaField: Sendable {
     public let type: GraphQLType
     /// Arguments by name.
     public let arguments: [String: SchemaArgument]
+    /// For an input field: whether the SDL gives a default value (a non-null input field
+    /// with one may be omitted). False for output fields.
+    public let hasDefault: Bool
 
-    /// A field with its type and arguments.
-    public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:]) {
+    /// A field with its type and arguments (an input field: with whether it has a default).
+    public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:],
+                hasDefault: Bool = false) {
         self.name = name
         self.type = type
         self.arguments = arguments
+        self.hasDefault = hasDefault
     }
 }
 

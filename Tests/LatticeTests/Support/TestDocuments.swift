@@ -57,8 +57,11 @@ enum TestDocuments {
       node(id: ID!): Node
       repository(owner: String!, name: String!): Repository
       search(query: String!): [SearchResult!]!
+      issues(filter: IssueFilter): [Issue]
     }
+    input IssueFilter { state: IssueState! label: String = "bug" text: String }
     type Mutation { closeIssue(id: ID!): Issue }
+    type Subscription { issueUpdated(id: ID!): Issue viewerChanged: User }
     """
 
     static func schema() throws -> Schema {
