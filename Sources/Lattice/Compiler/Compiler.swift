@@ -155,7 +155,7 @@ private struct CompilerState {
             let target = spread.name.value
             if let cycleStart = onStack[target] {
                 let cycle = stack[cycleStart...].map(\.name) + [target]
-                diagnostics.append(Diagnostic(top.file, spread.name.location, .fragmentCycle(cycle)))
+                diagnostics.append(Diagnostic(top.file, spread.location, .fragmentCycle(cycle)))
                 failed.formUnion(cycle)
             } else if let next = pending(target) {
                 onStack[target] = stack.count

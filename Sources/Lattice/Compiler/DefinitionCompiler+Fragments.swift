@@ -20,7 +20,7 @@ extension DefinitionCompiler {
                 return nil
             }
             guard schema.typesOverlap(type.name, parent) else {
-                diagnose(named.location, .spreadCannotApply(fragment: "inline fragment",
+                diagnose(inline.location, .spreadCannotApply(fragment: "inline fragment",
                                                             fragmentType: type.name, parentType: parent))
                 return nil
             }
@@ -41,7 +41,7 @@ extension DefinitionCompiler {
             return nil
         }
         guard schema.typesOverlap(fragment.typeName, parent) else {
-            diagnose(spread.name.location, .spreadCannotApply(fragment: name, fragmentType: fragment.typeName,
+            diagnose(spread.location, .spreadCannotApply(fragment: name, fragmentType: fragment.typeName,
                                                               parentType: parent))
             return nil
         }

@@ -103,20 +103,20 @@ extension DefinitionCompiler {
         for directive in directives {
             let name = directive.name.value
             guard let declared = schema.directives[name] else {
-                diagnose(directive.name.location, .unknownDirective(name))
+                diagnose(directive.location, .unknownDirective(name))
                 continue
             }
             if !declared.locations.contains(location) {
-                diagnose(directive.name.location, .misplacedDirective(directive: name, location: location))
+                diagnose(directive.location, .misplacedDirective(directive: name, location: location))
             }
             if !used.insert(name).inserted && !declared.isRepeatable {
-                diagnose(directive.name.location, .repeatedDirective(name))
+                diagnose(directive.location, .repeatedDirective(name))
             }
             _ = checkArguments(directive.arguments, declared: declared.arguments, of: "@" + name,
-                               at: directive.name.location)
+                               at: directive.location)
             if name == "include" || name == "skip" {
                 guard case .bool(let condition)? = argumentConstant(directive, "if") else {
-                    diagnose(directive.name.location, .unsupported("@\(name) with a variable condition"))
+                    diagnose(directive.location, .unsupported("@\(name) with a variable condition"))
                     continue
                 }
                 if condition != (name == "include") { dropped = true }

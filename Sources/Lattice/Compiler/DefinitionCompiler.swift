@@ -72,7 +72,13 @@ struct DefinitionCompiler {
         if kind == .subscription, case .operation(let operation) = definition {
             let count = ObjectSelection.responseKeys(of: set.selections, for: TypeKey(typeName)).count
             if count != 1 {
-                diagnose(operation.location, .subscriptionRootFields(operation: name, count: count))
+                // At the first written root field past the first response key, as graphql-js.
+                let fields = operation.selectionSet.selections.compactMap { selection -> Field? in
+                    if case .field(let field) = selection { field } else { nil }
+                }
+                let firstKey = fields.first.map { $0.alias?.value ?? $0.name.value }
+                let extra = fields.first { ($0.alias?.value ?? $0.name.value) != firstKey }
+                diagnose(extra?.location ?? operation.location, .subscriptionRootFields(operation: name, count: count))
             }
         }
         if case .operation(let operation) = definition {
@@ -92,7 +98,7 @@ struct DefinitionCompiler {
         return definitions.compactMap { definition in
             let name = definition.variable.name.value
             guard defined.insert(name).inserted else {
-                diagnose(definition.variable.location, .duplicateVariable(name))
+                diagnose(definition.variable.name.location, .duplicateVariable(name))
                 return nil
             }
             let type = GraphQLType(definition.type)
