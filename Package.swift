@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Lattice: a GraphQL client runtime whose normalized store is the UI's state,
 /// and the benchmark lab that measures it. Layout: ../shared/DESIGN.md.
-let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling"]
+let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut"]
 
 let package = Package(
     name: "Lattice",
