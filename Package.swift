@@ -3,6 +3,10 @@ import PackageDescription
 
 /// Lattice: a GraphQL client runtime whose normalized store is the UI's state,
 /// and the benchmark lab that measures it. Layout: ../shared/DESIGN.md.
+/// Sanitizer runs (`scripts/test.sh --sanitize KIND`) build without jemalloc, which would
+/// otherwise be the process's allocator (the sanitizer must be): allocations go uncounted.
+let sanitizing = Context.environment["LATTICE_SANITIZE"] != nil
+
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut"]
 
 let package = Package(
@@ -25,7 +29,9 @@ let package = Package(
         .systemLibrary(name: "CUnwind", pkgConfig: "libunwind",
                        providers: [.apt(["libunwind-dev"])]),
         .target(name: "CCallgrind"),
-        .target(name: "LatticeBench", dependencies: ["CJemalloc", "CUnwind", "CCallgrind"]),
+        .target(name: "LatticeBench",
+                dependencies: (sanitizing ? [] : ["CJemalloc"]) + ["CUnwind", "CCallgrind"],
+                swiftSettings: sanitizing ? [.define("LATTICE_WITHOUT_JEMALLOC")] : []),
         .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
         .executableTarget(name: "LatticeCLI",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench", "LatticeLab"]),
