@@ -1,11 +1,24 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs work on a thread with a small stack, the size of a secondary thread's on Apple
 /// platforms, so a test shows that a recursive walk's depth bound fits it: past the bound a
 /// walk must fail cleanly, and a walk that does not fit crashes the test process.
 public enum SmallStack {
-    /// 512 KiB: a secondary thread's default stack on Apple platforms.
-    public static let size = 512 * 1024
+    /// 512 KiB: a secondary thread's default stack on Apple platforms; four times that
+    /// under AddressSanitizer or ThreadSanitizer, whose instrumentation makes frames several
+    /// times larger (the uninstrumented runs show the bound fits 512 KiB).
+    public static let size = 512 * 1024 * (isSanitized ? 4 : 1)
+
+    /// Whether a sanitizer's runtime is linked into the process.
+    private static let isSanitized: Bool = {
+        let process = dlopen(nil, RTLD_NOW)
+        return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+    }()
 
     /// Runs `body` on a new thread with a `size`-byte stack and returns what it returned,
     /// waiting for it. Main-actor work runs there while the main actor waits, so the main
