@@ -206,8 +206,9 @@ private struct Walker {
     /// that type; several: `.oneOf`, see `RecordType`; none: rejected).
     private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> RecordType {
         if case .string(let name)? = object["__typename"] {
-            let key = TypeKey(name)
-            guard set.typenames.admits(key) else {
+            // Every possible type was interned when the document compiled; a name that was
+            // not is none of them, and is not interned (the table is the process's, forever).
+            guard let key = TypeKey(existing: name), set.typenames.admits(key) else {
                 throw .impossibleTypename(path: pathText, typename: name, type: set.typeName)
             }
             return .known(key)

@@ -67,6 +67,16 @@ import Testing
         #expect(store.snapshot() == Store().snapshot())
     }
 
+    @Test func aTypenameNoDocumentKnowsIsRefusedWithoutBeingInterned() throws {
+        let name = "TypenameNoDocumentDeclares"
+        let data = #"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "\#(name)", "id": "U2", "login": "x"}, "issues": []}}"#
+        #expect(throws: NormalizeError.impossibleTypename(path: "repository.owner", typename: name, type: "Actor")) {
+            try Store().commit(GraphQLResponse(data: try .parse(data)), for: bound)
+        }
+        #expect(TypeKey(existing: name) == nil, "a server's names do not grow the process-wide table")
+        #expect(TypeKey(existing: "User") != nil)
+    }
+
     @Test(arguments: [(JSONValue.string("a string"), "a string"), (.array([]), "a list"), (.int(1), "an integer")])
     func dataOfAnotherKindIsNamedAsSuch(data: JSONValue, kind: String) throws {
         let store = Store()
