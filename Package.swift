@@ -7,6 +7,15 @@ import PackageDescription
 /// otherwise be the process's allocator (the sanitizer must be): allocations go uncounted.
 let sanitizing = Context.environment["LATTICE_SANITIZE"] != nil
 
+/// libFuzzer targets (`scripts/fuzz.sh TARGET SECONDS`), declared only when LATTICE_FUZZ is
+/// set: they link with `-sanitize=fuzzer`, which not every toolchain has (Xcode's does not).
+let fuzzing = Context.environment["LATTICE_FUZZ"] != nil
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("Parser", ["CFuzz", "GraphQLSyntax"]),
+    ("Compiler", ["CFuzz", "GraphQLSyntax", "Lattice", "LatticeTesting"]),
+    ("Normalizer", ["CFuzz", "Lattice", "LatticeTesting"]),
+]
+
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut"]
 
 let package = Package(
@@ -47,6 +56,8 @@ let package = Package(
         .executableTarget(name: name,
                           dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LabSupport"],
                           path: "Benchmarks/\(name)")
+    } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
+        .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")
     },
     swiftLanguageModes: [.v6]
 )
