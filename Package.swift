@@ -3,7 +3,20 @@ import PackageDescription
 
 /// Lattice: a GraphQL client runtime whose normalized store is the UI's state,
 /// and the benchmark lab that measures it. Layout: ../shared/DESIGN.md.
-let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling"]
+/// Sanitizer runs (`scripts/test.sh --sanitize KIND`) build without jemalloc, which would
+/// otherwise be the process's allocator (the sanitizer must be): allocations go uncounted.
+let sanitizing = Context.environment["LATTICE_SANITIZE"] != nil
+
+/// libFuzzer targets (`scripts/fuzz.sh TARGET SECONDS`), declared only when LATTICE_FUZZ is
+/// set: they link with `-sanitize=fuzzer`, which not every toolchain has (Xcode's does not).
+let fuzzing = Context.environment["LATTICE_FUZZ"] != nil
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("Parser", ["CFuzz", "GraphQLSyntax"]),
+    ("Compiler", ["CFuzz", "GraphQLSyntax", "Lattice", "LatticeTesting"]),
+    ("Normalizer", ["CFuzz", "Lattice", "LatticeTesting"]),
+]
+
+let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut"]
 
 let package = Package(
     name: "Lattice",
@@ -25,12 +38,15 @@ let package = Package(
         .systemLibrary(name: "CUnwind", pkgConfig: "libunwind",
                        providers: [.apt(["libunwind-dev"])]),
         .target(name: "CCallgrind"),
-        .target(name: "LatticeBench", dependencies: ["CJemalloc", "CUnwind", "CCallgrind"]),
+        .target(name: "LatticeBench",
+                dependencies: (sanitizing ? [] : ["CJemalloc"]) + ["CUnwind", "CCallgrind"],
+                swiftSettings: sanitizing ? [.define("LATTICE_WITHOUT_JEMALLOC")] : []),
         .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
         .executableTarget(name: "LatticeCLI",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench", "LatticeLab"]),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
-        .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"]),
+        .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"],
+                    exclude: ["Compiler/ValidationCorpus"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeTesting"]),
@@ -41,6 +57,8 @@ let package = Package(
         .executableTarget(name: name,
                           dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LabSupport"],
                           path: "Benchmarks/\(name)")
+    } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
+        .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")
     },
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Conformance of `lattice parse --ast-json` with graphql-core 3.2.6.
+"""Conformance of `lattice parse --ast-json` and `lattice validate` with graphql-core 3.2.6.
 
 For every .graphql file of the corpus (Tests/GraphQLSyntaxTests/Corpus, spec/) and of
 graphql-core's own test fixtures (downloaded as the pinned sdist, cached under .build/):
   - graphql-core accepts it: Lattice's AST JSON must equal ast_to_dict(parse(text,
     no_location=True)), a null list counting as an empty one;
   - graphql-core rejects it: Lattice must reject it at the same line and column.
+Then for every document of the validation corpus (Tests/LatticeTests/Compiler/ValidationCorpus),
+each breaking one rule both check, both must reject it, Lattice at locations graphql-core
+reports (see conformance/validation.py).
 Prints counts, the first differing JSON path of each mismatch, and the time Lattice
 takes to parse the GitHub schema. Exits 1 on any mismatch.
 
@@ -19,6 +22,7 @@ from conformance.compare import first_difference
 from conformance.corpus import corpus_files, public_fixtures
 from conformance.graphql_core import expected_outcome
 from conformance.lattice import lattice_outcome, parse_time_ms
+from conformance import validation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,6 +90,15 @@ def main() -> int:
           f"({same_messages} with graphql-core's exact message), "
           f"{counts['rejected-unlocated']} rejected where graphql-core cannot locate the error, "
           f"{len(mismatches)} mismatches")
+    documents = validation.corpus(ROOT)
+    validation_mismatches = [(path, problem) for path in documents
+                             if (problem := validation.check(ROOT, args.lattice, path)) is not None]
+    for path, problem in validation_mismatches:
+        print(f"MISMATCH {path.relative_to(ROOT)}: {problem}")
+    print(f"conformance: {len(documents)} invalid documents validated, "
+          f"{len(documents) - len(validation_mismatches)} rejected by both at agreeing locations, "
+          f"{len(validation_mismatches)} mismatches")
+    mismatches += validation_mismatches
     github = [f for f in files if f.name == "github_schema.graphql"]
     if github:
         size_kb = github[0].stat().st_size / 1024

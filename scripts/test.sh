@@ -3,9 +3,34 @@
 # conformance and fixture checks, and a quick bench run on the second spec folder
 # (Tests/Fixtures/SmallSpec; it builds in release). Run from anywhere; exits non-zero on the
 # first failure.
+#
+# `scripts/test.sh --sanitize address` (or `thread`) instead builds the package and its tests
+# under that sanitizer, without jemalloc (LATTICE_SANITIZE: the sanitizer must be the
+# allocator; allocation-counting tests are skipped), in .build/sanitize-KIND, and runs the
+# Swift tests there; the other checks do not change under a sanitizer.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 cd "$LATTICE_ROOT"
+
+if [ "${1:-}" = --sanitize ]; then
+    kind=${2:-}
+    case "$kind" in
+        address | thread) ;;
+        *) echo "usage: scripts/test.sh [--sanitize address|thread]" >&2; exit 2 ;;
+    esac
+    lattice_setup_system
+    lattice_setup_venv
+    scratch=(--sanitize="$kind" --scratch-path .build/sanitize-"$kind")
+    echo "== build under the $kind sanitizer, without jemalloc" >&2
+    LATTICE_SANITIZE=1 swift build --build-tests "${scratch[@]}" 2>&1 | tail -n 5 >&2
+    echo "== swift test under the $kind sanitizer" >&2
+    # Swift Testing only: XCTest's runner, which holds no test here, leaks at exit. Leak
+    # detection is off: LeakSanitizer's report (tens of MB, compiled schemas and artifacts of
+    # the fixtures among them) is not triaged yet (issue 13).
+    LATTICE_SANITIZE=1 LATTICE_PYTHON="$LATTICE_PY" ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+        swift test --skip-build --disable-xctest "${scratch[@]}"
+    exit
+fi
 
 echo "== case-safe paths: no two tracked paths may differ only by letter case (macOS)" >&2
 clashes=$(git ls-files | awk -F/ '{ p = ""; for (i = 1; i <= NF; i++) { p = p (i > 1 ? "/" : "") $i; print p } }' \

@@ -2,8 +2,8 @@
 ///
 /// Follows the GraphQL specification (October 2021 edition and the September 2025
 /// draft's syntax), rejecting what graphql-core 3.2 rejects at the same line and column.
-/// Selection sets, list and object values and list types may nest 512 levels deep;
-/// deeper input gets a located error instead of overflowing the stack.
+/// Selection sets, list and object values and list types may nest 100 levels deep;
+/// deeper input gets a located error instead of overflowing a 512 KiB stack.
 /// - Complexity: O(n) in the source's length.
 /// - Throws: `SyntaxError` at the first problem, located by line and column.
 public func parse(_ source: Source) throws(SyntaxError) -> Document {

@@ -92,18 +92,58 @@ extension Parser {
         try descend()
         defer { ascend() }
         let start = token
-        let selections = try many(.braceL, .braceR) { (p: inout Parser) throws(SyntaxError) in
-            try p.parseSelection()
-        }
+        // `many` written out and the selection parsed in place: the frames of a generic list
+        // helper, its closure and a `parseSelection` would each sit on the stack once a level.
+        try expect(.braceL)
+        var selections: [Selection] = []
+        repeat {
+            selections.append(peek(.spread) ? try parseFragment() : .field(try parseField()))
+        } while try !expectOptional(.braceR)
         return SelectionSet(selections: selections, location: location(from: start))
     }
 
-    private mutating func parseSelection() throws(SyntaxError) -> Selection {
-        peek(.spread) ? try parseFragment() : .field(try parseField())
-    }
+    // Selection sets recurse through the field and the inline fragment, so the parts of
+    // each that do not recurse are parsed in functions of their own: in debug builds every
+    // temporary of a frame stays on the stack for the whole recursion.
 
     private mutating func parseField() throws(SyntaxError) -> Field {
         let start = token
+        let head = try parseFieldHead()
+        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+        return Field(alias: head.alias, name: head.name, arguments: head.arguments, directives: head.directives,
+                     selectionSet: selectionSet, location: location(from: start))
+    }
+
+    /// A fragment spread or an inline fragment, after `...`.
+    private mutating func parseFragment() throws(SyntaxError) -> Selection {
+        let start = token
+        try expect(.spread)
+        if !isKeyword(token, "on"), peek(.name) { return .fragmentSpread(try parseFragmentSpread(from: start)) }
+        let head = try parseInlineFragmentHead()
+        let selectionSet = try parseSelectionSet()
+        return .inlineFragment(InlineFragment(typeCondition: head.typeCondition, directives: head.directives,
+                                              selectionSet: selectionSet, location: location(from: start)))
+    }
+
+    /// `on Type` (optional) and the directives of an inline fragment, in a frame left before
+    /// its selection set recurses.
+    private mutating func parseInlineFragmentHead() throws(SyntaxError)
+        -> (typeCondition: NamedType?, directives: [Directive]) {
+        let typeCondition = try expectOptionalKeyword("on") ? try parseNamedType() : nil
+        return (typeCondition, try parseDirectives(const: false))
+    }
+
+    /// What a field has before its selection set.
+    private struct FieldHead {
+        let alias: Name?
+        let name: Name
+        let arguments: [Argument]
+        let directives: [Directive]
+    }
+
+    /// A field's alias, name, arguments and directives, in a frame left before the field's
+    /// selection set recurses.
+    private mutating func parseFieldHead() throws(SyntaxError) -> FieldHead {
         let nameOrAlias = try parseName()
         let alias: Name?
         let name: Name
@@ -114,28 +154,15 @@ extension Parser {
             alias = nil
             name = nameOrAlias
         }
-        let arguments = try parseArguments(const: false)
-        let directives = try parseDirectives(const: false)
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        return Field(alias: alias, name: name, arguments: arguments, directives: directives,
-                     selectionSet: selectionSet, location: location(from: start))
+        return FieldHead(alias: alias, name: name, arguments: try parseArguments(const: false),
+                         directives: try parseDirectives(const: false))
     }
 
-    /// A fragment spread or an inline fragment, after `...`.
-    private mutating func parseFragment() throws(SyntaxError) -> Selection {
-        let start = token
-        try expect(.spread)
-        let hasTypeCondition = try expectOptionalKeyword("on")
-        if !hasTypeCondition, peek(.name) {
-            let name = try parseFragmentName()
-            let directives = try parseDirectives(const: false)
-            return .fragmentSpread(FragmentSpread(name: name, directives: directives, location: location(from: start)))
-        }
-        let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+    /// `...Name @directives`, after `...` (`start`).
+    private mutating func parseFragmentSpread(from start: Token) throws(SyntaxError) -> FragmentSpread {
+        let name = try parseFragmentName()
         let directives = try parseDirectives(const: false)
-        let selectionSet = try parseSelectionSet()
-        return .inlineFragment(InlineFragment(typeCondition: typeCondition, directives: directives,
-                                              selectionSet: selectionSet, location: location(from: start)))
+        return FragmentSpread(name: name, directives: directives, location: location(from: start))
     }
 
     private mutating func parseFragmentDefinition() throws(SyntaxError) -> FragmentDefinition {

@@ -5,17 +5,52 @@
 /// wording.
 public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name of the source (usually a file path).
-    public let sourceName: String
+    public var sourceName: String { details.sourceName }
     /// 1-based line of the error.
-    public let line: Int
+    public var line: Int { details.line }
     /// 1-based column of the error, in Unicode scalars.
-    public let column: Int
+    public var column: Int { details.column }
     /// Byte offset of the error in the source.
-    public let offset: Int
+    public var offset: Int { details.offset }
     /// What is wrong, as structured data.
-    public let reason: Reason
+    public var reason: Reason { details.reason }
     /// The text of the offending line, without its line terminator.
-    public let lineText: String
+    public var lineText: String { details.lineText }
+
+    /// The fields, behind one reference so the thrown error is a pointer: in debug builds
+    /// every `try` of the recursive-descent parser keeps room for the error in its frame,
+    /// which at 104 bytes inline made each level of nesting several KiB.
+    private let details: Details
+
+    private final class Details: Sendable {
+        let sourceName: String
+        let line: Int
+        let column: Int
+        let offset: Int
+        let reason: Reason
+        let lineText: String
+
+        init(sourceName: String, line: Int, column: Int, offset: Int, reason: Reason, lineText: String) {
+            self.sourceName = sourceName
+            self.line = line
+            self.column = column
+            self.offset = offset
+            self.reason = reason
+            self.lineText = lineText
+        }
+    }
+
+    public static func == (left: SyntaxError, right: SyntaxError) -> Bool {
+        (left.sourceName, left.line, left.column, left.offset, left.lineText)
+            == (right.sourceName, right.line, right.column, right.offset, right.lineText)
+            && left.reason == right.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sourceName)
+        hasher.combine(offset)
+        hasher.combine(reason)
+    }
 
     /// The human-readable message, e.g. `Syntax Error: Unexpected <EOF>.`
     public var message: String { "Syntax Error: " + reason.description }
@@ -49,11 +84,8 @@ public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         for index in lineStart..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 {
             column += 1
         }
-        self.sourceName = sourceName
-        self.line = line
-        self.column = column
-        self.offset = offset
-        self.reason = reason
-        self.lineText = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+        details = Details(sourceName: sourceName, line: line, column: column, offset: offset, reason: reason,
+                          lineText: String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]),
+                                           as: UTF8.self))
     }
 }

@@ -50,13 +50,13 @@ struct Command: Sendable {
 enum CommandError: Error, CustomStringConvertible {
     /// The arguments do not fit the command's usage.
     case usage(String)
-    /// A file could not be read.
-    case unreadable(path: String)
+    /// A file could not be read, and the operating system's reason.
+    case unreadable(path: String, reason: String)
 
     var description: String {
         switch self {
         case .usage(let problem): problem
-        case .unreadable(let path): "cannot read \(path)"
+        case let .unreadable(path, reason): "cannot read \(path): \(reason)"
         }
     }
 }

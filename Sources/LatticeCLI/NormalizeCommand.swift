@@ -101,17 +101,17 @@ private func runNormalize(_ arguments: [String]) throws(CommandError) -> Int32 {
         throw .usage("\(error)")
     }
     let path = options.response ?? ""
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+    let data = try readFile(path)
     let file: ResponseFile
     do {
-        file = try JSONDecoder().decode(ResponseFile.self, from: data)
+        file = try JSONSyntax.decode(ResponseFile.self, from: data)
     } catch {
         printError("\(path): not a GraphQL response: \(error)\n")
         return 1
     }
     var variables = file.variables ?? [:]
     if let text = options.variables {
-        guard let parsed = try? JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8)) else {
+        guard let parsed = try? JSONSyntax.decode([String: JSONValue].self, from: Data(text.utf8)) else {
             throw .usage("--variables is not a JSON object")
         }
         variables = parsed

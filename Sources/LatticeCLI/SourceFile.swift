@@ -1,13 +1,21 @@
 import Foundation
 import GraphQLSyntax
+import LatticeBench
 
 /// Reads a file's bytes as a `Source` named by its path.
 /// - Throws: `CommandError.unreadable` when the file cannot be read.
 func readSource(_ path: String) throws(CommandError) -> Source {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw .unreadable(path: path)
+    Source(bytes: [UInt8](try readFile(path)), name: path)
+}
+
+/// Reads a whole file.
+/// - Throws: `CommandError.unreadable` with the operating system's reason.
+func readFile(_ path: String) throws(CommandError) -> Data {
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw .unreadable(path: path, reason: FileErrorReason.describe(error))
     }
-    return Source(bytes: [UInt8](data), name: path)
 }
 
 /// A syntax error as the commands print it: `FILE:LINE:COLUMN: message`, the offending

@@ -97,7 +97,7 @@ private func parseReporting(_ path: String) throws(CommandError) -> Document? {
     } catch let error as CommandError {
         throw error
     } catch {
-        throw .unreadable(path: path)
+        throw .unreadable(path: path, reason: "\(error)")
     }
 }
 

@@ -54,6 +54,11 @@ public final class Artifact: Sendable {
     }
     /// Fields of the own selection (spreads excluded): the size of a verdict walk.
     public var ownFieldCount: Int { selectionSet.ownFieldCount }
+    /// Every fragment a walk of this document reaches through spreads, transitively.
+    let reachableFragments: Set<ObjectIdentifier>
+    /// Whether a walk through spreads may reach some fragment more than once (it is spread
+    /// twice, or by two fragments this one reaches): such walks memoize spreads (`SpreadMemo`).
+    let reachesAFragmentTwice: Bool
 
     init(name: String, kind: Kind, typeName: String, selectionSet: ObjectSelection,
          variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
@@ -71,6 +76,19 @@ public final class Artifact: Sendable {
         self.location = location
         self.variableUsages = variableUsages
         hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
+        var reachable: Set<ObjectIdentifier> = []
+        var twice = false
+        for fragment in Artifact.spreadNodes(in: selectionSet).map(\.fragment) {
+            let id = ObjectIdentifier(fragment)
+            if fragment.reachesAFragmentTwice || reachable.contains(id)
+                || !reachable.isDisjoint(with: fragment.reachableFragments) {
+                twice = true
+            }
+            reachable.insert(id)
+            reachable.formUnion(fragment.reachableFragments)
+        }
+        reachableFragments = reachable
+        reachesAFragmentTwice = twice
     }
 
     private static func containsRequiredThrow(_ set: ObjectSelection) -> Bool {
@@ -95,16 +113,18 @@ public final class Artifact: Sendable {
     /// Fragments spread anywhere in `set` (directly, not transitively), in document order.
     static func spreads(in set: ObjectSelection) -> [Artifact] {
         var seen: Set<ObjectIdentifier> = []
-        var result: [Artifact] = []
+        return spreadNodes(in: set).map(\.fragment).filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
+
+    /// Every spread anywhere in `set` (not inside the fragments spread), in document order.
+    static func spreadNodes(in set: ObjectSelection) -> [SpreadNode] {
+        var result: [SpreadNode] = []
         func visit(_ set: ObjectSelection) {
             for selection in set.selections {
                 switch selection {
                 case .field(let field): field.selectionSet.map(visit)
                 case .inlineFragment(let inline): visit(inline.selectionSet)
-                case .spread(let spread):
-                    if seen.insert(ObjectIdentifier(spread.fragment)).inserted {
-                        result.append(spread.fragment)
-                    }
+                case .spread(let spread): result.append(spread)
                 }
             }
         }

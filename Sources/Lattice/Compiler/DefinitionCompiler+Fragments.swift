@@ -20,7 +20,7 @@ extension DefinitionCompiler {
                 return nil
             }
             guard schema.typesOverlap(type.name, parent) else {
-                diagnose(named.location, .spreadCannotApply(fragment: "inline fragment",
+                diagnose(inline.location, .spreadCannotApply(fragment: "inline fragment",
                                                             fragmentType: type.name, parentType: parent))
                 return nil
             }
@@ -41,8 +41,13 @@ extension DefinitionCompiler {
             return nil
         }
         guard schema.typesOverlap(fragment.typeName, parent) else {
-            diagnose(spread.name.location, .spreadCannotApply(fragment: name, fragmentType: fragment.typeName,
+            diagnose(spread.location, .spreadCannotApply(fragment: name, fragmentType: fragment.typeName,
                                                               parentType: parent))
+            return nil
+        }
+        // The fragment's sets nest below this one: every walk through the spread descends as deep.
+        if level + fragment.selectionSet.depth > Compiler.maximumDepth {
+            diagnose(spread.name.location, .nestingTooDeep(limit: Compiler.maximumDepth, fragment: name))
             return nil
         }
         return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent))

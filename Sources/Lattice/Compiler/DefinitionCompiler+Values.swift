@@ -55,8 +55,16 @@ extension DefinitionCompiler {
                     diagnose(field.name.location, .unknownArgument(argument: field.name.value, field: argument))
                     continue
                 }
+                guard members[field.name.value] == nil else {
+                    diagnose(field.name.location, .duplicateInputField(field: field.name.value, argument: argument))
+                    continue
+                }
                 members[field.name.value] = argumentValue(field.value, expected: declared.type,
-                                                          hasDefault: false, argument: argument)
+                                                          hasDefault: declared.hasDefault, argument: argument)
+            }
+            for declared in fields.values.sorted(by: { $0.name < $1.name })
+            where declared.type.isNonNull && !declared.hasDefault && members[declared.name] == nil {
+                diagnose(object.location, .missingInputField(field: declared.name, argument: argument))
             }
             return .object(members)
         case .int, .float, .string, .boolean, .null, .enum:
@@ -86,26 +94,29 @@ extension DefinitionCompiler {
         }
     }
 
-    /// Checks that each directive is declared, allowed at `location` and given only declared
-    /// arguments; answers whether an `@include`/`@skip` with a constant condition drops the
-    /// node.
+    /// Checks that each directive is declared, allowed at `location`, used once there unless
+    /// repeatable, and given its declared arguments once each with values of their types;
+    /// answers whether an `@include`/`@skip` with a constant condition drops the node.
     mutating func checkDirectives(_ directives: [Directive], at location: String) -> Bool {
         var dropped = false
+        var used: Set<String> = []
         for directive in directives {
             let name = directive.name.value
             guard let declared = schema.directives[name] else {
-                diagnose(directive.name.location, .unknownDirective(name))
+                diagnose(directive.location, .unknownDirective(name))
                 continue
             }
             if !declared.locations.contains(location) {
-                diagnose(directive.name.location, .misplacedDirective(directive: name, location: location))
+                diagnose(directive.location, .misplacedDirective(directive: name, location: location))
             }
-            for argument in directive.arguments where declared.arguments[argument.name.value] == nil {
-                diagnose(argument.name.location, .unknownArgument(argument: argument.name.value, field: "@" + name))
+            if !used.insert(name).inserted && !declared.isRepeatable {
+                diagnose(directive.location, .repeatedDirective(name))
             }
+            _ = checkArguments(directive.arguments, declared: declared.arguments, of: "@" + name,
+                               at: directive.location)
             if name == "include" || name == "skip" {
                 guard case .bool(let condition)? = argumentConstant(directive, "if") else {
-                    diagnose(directive.name.location, .unsupported("@\(name) with a variable condition"))
+                    diagnose(directive.location, .unsupported("@\(name) with a variable condition"))
                     continue
                 }
                 if condition != (name == "include") { dropped = true }
@@ -114,40 +125,68 @@ extension DefinitionCompiler {
         return dropped
     }
 
+    /// Compiles the arguments of a field or directive (`owner`, as messages name it): each
+    /// declared, given once, of its type; every non-null one without a default present.
+    mutating func checkArguments(_ arguments: [Argument], declared: [String: SchemaArgument], of owner: String,
+                                 at location: SourceLocation) -> [String: ArgumentValue] {
+        var values: [String: ArgumentValue] = [:]
+        for argument in arguments {
+            let name = argument.name.value
+            guard let schemaArgument = declared[name] else {
+                diagnose(argument.name.location, .unknownArgument(argument: name, field: owner))
+                continue
+            }
+            guard values[name] == nil else {
+                diagnose(argument.name.location, .duplicateArgument(argument: name, field: owner))
+                continue
+            }
+            values[name] = argumentValue(argument.value, expected: schemaArgument.type,
+                                         hasDefault: schemaArgument.hasDefault, argument: name)
+        }
+        for schemaArgument in declared.values.sorted(by: { $0.name < $1.name })
+        where schemaArgument.type.isNonNull && !schemaArgument.hasDefault && values[schemaArgument.name] == nil {
+            diagnose(location, .missingArgument(argument: schemaArgument.name, field: owner))
+        }
+        return values
+    }
+
     /// The constant value of `argument` of `directive`, if written.
     func argumentConstant(_ directive: Directive, _ argument: String) -> JSONValue? {
         directive.arguments.first { $0.name.value == argument }.flatMap { Self.constant($0.value) }
     }
 
-    /// `@required(action:)` among `directives`.
-    mutating func requiredAction(_ directives: [Directive]) -> RequiredAction? {
+    /// `@required(action:)` among `directives` (a value of the wrong type was diagnosed by
+    /// `checkDirectives`; it reads as the default).
+    func requiredAction(_ directives: [Directive]) -> RequiredAction? {
         guard let directive = directives.first(where: { $0.name.value == "required" }) else { return nil }
-        guard let value = argumentConstant(directive, "action") else { return RequiredAction.none }
-        guard case .string(let raw) = value, let action = RequiredAction(rawValue: raw) else {
-            diagnose(directive.location, .invalidValue(argument: "action", expected: "RequiredAction"))
-            return RequiredAction.none
-        }
-        return action
+        guard case .string(let raw)? = argumentConstant(directive, "action") else { return RequiredAction.none }
+        return RequiredAction(rawValue: raw) ?? RequiredAction.none
     }
 
-    /// `@catch(to:)` among `directives`.
-    mutating func catchTarget(_ directives: [Directive]) -> CatchTarget? {
+    /// `@catch(to:)` among `directives` (as `requiredAction`, a wrong value reads as the default).
+    func catchTarget(_ directives: [Directive]) -> CatchTarget? {
         guard let directive = directives.first(where: { $0.name.value == "catch" }) else { return nil }
-        guard let value = argumentConstant(directive, "to") else { return .result }
-        guard case .string(let raw) = value, let target = CatchTarget(rawValue: raw) else {
-            diagnose(directive.location, .invalidValue(argument: "to", expected: "CatchTarget"))
-            return .result
-        }
-        return target
+        guard case .string(let raw)? = argumentConstant(directive, "to") else { return .result }
+        return CatchTarget(rawValue: raw) ?? .result
     }
 
-    /// `@expires(seconds:)` among `directives`.
+    /// `@expires(seconds:)` among `directives`: a constant, not negative (a missing or
+    /// mistyped value was diagnosed by `checkDirectives`).
     mutating func expiresSeconds(_ directives: [Directive]) -> Int? {
-        guard let directive = directives.first(where: { $0.name.value == "expires" }) else { return nil }
-        guard case .int(let seconds)? = argumentConstant(directive, "seconds") else {
-            diagnose(directive.location, .invalidValue(argument: "seconds", expected: "Int!"))
+        guard let directive = directives.first(where: { $0.name.value == "expires" }),
+              let argument = directive.arguments.first(where: { $0.name.value == "seconds" }) else { return nil }
+        switch argument.value {
+        case .int:
+            guard case .int(let seconds)? = Self.constant(argument.value), seconds >= 0 else {
+                diagnose(argument.value.location, .invalidValue(argument: "seconds", expected: "non-negative Int"))
+                return nil
+            }
+            return seconds
+        case .variable:
+            diagnose(argument.value.location, .unsupported("@expires with a variable"))
+            return nil
+        case .float, .string, .boolean, .null, .enum, .list, .object:
             return nil
         }
-        return seconds
     }
 }

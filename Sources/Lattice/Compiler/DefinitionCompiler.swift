@@ -14,6 +14,8 @@ struct DefinitionCompiler {
     private var variableKeys: [StorageKeyTemplate] = []
     private var throwsOnFieldError = false
     private var documentCatch: CatchTarget?
+    /// The selection set being compiled, counted from the definition's (1).
+    private(set) var level = 0
 
     init(schema: Schema, file: String, artifacts: [String: Artifact], failed: Set<String>,
          definedFragments: Set<String>) {
@@ -67,7 +69,22 @@ struct DefinitionCompiler {
         let expires = expiresSeconds(directives)
         let set = compileSelections([definition.selectionSet], parent: typeName,
                                     underCatch: documentCatch != nil, generate: false)
-        if case .operation = definition { checkVariableUsages(operation: name, variables: variables, root: set) }
+        if kind == .subscription, case .operation(let operation) = definition {
+            let count = ObjectSelection.responseKeys(of: set.selections, for: TypeKey(typeName)).count
+            if count != 1 {
+                // At the first written root field past the first response key, as graphql-js.
+                let fields = operation.selectionSet.selections.compactMap { selection -> Field? in
+                    if case .field(let field) = selection { field } else { nil }
+                }
+                let firstKey = fields.first.map { $0.alias?.value ?? $0.name.value }
+                let extra = fields.first { ($0.alias?.value ?? $0.name.value) != firstKey }
+                diagnose(extra?.location ?? operation.location, .subscriptionRootFields(operation: name, count: count))
+            }
+        }
+        if case .operation(let operation) = definition {
+            checkVariableUsages(operation: name, variables: variables, definitions: operation.variableDefinitions,
+                                root: set)
+        }
         guard diagnostics.isEmpty else { return nil }
         return Artifact(name: name, kind: kind, typeName: typeName, selectionSet: set,
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
@@ -77,8 +94,13 @@ struct DefinitionCompiler {
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
-        definitions.compactMap { definition in
+        var defined: Set<String> = []
+        return definitions.compactMap { definition in
             let name = definition.variable.name.value
+            guard defined.insert(name).inserted else {
+                diagnose(definition.variable.name.location, .duplicateVariable(name))
+                return nil
+            }
             let type = GraphQLType(definition.type)
             guard let named = schema.types[type.namedType] else {
                 diagnose(definition.type.location, .unknownType(type.namedType))
@@ -94,9 +116,9 @@ struct DefinitionCompiler {
     }
 
     /// Checks every variable the operation uses, in its own selection and in every fragment
-    /// it reaches, against its declarations.
+    /// it reaches, against its declarations, and that every declared one is used.
     private mutating func checkVariableUsages(operation: String, variables: [Artifact.Variable],
-                                              root: ObjectSelection) {
+                                              definitions: [VariableDefinition], root: ObjectSelection) {
         var all = usages
         var seen: Set<ObjectIdentifier> = []
         var pending = Artifact.spreads(in: root)
@@ -104,6 +126,11 @@ struct DefinitionCompiler {
             guard seen.insert(ObjectIdentifier(fragment)).inserted else { continue }
             all += fragment.variableUsages
             pending += fragment.spreadFragments
+        }
+        let used = Set(all.map(\.name))
+        for definition in definitions where !used.contains(definition.variable.name.value) {
+            diagnose(definition.variable.location,
+                     .unusedVariable(variable: definition.variable.name.value, operation: operation))
         }
         let declared = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for usage in all {
@@ -137,6 +164,12 @@ struct DefinitionCompiler {
     /// Compiles the selections of one object (several sets when fields were merged).
     mutating func compileSelections(_ sets: [GraphQLSyntax.SelectionSet], parent: String,
                                     underCatch: Bool, generate: Bool) -> ObjectSelection {
+        level += 1
+        defer { level -= 1 }
+        if level > Compiler.maximumDepth, let first = sets.first {
+            diagnose(first.location, .nestingTooDeep(limit: Compiler.maximumDepth, fragment: nil))
+            return ObjectSelection(typeName: parent, concreteTypename: nil, identifiedTypes: nil, selections: [])
+        }
         var items: [Item] = []
         var fieldIndex: [String: Int] = [:]
         for set in sets {
@@ -196,19 +229,8 @@ struct DefinitionCompiler {
             return nil
         }
         guard let namedType = schema.types[schemaField.type.namedType] else { return nil }
-        var arguments: [String: ArgumentValue] = [:]
-        for argument in field.arguments {
-            guard let declared = schemaField.arguments[argument.name.value] else {
-                diagnose(argument.name.location, .unknownArgument(argument: argument.name.value, field: name))
-                continue
-            }
-            arguments[argument.name.value] = argumentValue(argument.value, expected: declared.type,
-                                                           hasDefault: declared.hasDefault, argument: argument.name.value)
-        }
-        for declared in schemaField.arguments.values.sorted(by: { $0.name < $1.name })
-        where declared.type.isNonNull && !declared.hasDefault && arguments[declared.name] == nil {
-            diagnose(field.name.location, .missingArgument(argument: declared.name, field: name))
-        }
+        let arguments = checkArguments(field.arguments, declared: schemaField.arguments, of: name,
+                                       at: field.name.location)
         let required = requiredAction(field.directives)
         if required != nil && schemaField.type.isNonNull {
             diagnose(field.name.location, .requiredOnNonNull(field: name, type: schemaField.type.description))

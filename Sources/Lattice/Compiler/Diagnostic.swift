@@ -53,6 +53,15 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case notOutputType(field: String, type: String)
     case invalidValue(argument: String, expected: String)
     case missingRootType(String)
+    case nestingTooDeep(limit: Int, fragment: String?)
+    case repeatedDirective(String)
+    case duplicateArgument(argument: String, field: String)
+    case duplicateVariable(String)
+    case unusedVariable(variable: String, operation: String)
+    case anonymousOperationNotAlone
+    case duplicateInputField(field: String, argument: String)
+    case missingInputField(field: String, argument: String)
+    case subscriptionRootFields(operation: String, count: Int)
     case unsupported(String)
 
     public var description: String {
@@ -90,6 +99,21 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .notOutputType(field, type): "field \(field) has type \(type), which is not an output type"
         case let .invalidValue(argument, expected): "value of \(argument) is not a valid \(expected)"
         case .missingRootType(let name): "the schema has no \(name) type"
+        case let .nestingTooDeep(limit, fragment?):
+            "selections nest more than \(limit) levels deep through fragment \(fragment) (the limit, spreads and inline fragments counted)"
+        case .nestingTooDeep(let limit, nil):
+            "selections nest more than \(limit) levels deep (the limit, inline fragments counted)"
+        case .repeatedDirective(let name): "directive @\(name) is used twice here and is not repeatable"
+        case let .duplicateArgument(argument, field): "argument \(argument) of \(field) is given twice"
+        case .duplicateVariable(let name): "variable $\(name) is defined twice"
+        case let .unusedVariable(variable, operation):
+            "variable $\(variable) is defined by operation \(operation) but never used"
+        case .anonymousOperationNotAlone: "an anonymous operation must be the only operation of its document"
+        case let .duplicateInputField(field, argument): "input field \(field) of \(argument) is given twice"
+        case let .missingInputField(field, argument):
+            "input object of \(argument) needs field \(field) (non-null, no default)"
+        case let .subscriptionRootFields(operation, count):
+            "subscription \(operation) must select exactly one root field (it selects \(count))"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -14,6 +14,9 @@ public final class ObjectSelection: Sendable {
     public let concreteTypename: String?
     /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
     public let identifiedTypes: TypeCondition?
+    /// The concrete types an object of this set can be: a `__typename` the server sends must
+    /// name one (the type itself, or a possible type of the interface or union).
+    public let typenames: TypeCondition
     /// For an interface or union: each possible concrete type with the response keys the
     /// server sends for an object of that type (generated fields aside), so an object sent
     /// without `__typename` can be typed by its shape.
@@ -41,6 +44,10 @@ public final class ObjectSelection: Sendable {
     let bubbleSteps: [WalkStep]
     /// The number of fields a read of this set's own selection visits (spreads excluded).
     public let ownFieldCount: Int
+    /// How many sets deep a walk from here descends, this one counted, through linked fields,
+    /// inline fragments and spreads: the compiler bounds it (`Compiler.maximumDepth`), so
+    /// every recursive walk of a compiled document fits a small stack.
+    public let depth: Int
 
     private static let scanLimit = 16
 
@@ -49,6 +56,8 @@ public final class ObjectSelection: Sendable {
         self.typeName = typeName
         self.concreteTypename = concreteTypename
         self.identifiedTypes = identifiedTypes
+        typenames = TypeCondition(typeName: typeName,
+                                  concreteTypes: concreteTypename.map { [$0] } ?? Set(possibleTypes))
         shapes = possibleTypes.map { typename in
             (typename, ObjectSelection.responseKeys(of: selections, for: TypeKey(typename)))
         }
@@ -57,17 +66,21 @@ public final class ObjectSelection: Sendable {
         var spreads: [SpreadNode] = []
         var checks: [SelectionNode] = []
         var count = 0
+        var below = 0
         func collect(_ selections: [SelectionNode], condition: TypeCondition?) {
             for selection in selections {
                 switch selection {
                 case .field(let field):
                     count += 1 + (field.selectionSet?.ownFieldCount ?? 0)
+                    below = max(below, field.selectionSet?.depth ?? 0)
                     if !field.isGenerated {
                         entries.append(LensEntry(field: field, condition: condition))
                     }
                 case .inlineFragment(let inline):
+                    below = max(below, inline.selectionSet.depth)
                     collect(inline.selectionSet.selections, condition: inline.condition ?? condition)
                 case .spread(let spread):
+                    below = max(below, spread.fragment.selectionSet.depth)
                     spreads.append(spread)
                 }
             }
@@ -91,6 +104,7 @@ public final class ObjectSelection: Sendable {
         bubbleSteps = WalkStep.steps(checks)
         canBubble = !checks.isEmpty
         ownFieldCount = count
+        depth = 1 + below
         if entries.count > Self.scanLimit {
             var index: [String: Int] = [:]
             for (position, entry) in entries.enumerated().reversed() {
@@ -125,23 +139,28 @@ public final class ObjectSelection: Sendable {
 
 
     /// The response keys the server sends for an object of type `type`: written fields of
-    /// every part whose condition admits it, spreads included.
+    /// every part whose condition admits it, spreads included (each fragment once, however
+    /// often it is spread).
+    /// - Complexity: O(selections reached, each fragment's counted once).
     static func responseKeys(of selections: [SelectionNode], for type: TypeKey) -> Set<String> {
         var keys: Set<String> = []
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                if !field.isGenerated { keys.insert(field.responseKey) }
-            case .inlineFragment(let inline):
-                if inline.condition?.admits(type) ?? true {
-                    keys.formUnion(responseKeys(of: inline.selectionSet.selections, for: type))
-                }
-            case .spread(let spread):
-                if spread.condition?.admits(type) ?? true {
-                    keys.formUnion(responseKeys(of: spread.fragment.selectionSet.selections, for: type))
+        var spread: Set<ObjectIdentifier> = []
+        func collect(_ selections: [SelectionNode]) {
+            for selection in selections {
+                switch selection {
+                case .field(let field):
+                    if !field.isGenerated { keys.insert(field.responseKey) }
+                case .inlineFragment(let inline):
+                    if inline.condition?.admits(type) ?? true { collect(inline.selectionSet.selections) }
+                case .spread(let node):
+                    if node.condition?.admits(type) ?? true,
+                       spread.insert(ObjectIdentifier(node.fragment)).inserted {
+                        collect(node.fragment.selectionSet.selections)
+                    }
                 }
             }
         }
+        collect(selections)
         return keys
     }
 }

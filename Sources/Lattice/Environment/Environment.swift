@@ -241,8 +241,8 @@ extension Failure {
         switch error {
         case .noData(let errors):
             self = .requestErrors(errors)
-        case .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch,
-             .missingTypename, .missingID:
+        case .dataNotAnObject, .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch,
+             .missingTypename, .missingID, .clientID, .impossibleTypename:
             self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
         }
     }

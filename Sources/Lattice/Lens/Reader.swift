@@ -18,7 +18,7 @@ public enum Reader {
 
     /// Reads `operation` from `root`. - Complexity: O(fields reached, spreads included).
     public static func read(_ operation: BoundArtifact, root: Record) -> Result {
-        var reader = JSONReader()
+        var reader = JSONReader(spreads: SpreadMemo(for: operation.artifact))
         let data = reader.object(operation.artifact.selectionSet, on: root, bound: operation, path: "")
         var tracking = UntrackedReads()
         let verdict = Verdict.evaluate(operation, root: root, tracking: &tracking)
@@ -30,6 +30,15 @@ public enum Reader {
 @MainActor
 private struct JSONReader {
     var missing: [String] = []
+    /// A spread is read once per record and response path: read again there (a fragment
+    /// spread twice, an object reached through two fragments), it would merge the same fields.
+    var spreads: SpreadMemo<ReadPlace>
+
+    /// Where a spread was read.
+    struct ReadPlace: Hashable {
+        let record: DataID
+        let path: String
+    }
 
     /// The object's fields, or `nil` when a `@required` null made it null.
     mutating func object(_ set: ObjectSelection, on record: Record, bound: BoundArtifact,
@@ -50,7 +59,9 @@ private struct JSONReader {
                 guard let fields = object(inline.selectionSet, on: record, bound: bound, path: path) else { return nil }
                 result = merge(result, fields)
             case .spread(let spread):
-                guard spread.condition?.matches(record.type) ?? true else { continue }
+                guard spread.condition?.matches(record.type) ?? true,
+                      spreads.firstVisit(of: spread.fragment, at: ReadPlace(record: record.id, path: path))
+                else { continue }
                 let fragment = bound.fragment(spread.fragment)
                 if let fields = object(spread.fragment.selectionSet, on: record, bound: fragment, path: path) {
                     result = merge(result, fields)

@@ -48,7 +48,7 @@ public final class HTTPTransport: Transport {
             throw .httpStatus(code: status, body: snippet)
         }
         let response: GraphQLResponse
-        do { response = try JSONDecoder().decode(GraphQLResponse.self, from: body) } catch {
+        do { response = try JSONSyntax.decode(GraphQLResponse.self, from: body) } catch {
             throw .undecodableResponse(reason: DecodingFailure.describe(error), snippet: snippet)
         }
         return try response.checked(snippet: snippet)

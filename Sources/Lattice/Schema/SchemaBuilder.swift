@@ -138,7 +138,7 @@ private struct Builder {
     }
 
     mutating func inputFields(_ definitions: [InputValueDefinition], file: String) -> [String: SchemaField] {
-        arguments(definitions, file: file).mapValues { SchemaField(name: $0.name, type: $0.type) }
+        arguments(definitions, file: file).mapValues { SchemaField(name: $0.name, type: $0.type, hasDefault: $0.hasDefault) }
     }
 
     mutating func collect(_ document: Document, file: String) {
@@ -175,7 +175,7 @@ private struct Builder {
             case .directive(let directive):
                 directives[directive.name.value] = SchemaDirective(
                     name: directive.name.value, arguments: arguments(directive.arguments, file: file),
-                    locations: Set(directive.locations.map(\.value)))
+                    locations: Set(directive.locations.map(\.value)), isRepeatable: directive.repeatable)
             case .scalarTypeExtension(let scalar):
                 extend(scalar.name, file: file) { _ in }
             case .objectTypeExtension(let object):

@@ -73,12 +73,17 @@ public struct SchemaField: Sendable {
     public let type: GraphQLType
     /// Arguments by name.
     public let arguments: [String: SchemaArgument]
+    /// For an input field: whether the SDL gives a default value (a non-null input field
+    /// with one may be omitted). False for output fields.
+    public let hasDefault: Bool
 
-    /// A field with its type and arguments.
-    public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:]) {
+    /// A field with its type and arguments (an input field: with whether it has a default).
+    public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:],
+                hasDefault: Bool = false) {
         self.name = name
         self.type = type
         self.arguments = arguments
+        self.hasDefault = hasDefault
     }
 }
 
@@ -107,11 +112,16 @@ public struct SchemaDirective: Sendable {
     public let arguments: [String: SchemaArgument]
     /// Locations as SDL spells them: `FIELD`, `QUERY`, `FRAGMENT_DEFINITION`, ...
     public let locations: Set<String>
+    /// Whether it may be used more than once at one location (`repeatable` in SDL).
+    public let isRepeatable: Bool
 
-    /// A directive with its arguments and the locations it may be used at.
-    public init(name: String, arguments: [String: SchemaArgument], locations: Set<String>) {
+    /// A directive with its arguments and the locations it may be used at; not repeatable
+    /// unless said.
+    public init(name: String, arguments: [String: SchemaArgument], locations: Set<String>,
+                isRepeatable: Bool = false) {
         self.name = name
         self.arguments = arguments
         self.locations = locations
+        self.isRepeatable = isRepeatable
     }
 }

@@ -21,6 +21,7 @@ public struct DataChecker: SelectionVisitor {
     private var isMissing = false
     /// Whether the check is read tracked (see `check(_:root:in:tracked:)`).
     private let tracked: Bool
+    var spreads = SpreadMemo<DataID>()
 
     private init(tracked: Bool) {
         self.tracked = tracked
@@ -42,7 +43,7 @@ public struct DataChecker: SelectionVisitor {
                       tracked: Bool) -> Availability {
         var checker = DataChecker(tracked: tracked)
         if let record = store.record(root) {
-            _ = checker.visit(operation.artifact.selectionSet, on: record, bound: operation)
+            _ = checker.visit(operation, from: record)
         } else {
             checker.isMissing = true
         }

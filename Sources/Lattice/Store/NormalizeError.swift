@@ -3,6 +3,8 @@
 public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The response has no `data` (a request error when `errors` is non-empty).
     case noData(errors: [GraphQLError])
+    /// The response's `data` is a value of another kind than an object (`found`: `a string`…).
+    case dataNotAnObject(found: String)
     /// A selected field is absent from its object.
     case missingField(path: String)
     /// An object was expected (a linked field) and something else came.
@@ -17,11 +19,19 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingTypename(path: String)
     /// An object of an identified type came with an `id` that is not an id (null, a list...).
     case missingID(path: String)
+    /// An object came with an `id` in the client namespace (`client:…`), which only the store
+    /// assigns: taken, it would overwrite the root or an unidentified object's record.
+    case clientID(path: String, id: String)
+    /// An object's `__typename` names no type the field can hold (not the field's object type,
+    /// nor a possible type of its interface or union).
+    case impossibleTypename(path: String, typename: String, type: String)
 
     public var description: String {
         switch self {
         case .noData(let errors):
             "response has no data (\(errors.count) error(s))"
+        case .dataNotAnObject(let found):
+            "data: expected an object, found \(found)"
         case .missingField(let path):
             "\(path): field missing from the response"
         case let .expectedObject(path, found):
@@ -36,6 +46,10 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): object of an abstract type has no __typename"
         case .missingID(let path):
             "\(path): object of an identified type has no usable id"
+        case let .clientID(path, id):
+            "\(path): id \"\(id)\" is in the client namespace (client:), which the server may not use"
+        case let .impossibleTypename(path, typename, type):
+            "\(path): __typename \(typename) is not a possible type of \(type)"
         }
     }
 }

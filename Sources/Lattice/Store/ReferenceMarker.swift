@@ -18,6 +18,7 @@ public final class Retention {
 @MainActor
 struct ReferenceMarker: SelectionVisitor {
     private(set) var marked: Set<DataID> = [.root]
+    var spreads = SpreadMemo<DataID>()
 
     mutating func enter(_ record: Record) -> Bool {
         marked.insert(record.id)
@@ -54,8 +55,7 @@ extension Store {
         var marker = ReferenceMarker()
         for retention in retained.values {
             guard let root = source[retention.root] else { continue }
-            _ = marker.visit(retention.operation.artifact.selectionSet, on: root,
-                             bound: retention.operation)
+            _ = marker.visit(retention.operation, from: root)
         }
         let removed = source.ids.filter { !marker.marked.contains($0) }
         for id in removed {

@@ -20,10 +20,14 @@ public enum ResponseNormalizer {
     /// linked to before (in this response or in the store), as Relay does.
     public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact,
                                  root: DataID = .root, source: RecordSource? = nil) throws(NormalizeError) -> Result {
-        guard case .object(let data)? = response.data else {
-            throw .noData(errors: response.errors ?? [])
+        let data: [String: JSONValue]
+        switch response.data {
+        case .object(let object)?: data = object
+        case nil, .null?: throw .noData(errors: response.errors ?? [])
+        case let other?: throw .dataNotAnObject(found: other.kindDescription)
         }
-        var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source)
+        var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source,
+                            spreads: SpreadMemo(for: operation.artifact))
         walker.delta.touch(root)
         try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
                              type: .unknown, bound: operation, trie: walker.trie.root)
@@ -38,10 +42,21 @@ private struct Walker {
     var delta = RecordSourceDelta()
     var path: [GraphQLError.PathElement] = []
     let source: RecordSource?
+    /// A spread is walked once per record and error subtree: an object of the record met
+    /// again (a fragment spread twice, an object reached through two fragments) gives the
+    /// same writes, unless errors sit under it.
+    var spreads: SpreadMemo<WalkedPlace>
 
-    init(trie: ErrorTrie, source: RecordSource?) {
+    /// Where a spread was walked: the record, and the errors under the object written there.
+    struct WalkedPlace: Hashable {
+        let record: DataID
+        let errors: ObjectIdentifier?
+    }
+
+    init(trie: ErrorTrie, source: RecordSource?, spreads: SpreadMemo<WalkedPlace>) {
         self.trie = trie
         self.source = source
+        self.spreads = spreads
     }
 
     var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
@@ -59,7 +74,10 @@ private struct Walker {
                 try normalize(object, set: inline.selectionSet, id: id, type: type,
                               bound: bound, trie: node)
             case .spread(let spread):
-                guard spread.condition?.matches(type) ?? true else { continue }
+                guard spread.condition?.matches(type) ?? true,
+                      spreads.firstVisit(of: spread.fragment,
+                                         at: WalkedPlace(record: id, errors: node.map(ObjectIdentifier.init)))
+                else { continue }
                 try normalize(object, set: spread.fragment.selectionSet, id: id, type: type,
                               bound: bound.fragment(spread.fragment), trie: node)
             }
@@ -140,7 +158,11 @@ private struct Walker {
         // as written, not the one with the added `id`) becomes a client record, as Relay does.
         let id: DataID
         switch (identified, object["id"]) {
-        case (true, .string(let raw)?): id = DataID(raw)
+        case (true, .string(let raw)?):
+            id = DataID(raw)
+            // The client namespace is the store's own (the root, unidentified objects): a
+            // server id there would overwrite one of those records.
+            if id.isClient { throw .clientID(path: pathText, id: raw) }
         case (true, .int(let raw)?): id = DataID(String(raw))
         case (true, .null?), (true, .bool?), (true, .double?), (true, .array?), (true, .object?):
             throw .missingID(path: pathText)
@@ -183,7 +205,14 @@ private struct Walker {
     /// else the possible types whose selections give exactly the keys the server sent (one:
     /// that type; several: `.oneOf`, see `RecordType`; none: rejected).
     private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> RecordType {
-        if case .string(let name)? = object["__typename"] { return .known(TypeKey(name)) }
+        if case .string(let name)? = object["__typename"] {
+            // Every possible type was interned when the document compiled; a name that was
+            // not is none of them, and is not interned (the table is the process's, forever).
+            guard let key = TypeKey(existing: name), set.typenames.admits(key) else {
+                throw .impossibleTypename(path: pathText, typename: name, type: set.typeName)
+            }
+            return .known(key)
+        }
         if let concrete = set.concreteTypename { return .known(TypeKey(concrete)) }
         let sent = Set(object.keys)
         let fitting = set.shapes.filter { $0.keys == sent }.map { TypeKey($0.typename) }

@@ -8,13 +8,20 @@ protocol SelectionVisitor {
     /// Called for a field never received (read under `bound`); return false to stop the
     /// whole walk.
     mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool
+    /// The spreads taken so far: a fragment is visited once per record.
+    var spreads: SpreadMemo<DataID> { get set }
 }
 
 @MainActor
 extension SelectionVisitor {
-    /// Visits `set` on `record` under `bound`. Returns false if the visitor stopped.
-    /// - Complexity: O(fields reached).
-    mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
+    /// Visits `operation`'s whole selection from `root`. Returns false if the visitor stopped.
+    /// - Complexity: O(fields reached), each fragment walked once per record.
+    mutating func visit(_ operation: BoundArtifact, from root: Record) -> Bool {
+        spreads = SpreadMemo(for: operation.artifact)
+        return visit(operation.artifact.selectionSet, on: root, bound: operation)
+    }
+
+    private mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
         guard enter(record) else { return true }
         return visitSelections(set, on: record, bound: bound)
     }
@@ -45,7 +52,8 @@ extension SelectionVisitor {
                 guard inline.condition?.matches(record.type) ?? true else { continue }
                 if !visitSelections(inline.selectionSet, on: record, bound: bound) { return false }
             case .spread(let spread):
-                guard spread.condition?.matches(record.type) ?? true else { continue }
+                guard spread.condition?.matches(record.type) ?? true,
+                      spreads.firstVisit(of: spread.fragment, at: record.id) else { continue }
                 let fragment = bound.fragment(spread.fragment)
                 if !visitSelections(spread.fragment.selectionSet, on: record, bound: fragment) {
                     return false

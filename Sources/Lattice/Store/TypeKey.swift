@@ -11,6 +11,14 @@ public struct TypeKey: Hashable, Sendable, CustomStringConvertible {
         rawValue = TypeKeyTable.shared.intern(typename)
     }
 
+    /// The key of `typename` if it was interned already, else `nil` (without interning it):
+    /// for names from outside, so a server cannot grow the process-wide table.
+    /// - Complexity: O(length of the name), under a lock.
+    public init?(existing typename: String) {
+        guard let index = TypeKeyTable.shared.index(of: typename) else { return nil }
+        rawValue = index
+    }
+
     /// The type name. - Complexity: O(1), under a lock.
     public var name: String { TypeKeyTable.shared.name(of: rawValue) }
 
@@ -36,6 +44,10 @@ final class TypeKeyTable: Sendable {
             state.names.append(name)
             return index
         }
+    }
+
+    func index(of name: String) -> Int32? {
+        state.withLock { $0.indices[name] }
     }
 
     func name(of index: Int32) -> String {

@@ -1,7 +1,24 @@
+#if !LATTICE_WITHOUT_JEMALLOC
 import CJemalloc
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
+
+#if LATTICE_WITHOUT_JEMALLOC
+/// Built without jemalloc (a sanitizer run: the sanitizer must be the process's allocator),
+/// allocations cannot be counted: making a counter fails, and benchmarks report no
+/// allocation figures, as when jemalloc does not answer.
+struct AllocationCounter {
+    /// Fails: there is no jemalloc to read. - Throws: `AllocationCounterError.notLinked`.
+    init() throws(AllocationCounterError) {
+        throw .notLinked
+    }
+
+    /// Never called: no counter exists without jemalloc.
+    func read() -> Reading { Reading(mallocs: 0, bytes: 0) }
+}
+#else
 
 /// Exact allocation counters of the calling thread, read from jemalloc (linked through
 /// `CJemalloc`, so every `malloc` of the process, Swift's included, goes through it).
@@ -17,14 +34,6 @@ import Glibc
 /// Not counted in `mallocs`: single allocations of 8 MiB or more, which jemalloc serves from
 /// its shared huge arena (`opt.oversize_threshold`); their bytes are counted.
 struct AllocationCounter {
-    /// Totals since the counter was created (requests) or the thread started (bytes).
-    struct Reading: Equatable, Sendable {
-        /// Allocation requests (small + large) served by the thread's arena.
-        var mallocs: UInt64
-        /// Bytes allocated by this thread.
-        var bytes: UInt64
-    }
-
     private let flushMIB: [Int]
     private let epochMIB: [Int]
     private let smallRequestsMIB: [Int]
@@ -111,6 +120,25 @@ struct AllocationCounter {
     }
 }
 
+#endif
+
+extension AllocationCounter {
+    /// Whether this build links jemalloc, so a counter can be made.
+    #if LATTICE_WITHOUT_JEMALLOC
+    static let isLinked = false
+    #else
+    static let isLinked = true
+    #endif
+
+    /// Totals since the counter was created (requests) or the thread started (bytes).
+    struct Reading: Equatable, Sendable {
+        /// Allocation requests (small + large) served by the thread's arena.
+        var mallocs: UInt64
+        /// Bytes allocated by this thread.
+        var bytes: UInt64
+    }
+}
+
 /// Why allocations cannot be counted.
 enum AllocationCounterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A `mallctl` name failed with the given errno (e.g. `ENOENT` for an unknown name).
@@ -119,12 +147,15 @@ enum AllocationCounterError: Error, Equatable, Sendable, CustomStringConvertible
     case statisticsDisabled
     /// jemalloc is linked but the C library's `malloc` does not reach it.
     case notTheProcessAllocator
+    /// The build leaves jemalloc out (`LATTICE_SANITIZE`, for a sanitizer run).
+    case notLinked
 
     var description: String {
         switch self {
         case .mallctlFailed(let name, let code): "mallctl(\"\(name)\") failed with errno \(code)"
         case .statisticsDisabled: "jemalloc was built without statistics"
         case .notTheProcessAllocator: "malloc does not reach jemalloc (is libjemalloc linked into the executable?)"
+        case .notLinked: "built without jemalloc (LATTICE_SANITIZE, a sanitizer run)"
         }
     }
 }

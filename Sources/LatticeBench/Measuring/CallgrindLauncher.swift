@@ -122,7 +122,7 @@ enum CallgrindLauncher {
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw .output(.unreadable(file: directory.path, reason: "\(error)"))
+            throw .output(.unreadable(file: directory.path, reason: FileErrorReason.describe(error)))
         }
         var regions: [InstructionRegion: UInt64] = [:]
         var functions: [InstructionRegion: CallgrindFunctionCosts] = [:]
@@ -140,7 +140,7 @@ enum CallgrindLauncher {
             do {
                 text = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw .output(.unreadable(file: path, reason: "\(error)"))
+                throw .output(.unreadable(file: path, reason: FileErrorReason.describe(error)))
             }
             // Only the harness's labelled dumps are read: under `--separate-threads=yes` the
             // final dump at exit writes a header-only file for the process as well.

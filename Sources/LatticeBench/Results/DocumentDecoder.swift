@@ -23,7 +23,7 @@ enum DocumentDecoder {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadable(file: url.path, reason: error.localizedDescription)
+            throw .unreadable(file: url.path, reason: FileErrorReason.describe(error))
         }
         return try decode(Document.self, from: data, file: url.path)
     }

@@ -76,7 +76,7 @@ struct FileSet {
                 try data.write(to: URL(fileURLWithPath: entry.staged))
             } catch {
                 unlink(entry.staged)
-                throw .unwritable(file: target, reason: Self.reason(error))
+                throw .unwritable(file: target, reason: FileErrorReason.describe(error))
             }
             entries.append(entry)
         }
@@ -97,7 +97,7 @@ struct FileSet {
                     } catch {
                         unlink(previous)
                         throw .unwritable(file: entry.target,
-                                          reason: "cannot keep its previous contents: \(Self.reason(error))")
+                                          reason: "cannot keep its previous contents: \(FileErrorReason.describe(error))")
                     }
                 }
                 entries[index].previous = previous
@@ -134,17 +134,6 @@ struct FileSet {
         /// Removes the copies kept of the previous contents.
         func finish() {
             for case let previous? in entries.map(\.previous) { unlink(previous) }
-        }
-
-        /// The operating system's reason when Foundation wraps one ("Not a directory"), else
-        /// Foundation's description.
-        private static func reason(_ error: any Error) -> String {
-            let error = error as NSError
-            if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
-               underlying.domain == NSPOSIXErrorDomain {
-                return String(cString: strerror(Int32(truncatingIfNeeded: underlying.code)))
-            }
-            return error.localizedDescription
         }
 
         /// Makes `folder` and the parents it lacks, remembering each one made.

@@ -18,7 +18,7 @@ public enum LabFiles {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable(file: path, reason: error.localizedDescription)
+            throw .unreadable(file: path, reason: FileErrorReason.describe(error))
         }
     }
 }

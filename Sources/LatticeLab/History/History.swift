@@ -28,7 +28,7 @@ struct History: Codable, Equatable, Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadable(file: url.path, reason: error.localizedDescription)
+            throw .unreadable(file: url.path, reason: FileErrorReason.describe(error))
         }
         let history: History
         do {

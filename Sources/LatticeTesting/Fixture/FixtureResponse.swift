@@ -43,7 +43,7 @@ public struct FixtureResponse: Hashable, Sendable {
             throw .unreadable(file: file.path, underlying: error.localizedDescription)
         }
         let decoded: File
-        do { decoded = try JSONDecoder().decode(File.self, from: data) } catch {
+        do { decoded = try JSONSyntax.decode(File.self, from: data) } catch {
             throw .corrupt(file: file.path, reason: DecodingFailure.describe(error))
         }
         guard decoded.operation == parts[0] else {

@@ -20,13 +20,13 @@ import Testing
 
     @Test @MainActor func profilesFoldRootFirstAndMarkTruncatedStacks() {
         let symbolizer = Symbolizer()
-        let address = UInt(bitPattern: DynamicLinker.symbol(named: "mallctl"))
+        let address = UInt(bitPattern: DynamicLinker.symbol(named: "swift_retain"))
         let profile = RawProfile(stacks: [
             RawProfile.Stack(addresses: [address], truncated: false),
             RawProfile.Stack(addresses: [address], truncated: true),
         ], dropped: 0)
         let stacks = symbolizer.foldedStacks(of: profile)
-        #expect(stacks.counts[["mallctl"]] == 1)
-        #expect(stacks.counts[["[truncated]", "mallctl"]] == 1)
+        #expect(stacks.counts[["swift_retain"]] == 1)
+        #expect(stacks.counts[["[truncated]", "swift_retain"]] == 1)
     }
 }

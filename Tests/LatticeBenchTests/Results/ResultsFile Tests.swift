@@ -88,6 +88,14 @@ import Testing
             }
             #expect(file == url.path)
             #expect(error.description.hasPrefix(url.path))
+            #expect(error.description.hasSuffix("No such file or directory"))
+        }
+    }
+
+    @Test func aDirectoryGivenAsAResultsFileIsNamedWithTheOperatingSystemsReason() throws {
+        let directory = try SampleResults.temporaryDirectory()
+        #expect(throws: DocumentError.unreadable(file: directory.path, reason: "Is a directory")) {
+            _ = try ResultsFile.read(from: directory)
         }
     }
 

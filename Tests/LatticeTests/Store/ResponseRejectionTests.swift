@@ -33,6 +33,15 @@ import Testing
          .scalarMismatch(path: "repository.issues.0.number", expected: "Int", found: "a string")),
         (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": [{"id": "I1", "number": 1, "tags": "a"}]}}"#,
          .expectedList(path: "repository.issues.0.tags", found: "a string")),
+        // Server data may not reach into the store's own namespace, or name an impossible type.
+        (#"{"repository": {"id": "client:root", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": []}}"#,
+         .clientID(path: "repository", id: "client:root")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "client:root:repository", "login": "x"}, "issues": []}}"#,
+         .clientID(path: "repository.owner", id: "client:root:repository")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "Label", "id": "L1", "login": "x"}, "issues": []}}"#,
+         .impossibleTypename(path: "repository.owner", typename: "Label", type: "Actor")),
+        (#"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "User", "id": "U2", "login": "x"}, "issues": [{"__typename": "User", "id": "I1", "number": 1, "tags": []}]}}"#,
+         .impossibleTypename(path: "repository.issues.0", typename: "User", type: "Issue")),
     ]
 
     @Test(arguments: cases.indices)
@@ -55,6 +64,26 @@ import Testing
         #expect(throws: NormalizeError.noData(errors: errors)) {
             try store.commit(GraphQLResponse(data: .null, errors: errors), for: bound)
         }
+        #expect(store.snapshot() == Store().snapshot())
+    }
+
+    @Test func aTypenameNoDocumentKnowsIsRefusedWithoutBeingInterned() throws {
+        let name = "TypenameNoDocumentDeclares"
+        let data = #"{"repository": {"id": "R", "name": "n", "owner": {"__typename": "\#(name)", "id": "U2", "login": "x"}, "issues": []}}"#
+        #expect(throws: NormalizeError.impossibleTypename(path: "repository.owner", typename: name, type: "Actor")) {
+            try Store().commit(GraphQLResponse(data: try .parse(data)), for: bound)
+        }
+        #expect(TypeKey(existing: name) == nil, "a server's names do not grow the process-wide table")
+        #expect(TypeKey(existing: "User") != nil)
+    }
+
+    @Test(arguments: [(JSONValue.string("a string"), "a string"), (.array([]), "a list"), (.int(1), "an integer")])
+    func dataOfAnotherKindIsNamedAsSuch(data: JSONValue, kind: String) throws {
+        let store = Store()
+        #expect(throws: NormalizeError.dataNotAnObject(found: kind)) {
+            try store.commit(GraphQLResponse(data: data), for: bound)
+        }
+        #expect(NormalizeError.dataNotAnObject(found: kind).description == "data: expected an object, found \(kind)")
         #expect(store.snapshot() == Store().snapshot())
     }
 }

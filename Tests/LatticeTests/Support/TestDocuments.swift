@@ -57,13 +57,25 @@ enum TestDocuments {
       node(id: ID!): Node
       repository(owner: String!, name: String!): Repository
       search(query: String!): [SearchResult!]!
+      issues(filter: IssueFilter): [Issue]
     }
+    input IssueFilter { state: IssueState! label: String = "bug" text: String }
     type Mutation { closeIssue(id: ID!): Issue }
+    type Subscription { issueUpdated(id: ID!): Issue viewerChanged: User }
     """
 
     static func schema() throws -> Schema {
         try SchemaBuilder.build(sources: [Source(text: schemaSDL, name: "schema.graphql"),
                                           Source(text: directivesSDL, name: "directives.graphql")])
+    }
+
+    /// A schema whose one type nests in itself, for documents as deep as a test needs.
+    static let nestingSchemaSDL = "type Query { root: T } type T { id: ID name: String child: T }"
+
+    /// Compiles `text` against `nestingSchemaSDL`.
+    static func compileNesting(_ text: String, file: String = "doc.graphql") throws -> [String: Artifact] {
+        let schema = try SchemaBuilder.build(sources: [Source(text: nestingSchemaSDL, name: "schema.graphql")])
+        return try Compiler.compile(sources: [Source(text: text, name: file)], schema: schema)
     }
 
     /// Compiles `text` (operations and fragments) against the test schema.
@@ -75,7 +87,7 @@ enum TestDocuments {
 extension JSONValue {
     /// Parses JSON text written in a test.
     static func parse(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try JSONSyntax.decode(JSONValue.self, from: Data(text.utf8))
     }
 }
 
