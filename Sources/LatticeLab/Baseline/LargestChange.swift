@@ -5,7 +5,10 @@ import LatticeBench
 ///
 /// The row is chosen among the baseline check's own verdicts (`BaselineCheck`, the one judge of
 /// exact figures): the largest relative change the check calls a regression or an
-/// improvement; when it calls none, the largest movement within the tolerances, marked so.
+/// improvement; when it calls none, the largest movement within the tolerances of a figure
+/// judged to the instruction, marked so. A figure judged across hash seeds is left out of that
+/// fallback: its movement within tolerance is where hashing put its entries, which its
+/// functions (counted under the fixed seed) cannot explain.
 struct LargestChange {
     /// The benchmark's instruction figure, compared, with its attribution.
     let row: ResultsComparison.Row
@@ -22,7 +25,7 @@ struct LargestChange {
             $0.comparison.metric.name == Metric.instructions.name && size($0) > 0
         }
         let changes = moved.filter { $0.comparison.verdict != .noChange }
-        let candidates = changes.isEmpty ? moved : changes
+        let candidates = changes.isEmpty ? moved.filter { $0.comparison.hashSeeds == nil } : changes
         guard let chosen = candidates.max(by: { (size($0), $1.benchmark) < (size($1), $0.benchmark) }) else {
             return nil
         }
