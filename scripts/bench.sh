@@ -78,7 +78,8 @@ commands:
                       build both commits in one git worktree (under .build/lab/worktrees;
                       executables kept per commit under .build/lab/bins), run
                       each suite once quick and once under callgrind, and compare their exact
-                      figures (instructions per heap layout, allocations, counts), printed
+                      figures (instructions per heap layout, or across six random hash seeds
+                      for a count that moves with the heap; allocations, counts), printed
                       and written to .build/lab/compare/; exit 2 on a regression, 1 when a
                       benchmark is on one side only. With --time, also run the suites
                       interleaved A B A B for N quick rounds (default 6, one process each)
