@@ -42,7 +42,7 @@ public struct Decision {
     }
 
     /// The limits judged.
-    let limits: LimitsFile
+    private(set) var limits: LimitsFile
     /// Every design of the chain, in order, judged (those after the one that ships too, so
     /// reports can show what each would have met).
     public let steps: [Step]
@@ -57,6 +57,14 @@ public struct Decision {
         self.runtimeDefault = runtimeDefault
         steps = limits.chain.map { Step(design: $0, evaluations: LimitEvaluation.evaluate(limits, design: $0,
                                                                                            against: results)) }
+    }
+
+    /// The same judgement with the limits file shipping `design`: the steps do not read
+    /// `ships`, so nothing is judged again. - Complexity: O(1).
+    func shipping(_ design: String) -> Decision {
+        var decision = self
+        decision.limits.ships = design
+        return decision
     }
 
     /// The design the chain ships; nil when a design before it could not be judged.

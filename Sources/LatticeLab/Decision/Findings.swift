@@ -7,7 +7,7 @@ struct Findings {
     /// The results, indexed by what each benchmark measures.
     let index: SuiteIndex
     /// The limits judged for `derived` and for the shipped strategy.
-    let decision: Decision
+    private(set) var decision: Decision
 
     /// Judges `limits` against `results` at the machine's reference pace (every figure the
     /// reports show is of the samples taken at it: `ResultsFile.atReferencePace()`);
@@ -17,6 +17,14 @@ struct Findings {
         let paced = results.atReferencePace()
         index = SuiteIndex(paced)
         decision = Decision(limits: limits, results: paced, runtimeDefault: runtimeDefault)
+    }
+
+    /// The same findings with the limits file shipping `design` (what a full run records).
+    /// - Complexity: O(1).
+    func shipping(_ design: String) -> Findings {
+        var findings = self
+        findings.decision = decision.shipping(design)
+        return findings
     }
 
     /// The bound of the first limit on a time itself, not a ratio (the phase read limit), in

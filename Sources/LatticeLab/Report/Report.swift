@@ -80,7 +80,7 @@ public enum Report {
         if paths.recordsShips, let decided = findings.decision.decidedStrategy, decided != limits.ships {
             limits.ships = decided
             recordedLimits = limits
-            findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
+            findings = findings.shipping(decided)
         }
         let againstBaseline = try paths.baseline.map { path throws(DocumentError) in
             let baseline = try ResultsFile.read(try LabFiles.data(path), file: path)
