@@ -10,22 +10,15 @@ import LatticeTesting
 /// spec/ compiled once.
 let spec = try? CompiledSpec.load()
 
-/// The input's shape: which operation, its variables, the response.
-struct FuzzCase: Decodable {
-    let operation: String
-    let variables: [String: JSONValue]?
-    let response: GraphQLResponse
-}
-
 /// One input: `size` bytes at `data`.
 func fuzzNormalizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     guard let spec else { preconditionFailure("FuzzNormalizer: spec/ does not load") }
-    guard let input = try? JSONSyntax.decode(FuzzCase.self, from: Data(bytes: data, count: size)),
+    guard let input = try? FixtureResponse(decoding: Data(bytes: data, count: size), case: "fuzz"),
           let artifact = try? spec.artifact(input.operation) else { return 0 }
     // libFuzzer calls in on the main thread.
     MainActor.assumeIsolated {
-        let bound = BoundArtifact(artifact, variables: input.variables ?? [:])
+        let bound = BoundArtifact(artifact, variables: input.variables)
         let store = Store()
         guard (try? store.commit(input.response, for: bound)) != nil, let root = store.record(.root) else { return }
         _ = Reader.read(bound, root: root)

@@ -64,24 +64,25 @@ private struct NormalizeArguments {
     }
 }
 
-/// A response file: a spec/responses fixture or a bare response.
-private struct ResponseFile: Decodable {
+/// A response file: a spec/responses fixture (`{operation, variables, response}`) or a bare
+/// response.
+private struct ResponseFile {
     let operation: String?
     let variables: [String: JSONValue]?
     let response: GraphQLResponse
 
-    enum CodingKeys: String, CodingKey { case operation, variables, response }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        if container.contains(.response) {
-            operation = try container.decodeIfPresent(String.self, forKey: .operation)
-            variables = try container.decodeIfPresent([String: JSONValue].self, forKey: .variables)
-            response = try container.decode(GraphQLResponse.self, forKey: .response)
+    init(decoding data: Data) throws(ResponseDecodingError) {
+        let value: JSONValue
+        do { value = try JSONReader.value(from: data) } catch { throw .syntax(error) }
+        let fields = try JSONFields(value, at: "")
+        if let response = fields.raw("response") {
+            operation = try fields.optionalString("operation")
+            variables = try fields.optionalObject("variables")
+            self.response = try GraphQLResponse(json: response, at: "response")
         } else {
             operation = nil
             variables = nil
-            response = try GraphQLResponse(from: decoder)
+            response = try GraphQLResponse(json: value, at: "")
         }
     }
 }
@@ -104,14 +105,14 @@ private func runNormalize(_ arguments: [String]) throws(CommandError) -> Int32 {
     let data = try readFile(path)
     let file: ResponseFile
     do {
-        file = try JSONSyntax.decode(ResponseFile.self, from: data)
+        file = try ResponseFile(decoding: data)
     } catch {
         printError("\(path): not a GraphQL response: \(error)\n")
         return 1
     }
     var variables = file.variables ?? [:]
     if let text = options.variables {
-        guard let parsed = try? JSONSyntax.decode([String: JSONValue].self, from: Data(text.utf8)) else {
+        guard case .object(let parsed)? = try? JSONReader.value(from: Data(text.utf8)) else {
             throw .usage("--variables is not a JSON object")
         }
         variables = parsed

@@ -18,7 +18,7 @@ public enum Reader {
 
     /// Reads `operation` from `root`. - Complexity: O(fields reached, spreads included).
     public static func read(_ operation: BoundArtifact, root: Record) -> Result {
-        var reader = JSONReader(spreads: SpreadMemo(for: operation.artifact))
+        var reader = DataReading(spreads: SpreadMemo(for: operation.artifact))
         let data = reader.object(operation.artifact.selectionSet, on: root, bound: operation, path: "")
         var tracking = UntrackedReads()
         let verdict = Verdict.evaluate(operation, root: root, tracking: &tracking)
@@ -28,7 +28,7 @@ public enum Reader {
 
 /// The traversal state of one JSON read.
 @MainActor
-private struct JSONReader {
+private struct DataReading {
     var missing: [String] = []
     /// A spread is read once per record and response path: read again there (a fragment
     /// spread twice, an object reached through two fragments), it would merge the same fields.

@@ -48,8 +48,8 @@ public final class HTTPTransport: Transport {
             throw .httpStatus(code: status, body: snippet)
         }
         let response: GraphQLResponse
-        do { response = try JSONSyntax.decode(GraphQLResponse.self, from: body) } catch {
-            throw .undecodableResponse(reason: DecodingFailure.describe(error), snippet: snippet)
+        do { response = try GraphQLResponse(decoding: body) } catch {
+            throw .undecodableResponse(reason: error.description, snippet: snippet)
         }
         return try response.checked(snippet: snippet)
     }

@@ -3,20 +3,11 @@
 /// A field error has a `path` to the field it nulled; a request error usually has none.
 /// The normalizer places errors on the store by their path; those it cannot place are
 /// *unplaced* and stay with the handle's fetch.
-public struct GraphQLError: Hashable, Sendable, Codable {
+public struct GraphQLError: Hashable, Sendable, Encodable {
     /// One step of an error's path: a response key or a list index.
-    public enum PathElement: Hashable, Sendable, Codable, CustomStringConvertible {
+    public enum PathElement: Hashable, Sendable, Encodable, CustomStringConvertible {
         case key(String)
         case index(Int)
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let index = try? container.decode(Int.self) {
-                self = .index(index)
-            } else {
-                self = .key(try container.decode(String.self))
-            }
-        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
@@ -35,7 +26,7 @@ public struct GraphQLError: Hashable, Sendable, Codable {
     }
 
     /// Where in the request document the error arose, 1-based.
-    public struct Location: Hashable, Sendable, Codable {
+    public struct Location: Hashable, Sendable, Encodable {
         public var line: Int
         public var column: Int
 

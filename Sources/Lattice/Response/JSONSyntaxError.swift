@@ -1,4 +1,4 @@
-/// Why JSON text was refused before decoding, and where: 1-based line and column (in
+/// Why `JSONReader` refused JSON text, and where: 1-based line and column (in
 /// Unicode scalars), as a text editor counts them. Printed `line L, column C: reason`.
 public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong.
@@ -17,6 +17,12 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         case controlCharacterInString
         /// A number not in JSON's form (`-`, digits, `.` digits, `e` digits).
         case invalidNumber
+        /// A number beyond `Double`'s range, such as `1e400`.
+        case numberOutOfRange
+        /// Bytes inside a string that are not well-formed UTF-8.
+        case invalidUTF8
+        /// A `\u` escape of half a surrogate pair without its other half.
+        case unpairedSurrogate
     }
 
     /// 1-based line.
@@ -35,6 +41,9 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         case .invalidEscape: "invalid escape sequence in a string"
         case .controlCharacterInString: "a control character is written raw inside a string"
         case .invalidNumber: "a number is not in JSON's form"
+        case .numberOutOfRange: "a number is beyond the range of a Double"
+        case .invalidUTF8: "a string holds bytes that are not UTF-8"
+        case .unpairedSurrogate: "a \\u escape holds half of a surrogate pair"
         }
         return "line \(line), column \(column): \(what)"
     }

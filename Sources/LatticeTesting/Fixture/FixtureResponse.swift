@@ -22,13 +22,6 @@ public struct FixtureResponse: Hashable, Sendable {
         self.response = response
     }
 
-    /// The `{operation, variables, response}` shape of a file.
-    private struct File: Decodable {
-        var operation: String
-        var variables: [String: JSONValue]?
-        var response: GraphQLResponse
-    }
-
     /// Reads one response file, named `<operation>.<case>.json`.
     /// - Throws: `FixtureLoadError` naming the file when it is unreadable, not of that shape,
     ///   or its `operation` differs from its name.
@@ -42,16 +35,30 @@ public struct FixtureResponse: Hashable, Sendable {
         do { data = try Data(contentsOf: file) } catch {
             throw .unreadable(file: file.path, underlying: error.localizedDescription)
         }
-        let decoded: File
-        do { decoded = try JSONSyntax.decode(File.self, from: data) } catch {
-            throw .corrupt(file: file.path, reason: DecodingFailure.describe(error))
+        let decoded: FixtureResponse
+        do { decoded = try FixtureResponse(decoding: data, case: String(parts[1])) } catch {
+            throw .corrupt(file: file.path, reason: error.description)
         }
         guard decoded.operation == parts[0] else {
             throw .corrupt(file: file.path,
                            reason: "operation \"\(decoded.operation)\" does not match the file name")
         }
-        return FixtureResponse(operation: decoded.operation, variables: decoded.variables ?? [:],
-                               case: String(parts[1]), response: decoded.response)
+        return decoded
+    }
+
+    /// The fixture a file's `{operation, variables, response}` JSON holds, showing `case`.
+    /// - Throws: `ResponseDecodingError` with the line and column or the path of the problem.
+    /// - Complexity: O(size of `data`).
+    public init(decoding data: Data, case: String) throws(ResponseDecodingError) {
+        let value: JSONValue
+        do { value = try JSONReader.value(from: data) } catch { throw .syntax(error) }
+        let fields = try JSONFields(value, at: "")
+        guard let response = fields.raw("response") else {
+            throw .shape(path: "response", expected: "a response", found: "nothing")
+        }
+        self.init(operation: try fields.string("operation"),
+                  variables: try fields.optionalObject("variables") ?? [:], case: `case`,
+                  response: try GraphQLResponse(json: response, at: "response"))
     }
 
     /// Reads every `*.json` file of `directory`, sorted by file name.
