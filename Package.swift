@@ -16,7 +16,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("Normalizer", ["CFuzz", "Lattice", "LatticeTesting"]),
 ]
 
-let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut"]
+let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
+                  "ResponsePath"]
 
 let package = Package(
     name: "Lattice",

@@ -47,7 +47,7 @@ extension GraphQLError {
                 case .int(let index): .index(index)
                 default:
                     throw .shape(path: "\(fields.path(of: "path")).\(offset)",
-                                 expected: "a key or an index", found: step.kind)
+                                 expected: "a key or an index", found: step.kindDescription)
                 }
             }
         }

@@ -8,7 +8,7 @@ public struct JSONFields {
     /// The members of `value`. - Throws: `.shape` when `value` is not an object.
     public init(_ value: JSONValue, at path: String) throws(ResponseDecodingError) {
         guard case .object(let members) = value else {
-            throw .shape(path: path, expected: "an object", found: value.kind)
+            throw .shape(path: path, expected: "an object", found: value.kindDescription)
         }
         self.path = path
         self.members = members
@@ -40,7 +40,7 @@ public struct JSONFields {
         switch optional(key) {
         case nil: return nil
         case .string(let value)?: return value
-        case let other?: throw .shape(path: path(of: key), expected: "a string", found: other.kind)
+        case let other?: throw .shape(path: path(of: key), expected: "a string", found: other.kindDescription)
         }
     }
 
@@ -48,7 +48,7 @@ public struct JSONFields {
     public func integer(_ key: String) throws(ResponseDecodingError) -> Int {
         switch optional(key) {
         case .int(let value)?: return value
-        case let other: throw .shape(path: path(of: key), expected: "an integer", found: other?.kind ?? "nothing")
+        case let other: throw .shape(path: path(of: key), expected: "an integer", found: other?.kindDescription ?? "nothing")
         }
     }
 
@@ -58,7 +58,7 @@ public struct JSONFields {
         switch optional(key) {
         case nil: return nil
         case .object(let value)?: return value
-        case let other?: throw .shape(path: path(of: key), expected: "an object", found: other.kind)
+        case let other?: throw .shape(path: path(of: key), expected: "an object", found: other.kindDescription)
         }
     }
 
@@ -68,21 +68,7 @@ public struct JSONFields {
         switch optional(key) {
         case nil: return nil
         case .array(let value)?: return value
-        case let other?: throw .shape(path: path(of: key), expected: "an array", found: other.kind)
-        }
-    }
-}
-
-extension JSONValue {
-    /// What kind of value this is, for messages: `an object`, `a number`, `null`, ...
-    public var kind: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .int, .double: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
+        case let other?: throw .shape(path: path(of: key), expected: "a list", found: other.kindDescription)
         }
     }
 }

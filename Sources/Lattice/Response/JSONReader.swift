@@ -58,6 +58,10 @@ private struct JSONReading {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // Room for the members of a few levels of typical objects: the stacks then grow
+        // rarely, and each container costs one allocation.
+        values.reserveCapacity(64)
+        keys.reserveCapacity(32)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
     }
 
@@ -130,7 +134,6 @@ private struct JSONReading {
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
         if try open(closedBy: UInt8(ascii: "}")) { return .object([:]) }
         let firstKey = keys.count
-        let firstValue = values.count
         repeat {
             skipWhitespace()
             guard index < bytes.count else { throw failure(.unexpectedEnd) }
@@ -142,13 +145,13 @@ private struct JSONReading {
             index += 1
             values.append(try value())
         } while try separator(closedBy: UInt8(ascii: "}"))
-        let count = keys.count - firstKey
-        var members = [String: JSONValue](minimumCapacity: count)
-        for offset in 0..<count {
-            members[keys[firstKey + offset]] = values[firstValue + offset]
+        // Popped last first, so that the members move out of the stacks; the last of
+        // duplicate keys, met first here, is put back when an earlier one displaces it.
+        var members = [String: JSONValue](minimumCapacity: keys.count - firstKey)
+        while keys.count > firstKey {
+            let key = keys.removeLast()
+            if let later = members.updateValue(values.removeLast(), forKey: key) { members[key] = later }
         }
-        keys.removeSubrange(firstKey...)
-        values.removeSubrange(firstValue...)
         return .object(members)
     }
 
@@ -175,7 +178,9 @@ private struct JSONReading {
         let quote = index
         index += 1
         let start = index
-        while index < bytes.count {
+        while true {
+            skipPlainBytes()
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -188,6 +193,30 @@ private struct JSONReading {
         }
         index = quote
         throw failure(.unterminatedString)
+    }
+
+    /// Steps over printable ASCII bytes other than a quote and a backslash, eight at a time
+    /// while a word of eight holds nothing else (the classic bit tricks for "has a zero
+    /// byte", "has a byte below n"; a false alarm only sends the rest to the byte loop).
+    private mutating func skipPlainBytes() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                    | ((word &- ones &* 0x20) & ~word) | word
+                guard special & highs == 0 else { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return }
+            index += 1
+        }
     }
 
     /// The rest of a string that has an escape at `index`; `start` is its first byte.
@@ -203,7 +232,8 @@ private struct JSONReading {
                 try escape()
             } else {
                 let first = index
-                try character()
+                skipPlainBytes()
+                if index == first { try character() }
                 unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<index]))
             }
         }
@@ -326,6 +356,7 @@ private struct JSONReading {
         }
         let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
         if integral, let integer = Self.integer(text, negative: negative) { return .int(integer) }
+        if let double = Self.exactDouble(text) { return .double(double) }
         guard let double = Double(String(decoding: text, as: UTF8.self)), double.isFinite else {
             index = start
             throw failure(.numberOutOfRange)
@@ -346,6 +377,57 @@ private struct JSONReading {
             value = next
         }
         return value
+    }
+
+    /// Powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+
+    /// The value of a well-formed number `text` when its digits and its power of ten are
+    /// both exact as `Double`s (at most 15 significant digits, a power up to 10^22): then
+    /// one multiplication or division rounds correctly, as the full conversion would (Clinger's
+    /// fast path). `nil` for everything else, which the full conversion takes.
+    private static func exactDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        var position = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { position = 1 }
+        var fraction = false
+        while position < text.count {
+            let byte = text[position]
+            if byte == UInt8(ascii: ".") {
+                fraction = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                break
+            } else {
+                if mantissa != 0 || byte != UInt8(ascii: "0") { digits += 1 }
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                if fraction { scale -= 1 }
+            }
+            position += 1
+        }
+        if position < text.count {
+            position += 1
+            var exponentNegative = false
+            if text[position] == UInt8(ascii: "+") || text[position] == UInt8(ascii: "-") {
+                exponentNegative = text[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            var exponent = 0
+            while position < text.count {
+                exponent = exponent * 10 + Int(text[position] - UInt8(ascii: "0"))
+                guard exponent <= 400 else { return nil }
+                position += 1
+            }
+            scale += exponentNegative ? -exponent : exponent
+        }
+        guard abs(scale) < exactPowersOfTen.count else { return nil }
+        let magnitude = scale < 0 ? Double(mantissa) / exactPowersOfTen[-scale] : Double(mantissa) * exactPowersOfTen[scale]
+        return negative ? -magnitude : magnitude
     }
 
     /// One or more digits, else an invalid number located at `start`.

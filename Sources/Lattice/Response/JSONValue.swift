@@ -27,3 +27,18 @@ extension JSONValue: Encodable {
         }
     }
 }
+
+extension JSONValue {
+    /// The kind of value, for messages: `a string`, `an object`, ...
+    public var kindDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}

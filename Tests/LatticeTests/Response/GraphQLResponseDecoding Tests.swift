@@ -31,14 +31,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"[1]"#, "<root>: expected an object, found an array"),
-        (#"{"errors": {}}"#, "errors: expected an array, found an object"),
+        (#"[1]"#, "<root>: expected an object, found a list"),
+        (#"{"errors": {}}"#, "errors: expected a list, found an object"),
         (#"{"errors": [{"path": []}]}"#, "errors.0.message: expected a string, found nothing"),
-        (#"{"errors": [{"message": "m"}, {"message": 1}]}"#, "errors.1.message: expected a string, found a number"),
+        (#"{"errors": [{"message": "m"}, {"message": 1}]}"#, "errors.1.message: expected a string, found an integer"),
         (#"{"errors": [{"message": "m", "path": ["a", true]}]}"#, "errors.0.path.1: expected a key or an index, found a boolean"),
         (#"{"errors": [{"message": "m", "locations": [{"line": 1.5, "column": 1}]}]}"#,
          "errors.0.locations.0.line: expected an integer, found a number"),
-        (#"{"data": {}, "extensions": []}"#, "extensions: expected an object, found an array"),
+        (#"{"data": {}, "extensions": []}"#, "extensions: expected an object, found a list"),
         ("{\"data\": {},\n \"x\": [1,]}", "line 2, column 10: unexpected character ']'"),
     ])
     func aMemberOfTheWrongShapeIsRefusedWithItsPath(text: String, message: String) {

@@ -87,6 +87,29 @@ import LatticeTesting
         #expect(value == 40)
     }
 
+    /// Numbers the reader converts itself (few digits, small powers of ten) and those it
+    /// hands to the full conversion read as `Double(String)` reads them, bit for bit.
+    @Test func fractionsReadAsTheFullConversionReadsThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0.1", "0.2", "0.3", "1.7976931348623157e308", "2.2250738585072014e-308", "5e-324",
+                     "123456789012345.6", "1234567890123456.7", "9007199254740993.0", "0.000001", "1e22", "1e23",
+                     "-0.0", "0e500", "4.35", "1.005", "100e-2"]
+        for _ in 0..<2_000 {
+            let digits = String(UInt64.random(in: 0...999_999_999_999_999_999, using: &generator))
+            let point = Int.random(in: 0...digits.count, using: &generator)
+            let exponent = Int.random(in: -40...40, using: &generator)
+            texts.append("\(digits.prefix(point)).\(digits.dropFirst(point))0e\(exponent)"
+                .replacingOccurrences(of: "^\\.", with: "0.", options: .regularExpression))
+        }
+        for text in texts {
+            guard case .double(let read) = try read(text).get(), let expected = Double(text) else {
+                Issue.record("\(text) did not read as a double")
+                continue
+            }
+            #expect(read.bitPattern == expected.bitPattern, "\(text): \(read) against \(expected)")
+        }
+    }
+
     @Test func nestingIsBoundedAndReadingAtTheBoundFitsASmallStack() throws {
         let deepest = String(repeating: "[", count: Self.limit) + String(repeating: "]", count: Self.limit)
         let decoded = try SmallStack.run { try JSONReader.value(from: Data(deepest.utf8)) }

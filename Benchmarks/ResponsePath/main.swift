@@ -1,0 +1,119 @@
+// ResponsePath: from a server's bytes to data read on screen, step by step, on the largest
+// spec/ response (Dashboard), a feed-sized one (20 posts by 5 authors, 26 records) and a
+// generated list of 100,000 items:
+//
+//   ResponsePath/<input>/decode             GraphQLResponse(decoding:): JSONReader on the bytes
+//   ResponsePath/<input>/JSONSerialization  Foundation's JSONSerialization on the same bytes,
+//   ResponsePath/<input>/JSONDecoder        and its JSONDecoder into a JSON tree: the reader's
+//                                           in-run anchors
+//   ResponsePath/<input>/normalize          ResponseNormalizer.normalize of the decoded response
+//   ResponsePath/<input>/publish            a fresh store publishing the normalized writes
+//                                           (the store made and released in the operation)
+//   ResponsePath/<input>/commit             bytes to store: decode, normalize and publish
+//   ResponsePath/<input>/read               every field read back from a store holding it
+//                                           (through lenses; Dashboard through Reader.read)
+//
+// Each reports the counts `bytes` and `fields` per operation (the body's size and its object
+// members), from which BENCHMARKS.md gives MB/s and fields/s.
+import Foundation
+import LabSupport
+import Lattice
+import LatticeBench
+import LatticeTesting
+
+/// Items in the large list response.
+let listItems = 100_000
+
+/// The state of one step's benchmark: its input, and how many operations ran, for the
+/// per-operation counts.
+@MainActor
+final class StepState {
+    let input: ResponseInput
+    var operations = 0
+
+    init(_ input: ResponseInput) { self.input = input }
+
+    var counts: [String: Int] {
+        ["bytes": operations * input.bytes.count, "fields": operations * input.fields]
+    }
+}
+
+/// A JSON tree as `JSONDecoder` builds one: the anchor for decoding into a tree.
+enum DecodedJSON: Decodable {
+    case null, bool(Bool), int(Int), double(Double), string(String), array([DecodedJSON])
+    case object([String: DecodedJSON])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([DecodedJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: DecodedJSON].self))
+        }
+    }
+}
+
+/// A store holding `input`'s response, and the root's lens on it.
+@MainActor
+func storedRoot(_ input: ResponseInput) throws -> Lens {
+    let store = Store()
+    try store.commit(input.response, for: input.bound)
+    guard let root = store.record(.root) else { throw ResponseInputError.missing("the root record") }
+    return Lens(input.bound, record: root)
+}
+
+/// One step of `input`: `operation` on its state, counting.
+@MainActor
+func step<Prepared>(_ input: ResponseInput, _ name: String, prepare: @escaping @MainActor @Sendable () throws -> Prepared,
+                    _ operation: @escaping @MainActor @Sendable (ResponseInput, Prepared) throws -> Void) -> Benchmark {
+    Benchmark("\(input.name)/\(name)", setUp: { () throws -> (StepState, Prepared) in (StepState(input), try prepare()) },
+              counts: { $0.0.counts }) { state in
+        state.0.operations += 1
+        try operation(state.0.input, state.1)
+    }
+}
+
+@MainActor
+func benchmarks(_ input: ResponseInput) -> [Benchmark] {
+    let nothing: @MainActor @Sendable () -> Void = {}
+    return [
+        step(input, "decode", prepare: nothing) { input, _ in
+            blackHole(try GraphQLResponse(decoding: input.bytes))
+        },
+        step(input, "JSONSerialization", prepare: nothing) { input, _ in
+            blackHole(try JSONSerialization.jsonObject(with: input.bytes))
+        },
+        step(input, "JSONDecoder", prepare: nothing) { input, _ in
+            blackHole(try JSONDecoder().decode(DecodedJSON.self, from: input.bytes))
+        },
+        step(input, "normalize", prepare: nothing) { input, _ in
+            blackHole(try ResponseNormalizer.normalize(input.response, for: input.bound))
+        },
+        step(input, "publish", prepare: { try ResponseNormalizer.normalize(input.response, for: input.bound).delta }) { _, delta in
+            blackHole(Store().publish(delta))
+        },
+        step(input, "commit", prepare: nothing) { input, _ in
+            let store = Store()
+            blackHole(try store.commit(try GraphQLResponse(decoding: input.bytes), for: input.bound))
+        },
+        step(input, "read", prepare: { try storedRoot(input) }) { input, root in
+            try input.readBack(root)
+        },
+    ]
+}
+
+runSuite("ResponsePath") {
+    let spec = try CompiledSpec.load()
+    return try [ResponseInput.dashboard(spec), ResponseInput.feed(), ResponseInput.list(count: listItems)]
+        .flatMap(benchmarks)
+}
