@@ -63,8 +63,11 @@ extension Lens {
             guard case .linkedList(let set, _) = field.kind else { break }
             var lenses: [Lens?] = []
             lenses.reserveCapacity(targets.count)
+            // Loops, not `flatMap`/`compactMap`, here and in `read`: a main-actor closure
+            // handed to them checks its executor on every item.
             for target in targets {
-                let lens = try target.flatMap { target throws(ReadError) in try child(target, set, bound: bound) }
+                var lens: Lens?
+                if let target { lens = try child(target, set, bound: bound) }
                 if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: key) }
                 lenses.append(lens)
             }
@@ -80,7 +83,11 @@ extension Lens {
     /// A list of objects whose items are all present. - Complexity: O(items) plus one
     /// tracked access.
     public func read(_ key: String) throws(ReadError) -> [Lens] {
-        try list(key, optionalItems: false).compactMap { $0 }
+        let items = try list(key, optionalItems: false)
+        var lenses: [Lens] = []
+        lenses.reserveCapacity(items.count)
+        for case let lens? in items { lenses.append(lens) }
+        return lenses
     }
 
     /// A list of objects with null items (null in the store, or nulled by `@required`).

@@ -25,6 +25,8 @@ public final class Record: Observable {
     let registrar = ObservationRegistrar()
 
     private static var nextSerial = 0
+    /// The serial of the record made last: every record made after reading it has a larger one.
+    static var lastSerial: Int { nextSerial }
 
     init(id: DataID) {
         self.id = id

@@ -99,12 +99,29 @@ struct SlotTable {
         count = 0
     }
 
+    /// Makes room for `fields` more fields at once, so that a record written whole (a new
+    /// record of a response) grows its table once, not once per doubling.
+    /// - Complexity: O(capacity) when it grows, else O(1).
+    mutating func reserveCapacity(_ fields: Int) {
+        guard (count + fields) * 2 > keys.count else { return }
+        var capacity = max(8, keys.count)
+        while (count + fields) * 2 > capacity { capacity *= 2 }
+        rehash(capacity: capacity)
+    }
+
     private mutating func grow() {
-        let old = entries
-        let capacity = max(8, keys.count * 2)
+        rehash(capacity: max(8, keys.count * 2))
+    }
+
+    /// Moves every field into tables of `capacity` entries.
+    private mutating func rehash(capacity: Int) {
+        let oldKeys = keys
+        let oldSlots = slots
         keys = ContiguousArray(repeating: Self.empty, count: capacity)
         slots = ContiguousArray(repeating: nil, count: capacity)
         count = 0
-        for (key, slot) in old { self[key] = slot }
+        for (key, slot) in zip(oldKeys, oldSlots) where key != Self.empty {
+            if let slot { self[FieldKey(rawValue: key)] = slot }
+        }
     }
 }

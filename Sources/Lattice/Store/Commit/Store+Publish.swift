@@ -4,7 +4,8 @@ extension Store {
     /// Applies `delta` atomically and notifies observers of each changed field once.
     /// Equal writes change nothing and notify nobody.
     /// - Complexity: O(fields written + deleted fields) plus one willSet/didSet pair per
-    ///   changed field; verdict classification only when the configuration notes it.
+    ///   changed field of a record that existed before; verdict classification only when the
+    ///   configuration notes it.
     @discardableResult
     public func publish(_ delta: RecordSourceDelta) -> CommitReport {
         epoch += 1
@@ -14,11 +15,16 @@ extension Store {
         var verdictChanges: [VerdictChange] = []
         var fieldsWritten = 0
         var created = 0
+        // Records made by this commit (serials past this one) have had no reader yet, so
+        // their first writes notify nobody: their registrars are not called.
+        let lastSerialBefore = Record.lastSerial
         for id in delta.order {
             let (record, isNew) = source.recordOrCreate(id)
+            let writes = delta.writes(of: id)
             if isNew { created += 1 }
+            if record.slots.isEmpty { record.slots.reserveCapacity(writes.count) }
             let before = changed.count
-            for write in delta.writes(of: id) {
+            for write in writes {
                 fieldsWritten += 1
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
                 let old = record.slots[write.key]
@@ -52,7 +58,13 @@ extension Store {
             record.invalidationEpoch = epoch
             invalidated.append(record)
         }
+        // Loops, not `map`, here and below: a main-actor closure handed to `map` checks its
+        // executor on every element.
+        var changedFields: [FieldRef] = []
+        changedFields.reserveCapacity(changed.count)
         for change in changed {
+            changedFields.append(FieldRef(record: change.record.serial, key: change.key))
+            guard change.record.serial <= lastSerialBefore else { continue }
             change.record.registrar.willSet(change.record, keyPath: change.keyPath)
             change.record.registrar.didSet(change.record, keyPath: change.keyPath)
         }
@@ -62,7 +74,7 @@ extension Store {
         }
         return CommitReport(
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
-            changedFields: changed.map { FieldRef(record: $0.record.serial, key: $0.key) },
+            changedFields: changedFields,
             changedRecords: changedRecords, createdRecords: created,
             verdictChanges: verdictChanges)
     }
@@ -73,8 +85,18 @@ extension Store {
         case .null: .null
         case .scalar(let json): .scalar(json)
         case .link(let id): .link(source.recordOrCreate(id).record)
-        case .links(let ids): .links(ids.map { $0.map { source.recordOrCreate($0).record } })
+        case .links(let ids): .links(records(ids))
         }
+    }
+
+    /// The records of a list of links (made if absent).
+    private func records(_ ids: [DataID?]) -> [Record?] {
+        var records: [Record?] = []
+        records.reserveCapacity(ids.count)
+        for id in ids {
+            if let id { records.append(source.recordOrCreate(id).record) } else { records.append(nil) }
+        }
+        return records
     }
 
     /// Whether a change from `old` to `new` can change a verdict, and how (`noteNulls`).
