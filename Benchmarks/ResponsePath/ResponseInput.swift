@@ -17,6 +17,8 @@ struct ResponseInput {
     var fields: Int { Self.memberCount(response.data ?? .null) }
     /// The response the bytes hold.
     let response: GraphQLResponse
+    /// Whether its steps count instructions (all but the large list's).
+    var countsInstructions = true
     /// Reads every field of the stored data back through lenses (the root's lens given).
     let readBack: @MainActor (Lens) throws -> Void
 }
@@ -89,7 +91,7 @@ extension ResponseInput {
                 + #""count":\#(index),"score":\#(index).25,"done":\#(index % 2 == 0)}"#
         }
         text += "]}}"
-        return try generated("List\(count / 1_000)k", query: query, text: text) { root in
+        var list = try generated("List\(count / 1_000)k", query: query, text: text) { root in
             let items: [Lens] = try root.read("items")
             for item in items {
                 blackHole(try item.read("title") as String)
@@ -98,6 +100,8 @@ extension ResponseInput {
                 blackHole(try item.read("done") as Bool)
             }
         }
+        list.countsInstructions = false
+        return list
     }
 
     @MainActor
@@ -111,6 +115,24 @@ extension ResponseInput {
         let bytes = Data(text.utf8)
         return ResponseInput(name: name, bytes: bytes, bound: BoundArtifact(operation),
                              response: try GraphQLResponse(decoding: bytes), readBack: readBack)
+    }
+
+    /// Arrays, objects and strings over 15 UTF-8 bytes (keys too) in the whole response, as
+    /// decoded: the values that need storage of their own.
+    var allocatingValues: Int {
+        Self.allocatingValues(in: .object(["data": response.data ?? .null]))
+            + (response.errors?.count ?? 0) + (response.extensions == nil ? 0 : 1)
+    }
+
+    private static func allocatingValues(in value: JSONValue) -> Int {
+        let long = { (text: String) in text.utf8.count > 15 ? 1 : 0 }
+        switch value {
+        case .object(let members):
+            return 1 + members.reduce(0) { $0 + long($1.key) + allocatingValues(in: $1.value) }
+        case .array(let items): return 1 + items.reduce(0) { $0 + allocatingValues(in: $1) }
+        case .string(let text): return long(text)
+        default: return 0
+        }
     }
 
     /// Object members in `value`, at every depth.

@@ -14,12 +14,19 @@
 //                                           (through lenses; Dashboard through Reader.read)
 //
 // Each reports the counts `bytes` and `fields` per operation (the body's size and its object
-// members), from which BENCHMARKS.md gives MB/s and fields/s.
+// members), from which BENCHMARKS.md gives MB/s and fields/s; `decode` also counts
+// `allocatingValues`, the arrays, objects and long strings (over 15 UTF-8 bytes) it must
+// allocate for, against which its mallocs are judged.
 import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
 import LatticeTesting
+
+/// Time and allocations without instructions: for the anchors (Foundation's instruction
+/// counts are not ours to judge) and for the large list (counting its steps under callgrind
+/// takes about four minutes; the counts of the other inputs grow linearly with theirs).
+let uncounted = Benchmark.defaultMetrics.filter { $0 != .instructions }
 
 /// Items in the large list response.
 let listItems = 100_000
@@ -35,6 +42,11 @@ final class StepState {
 
     var counts: [String: Int] {
         ["bytes": operations * input.bytes.count, "fields": operations * input.fields]
+    }
+
+    /// With the values of the decoded response that may allocate, for the reader's step.
+    var readerCounts: [String: Int] {
+        counts.merging(["allocatingValues": operations * input.allocatingValues]) { $1 }
     }
 }
 
@@ -75,9 +87,12 @@ func storedRoot(_ input: ResponseInput) throws -> Lens {
 /// One step of `input`: `operation` on its state, counting.
 @MainActor
 func step<Prepared>(_ input: ResponseInput, _ name: String, prepare: @escaping @MainActor @Sendable () throws -> Prepared,
+                    metrics: [Metric] = Benchmark.defaultMetrics,
+                    counts: @escaping @MainActor @Sendable (StepState) -> [String: Int] = { $0.counts },
                     _ operation: @escaping @MainActor @Sendable (ResponseInput, Prepared) throws -> Void) -> Benchmark {
-    Benchmark("\(input.name)/\(name)", setUp: { () throws -> (StepState, Prepared) in (StepState(input), try prepare()) },
-              counts: { $0.0.counts }) { state in
+    Benchmark("\(input.name)/\(name)", metrics: metrics,
+              setUp: { () throws -> (StepState, Prepared) in (StepState(input), try prepare()) },
+              counts: { counts($0.0) }) { state in
         state.0.operations += 1
         try operation(state.0.input, state.1)
     }
@@ -86,27 +101,29 @@ func step<Prepared>(_ input: ResponseInput, _ name: String, prepare: @escaping @
 @MainActor
 func benchmarks(_ input: ResponseInput) -> [Benchmark] {
     let nothing: @MainActor @Sendable () -> Void = {}
+    let metrics = input.countsInstructions ? Benchmark.defaultMetrics : uncounted
     return [
-        step(input, "decode", prepare: nothing) { input, _ in
+        step(input, "decode", prepare: nothing, metrics: metrics, counts: { $0.readerCounts }) { input, _ in
             blackHole(try GraphQLResponse(decoding: input.bytes))
         },
-        step(input, "JSONSerialization", prepare: nothing) { input, _ in
+        step(input, "JSONSerialization", prepare: nothing, metrics: uncounted) { input, _ in
             blackHole(try JSONSerialization.jsonObject(with: input.bytes))
         },
-        step(input, "JSONDecoder", prepare: nothing) { input, _ in
+        step(input, "JSONDecoder", prepare: nothing, metrics: uncounted) { input, _ in
             blackHole(try JSONDecoder().decode(DecodedJSON.self, from: input.bytes))
         },
-        step(input, "normalize", prepare: nothing) { input, _ in
+        step(input, "normalize", prepare: nothing, metrics: metrics) { input, _ in
             blackHole(try ResponseNormalizer.normalize(input.response, for: input.bound))
         },
-        step(input, "publish", prepare: { try ResponseNormalizer.normalize(input.response, for: input.bound).delta }) { _, delta in
+        step(input, "publish", prepare: { try ResponseNormalizer.normalize(input.response, for: input.bound).delta },
+             metrics: metrics) { _, delta in
             blackHole(Store().publish(delta))
         },
-        step(input, "commit", prepare: nothing) { input, _ in
+        step(input, "commit", prepare: nothing, metrics: metrics) { input, _ in
             let store = Store()
             blackHole(try store.commit(try GraphQLResponse(decoding: input.bytes), for: input.bound))
         },
-        step(input, "read", prepare: { try storedRoot(input) }) { input, root in
+        step(input, "read", prepare: { try storedRoot(input) }, metrics: metrics) { input, root in
             try input.readBack(root)
         },
     ]

@@ -16,10 +16,12 @@ import Testing
         #expect(SuiteBenchmark(name: "CommitScaling/rootVerdict/10/untouched")
                 == .commitScaling(strategy: "rootVerdict", handles: 10, touched: false))
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
+        #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
     }
 
     @Test(arguments: ["PhaseRead/derived/Dashboard/sideways", "PhaseRead/derived//tracked", "FieldRead/lens/eight",
-                      "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", "CommitScaling/stored/10/sideways", ""])
+                      "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", "CommitScaling/stored/10/sideways",
+                      "ResponsePath/Feed", "ResponsePath//decode", ""])
     func leavesOtherNamesAlone(name: String) {
         #expect(SuiteBenchmark(name: name) == nil)
     }

@@ -35,6 +35,8 @@ struct Dashboard {
         body += section("Body re-runs", charts.bodyReruns(), tables.bodyReruns())
         body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
                         tables.fieldRead())
+        body += section("Response path", [], tables.responsePath())
+        body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
         body += section("Counters cost", [], tables.countersCost(), note: tables.countersVerdict() ?? "")
         body += flamegraphSection()

@@ -10,6 +10,7 @@
 /// | `CommitScaling/<strategy>/<handles>` | one commit that one handle reads, with `<handles>` other handles retained; counts the runtime's counters |
 /// | `CommitScaling/<strategy>/<handles>/untouched` | one commit that no handle reads, with `<handles>` handles retained |
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
+/// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 enum SuiteBenchmark: Hashable {
@@ -19,6 +20,7 @@ enum SuiteBenchmark: Hashable {
     case readScaling(strategy: String, fields: Int)
     case commitScaling(strategy: String, handles: Int, touched: Bool)
     case countersCost(setting: String)
+    case responsePath(input: String, step: String)
 
     /// Metric names the suite's own counts use.
     enum CountName {
@@ -26,6 +28,13 @@ enum SuiteBenchmark: Hashable {
         static let bodies = "bodies"
         /// Body re-runs beyond the `stored` strategy's on the same commit.
         static let extraBodies = "extraBodies"
+        /// The response body's size in bytes, per response-path operation.
+        static let bytes = "bytes"
+        /// The object members of the response's data, per response-path operation.
+        static let fields = "fields"
+        /// Arrays and objects, and strings too long to be stored inline (over 15 UTF-8
+        /// bytes), of a decoded response: what may allocate.
+        static let allocatingValues = "allocatingValues"
     }
 
     /// Recognises `name`; nil for a name outside the suite's scheme.
@@ -49,6 +58,8 @@ enum SuiteBenchmark: Hashable {
         case ("CommitScaling", 3):
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: true)
+        case ("ResponsePath", 3):
+            self = .responsePath(input: parts[1], step: parts[2])
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -63,7 +74,7 @@ enum SuiteBenchmark: Hashable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost:
+        case .fieldRead, .countersCost, .responsePath:
             nil
         }
     }

@@ -73,6 +73,16 @@ struct SuiteIndex {
             .sorted()
     }
 
+    /// The response-path inputs and steps measured, in first-seen order.
+    var responsePathCases: (inputs: [String], steps: [String]) {
+        var inputs: [String] = [], steps: [String] = []
+        for case (.responsePath(let input, let step), _) in entries {
+            inputs.append(input)
+            steps.append(step)
+        }
+        return (unique(inputs), unique(steps))
+    }
+
     /// Settings of the counters-cost benchmarks, in first-measured order.
     var counterSettings: [String] {
         unique(entries.compactMap { if case .countersCost(let setting) = $0.benchmark { setting } else { nil } })

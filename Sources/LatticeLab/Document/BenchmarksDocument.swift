@@ -57,6 +57,19 @@ struct BenchmarksDocument {
             The same commit with the runtime's counters off and on: off must cost nothing. \
             \(tables.countersVerdict() ?? "")
             """, table: tables.countersCost())
+        text += section("Response path", about: """
+            From a server's bytes to data read on screen, step by step: `decode` (the runtime's JSON reader, \
+            `GraphQLResponse(decoding:)`), `normalize`, `publish` (into a fresh store, made and released in the \
+            operation), `commit` (bytes to store: all three), `read` (every field back, through lenses; Dashboard \
+            through `Reader.read`). Foundation's `JSONSerialization` and `JSONDecoder` (into a JSON tree) read the same \
+            bytes in the same run, as the reader's anchors. Inputs: the largest spec/ response (Dashboard), a feed \
+            of 20 posts by 5 authors (26 records) and a generated list of 100,000 items. MB/s are of the body, \
+            fields/s of its data's object members, both at the median time.
+            """, table: tables.responsePath())
+        text += section("Response path goals", about: """
+            Issue 15's goals for this machine, each with its interval: met when the whole interval is on the \
+            right side of the bound, missed when it is wholly on the wrong side, else undecided.
+            """, table: tables.responsePathGoals())
         text += section("Allocations", about: "Mallocs and bytes per operation, exact (jemalloc).",
                         table: tables.allocations())
         text += section("Other benchmarks", about: "Benchmarks outside the suite's naming scheme.",
