@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Conformance of `lattice parse --ast-json` and `lattice validate` with graphql-core 3.2.6.
+"""Conformance of `lattice parse --ast-json` and `lattice validate` with graphql-core, at the
+version scripts/requirements.txt pins (3.3.2; the check stops if another one is installed).
 
 For every .graphql file of the corpus (Tests/GraphQLSyntaxTests/Corpus, spec/) and of
 graphql-core's own test fixtures (downloaded as the pinned sdist, cached under .build/):
   - graphql-core accepts it: Lattice's AST JSON must equal ast_to_dict(parse(text,
-    no_location=True)), a null list counting as an empty one;
+    no_location=True)) exactly (null lists as null, keys in graphql-core's order);
   - graphql-core rejects it: Lattice must reject it at the same line and column.
 Then for every document of the validation corpus (Tests/LatticeTests/Compiler/ValidationCorpus),
 each breaking one rule both check, both must reject it, Lattice at locations graphql-core

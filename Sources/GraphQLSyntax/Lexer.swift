@@ -67,12 +67,7 @@ struct Lexer {
             case UInt8(ascii: "|"): return punctuator(.pipe)
             case UInt8(ascii: "}"): return punctuator(.braceR)
             case UInt8(ascii: "."):
-                if position + 2 < bytes.count, bytes[position + 1] == 0x2E, bytes[position + 2] == 0x2E {
-                    let token = make(.spread, from: position, to: position + 3)
-                    position += 3
-                    return token
-                }
-                throw error(.unexpectedCharacter("."), at: position)
+                return try readSpread()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return try readNumber()
             case _ where Self.isNameStart(byte):
@@ -137,6 +132,20 @@ struct Lexer {
             throw error(.invalidUTF8(bytes[offset]), at: offset)
         }
         return scalar
+    }
+
+    /// `...`; `..` and a fraction without its integer part (`.5`) get messages of their own.
+    private mutating func readSpread() throws(SyntaxError) -> Token {
+        if byte(at: position + 1) == UInt8(ascii: ".") {
+            guard byte(at: position + 2) == UInt8(ascii: ".") else { throw error(.incompleteSpread, at: position) }
+            let token = make(.spread, from: position, to: position + 3)
+            position += 3
+            return token
+        }
+        var end = position + 1
+        while Self.isDigit(byte(at: end)) { end += 1 }
+        guard end > position + 1 else { throw error(.unexpectedCharacter("."), at: position) }
+        throw error(.fractionWithoutInteger(digits: string(position + 1..<end)), at: position)
     }
 
     // MARK: - Names and numbers

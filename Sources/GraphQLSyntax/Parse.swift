@@ -1,9 +1,12 @@
 /// Parses a GraphQL document (executable definitions, type-system definitions, or both).
 ///
 /// Follows the GraphQL specification (October 2021 edition and the September 2025
-/// draft's syntax), rejecting what graphql-core 3.2 rejects at the same line and column.
-/// Selection sets, list and object values and list types may nest 100 levels deep;
-/// deeper input gets a located error instead of overflowing a 512 KiB stack.
+/// draft's syntax) as graphql-core 3.3 parses it by default, rejecting what it rejects at
+/// the same line and column: descriptions on operations (not the shorthand `{ ... }`),
+/// fragments and variable definitions, empty selection sets, directives on directive
+/// definitions and `extend directive`; no fragment variables or spread arguments.
+/// Selection sets, list and object values and list types may nest 100 levels deep (graphql-core
+/// allows 200); deeper input gets a located error instead of overflowing a 512 KiB stack.
 /// - Complexity: O(n) in the source's length.
 /// - Throws: `SyntaxError` at the first problem, located by line and column.
 public func parse(_ source: Source) throws(SyntaxError) -> Document {

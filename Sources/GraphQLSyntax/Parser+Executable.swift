@@ -24,6 +24,9 @@ extension Parser {
         }
         let hasDescription = peek(.string) || peek(.blockString)
         let keywordToken = hasDescription ? try peekNext() : token
+        if hasDescription, keywordToken.kind == .braceL {
+            throw error(.descriptionOnShorthandQuery, at: token)
+        }
         switch keyword(keywordToken) {
         case "schema": return .schema(try parseSchemaDefinition())
         case "scalar": return .scalarType(try parseScalarTypeDefinition())
@@ -33,12 +36,13 @@ extension Parser {
         case "enum": return .enumType(try parseEnumTypeDefinition())
         case "input": return .inputObjectType(try parseInputObjectTypeDefinition())
         case "directive": return .directive(try parseDirectiveDefinition())
-        case .some where hasDescription:
-            throw error(.unexpectedDescription, at: token)
         case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
         case "fragment": return .fragment(try parseFragmentDefinition())
-        case "extend": return try parseTypeSystemExtension()
-        default: throw unexpected(keywordToken)
+        case "extend" where !hasDescription: return try parseTypeSystemExtension()
+        default:
+            // Any name, however long, after a description: the description is what is wrong.
+            if hasDescription, keywordToken.kind == .name { throw error(.unexpectedDescription, at: token) }
+            throw unexpected(keywordToken)
         }
     }
 
@@ -46,9 +50,10 @@ extension Parser {
         let start = token
         if peek(.braceL) {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, name: nil, variableDefinitions: [], directives: [],
-                                       selectionSet: selectionSet, location: location(from: start))
+            return OperationDefinition(description: nil, operation: .query, name: nil, variableDefinitions: [],
+                                       directives: [], selectionSet: selectionSet, location: location(from: start))
         }
+        let description = try parseDescription()
         let operation = try parseOperationType()
         let name = peek(.name) ? try parseName() : nil
         let variableDefinitions = try optionalMany(.parenL, .parenR) { (p: inout Parser) throws(SyntaxError) in
@@ -56,8 +61,9 @@ extension Parser {
         }
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return OperationDefinition(operation: operation, name: name, variableDefinitions: variableDefinitions,
-                                   directives: directives, selectionSet: selectionSet, location: location(from: start))
+        return OperationDefinition(description: description, operation: operation, name: name,
+                                   variableDefinitions: variableDefinitions, directives: directives,
+                                   selectionSet: selectionSet, location: location(from: start))
     }
 
     mutating func parseOperationType() throws(SyntaxError) -> OperationType {
@@ -72,13 +78,14 @@ extension Parser {
 
     private mutating func parseVariableDefinition() throws(SyntaxError) -> VariableDefinition {
         let start = token
+        let description = try parseDescription()
         let variable = try parseVariable()
         try expect(.colon)
         let type = try parseTypeReference()
         let defaultValue = try expectOptional(.equals) ? try parseValue(const: true) : nil
         let directives = try parseDirectives(const: true)
-        return VariableDefinition(variable: variable, type: type, defaultValue: defaultValue,
-                                  directives: directives, location: location(from: start))
+        return VariableDefinition(description: description, variable: variable, type: type,
+                                  defaultValue: defaultValue, directives: directives, location: location(from: start))
     }
 
     mutating func parseVariable() throws(SyntaxError) -> Variable {
@@ -92,13 +99,14 @@ extension Parser {
         try descend()
         defer { ascend() }
         let start = token
-        // `many` written out and the selection parsed in place: the frames of a generic list
+        // `any` written out and the selection parsed in place: the frames of a generic list
         // helper, its closure and a `parseSelection` would each sit on the stack once a level.
+        // Possibly empty, as graphql-core 3.3 parses it (`SelectionSet : { Selection* }`).
         try expect(.braceL)
         var selections: [Selection] = []
-        repeat {
+        while try !expectOptional(.braceR) {
             selections.append(peek(.spread) ? try parseFragment() : .field(try parseField()))
-        } while try !expectOptional(.braceR)
+        }
         return SelectionSet(selections: selections, location: location(from: start))
     }
 
@@ -167,14 +175,15 @@ extension Parser {
 
     private mutating func parseFragmentDefinition() throws(SyntaxError) -> FragmentDefinition {
         let start = token
+        let description = try parseDescription()
         try expectKeyword("fragment")
         let name = try parseFragmentName()
         try expectKeyword("on")
         let typeCondition = try parseNamedType()
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
-        return FragmentDefinition(name: name, typeCondition: typeCondition, directives: directives,
-                                  selectionSet: selectionSet, location: location(from: start))
+        return FragmentDefinition(description: description, name: name, typeCondition: typeCondition,
+                                  directives: directives, selectionSet: selectionSet, location: location(from: start))
     }
 
     /// A name other than `on`.

@@ -1,5 +1,6 @@
 // `extend` forms. Each must add something (directives, members, interfaces); an empty
-// extension is rejected at the token after it, as in graphql-core.
+// extension is rejected at the token after it, as in graphql-core. `extend directive @d`
+// can only add directives.
 
 extension Parser {
     mutating func parseTypeSystemExtension() throws(SyntaxError) -> Definition {
@@ -60,6 +61,14 @@ extension Parser {
             if directives.isEmpty, fields.isEmpty { throw unexpected(token) }
             return .inputObjectTypeExtension(InputObjectTypeExtension(name: name, directives: directives,
                                                                       fields: fields, location: location(from: start)))
+        case "directive":
+            try advance(times: 2)
+            try expect(.at)
+            let name = try parseName()
+            let directives = try parseDirectives(const: true)
+            if directives.isEmpty { throw unexpected(token) }
+            return .directiveExtension(DirectiveExtension(name: name, directives: directives,
+                                                          location: location(from: start)))
         default:
             throw unexpected(keywordToken)
         }

@@ -1,10 +1,6 @@
 // Type-system definitions (SDL).
 
 extension Parser {
-    private mutating func parseDescription() throws(SyntaxError) -> StringValue? {
-        peek(.string) || peek(.blockString) ? try parseStringLiteral() : nil
-    }
-
     mutating func parseSchemaDefinition() throws(SyntaxError) -> SchemaDefinition {
         let start = token
         let description = try parseDescription()
@@ -165,6 +161,7 @@ extension Parser {
         try expect(.at)
         let name = try parseName()
         let arguments = try parseArgumentDefinitions()
+        let directives = try parseDirectives(const: true)
         let repeatable = try expectOptionalKeyword("repeatable")
         try expectKeyword("on")
         let locations = try delimitedMany(.pipe) { (p: inout Parser) throws(SyntaxError) in
@@ -173,15 +170,17 @@ extension Parser {
             guard Self.directiveLocations.contains(name.value) else { throw p.unexpected(locationToken) }
             return name
         }
-        return DirectiveDefinition(description: description, name: name, arguments: arguments,
+        return DirectiveDefinition(description: description, name: name, arguments: arguments, directives: directives,
                                    repeatable: repeatable, locations: locations, location: location(from: start))
     }
 
-    /// The spec's `DirectiveLocation` names.
+    /// The `DirectiveLocation` names graphql-core 3.3 accepts: the spec's, with
+    /// `DIRECTIVE_DEFINITION` (directives on directive definitions) and
+    /// `FRAGMENT_VARIABLE_DEFINITION` (for the experimental fragment variables).
     private static let directiveLocations: Set<String> = [
         "QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION", "FRAGMENT_SPREAD",
-        "INLINE_FRAGMENT", "VARIABLE_DEFINITION", "SCHEMA", "SCALAR", "OBJECT", "FIELD_DEFINITION",
-        "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE", "INPUT_OBJECT",
-        "INPUT_FIELD_DEFINITION",
+        "INLINE_FRAGMENT", "VARIABLE_DEFINITION", "FRAGMENT_VARIABLE_DEFINITION", "SCHEMA", "SCALAR",
+        "OBJECT", "FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE",
+        "INPUT_OBJECT", "INPUT_FIELD_DEFINITION", "DIRECTIVE_DEFINITION",
     ]
 }

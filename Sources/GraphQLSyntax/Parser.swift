@@ -174,4 +174,9 @@ struct Parser {
         let nameToken = try expect(.name)
         return Name(value: lexer.string(nameToken.start..<nameToken.end), location: location(from: nameToken))
     }
+
+    /// The string before a definition, an operation, a fragment or a variable definition.
+    mutating func parseDescription() throws(SyntaxError) -> StringValue? {
+        peek(.string) || peek(.blockString) ? try parseStringLiteral() : nil
+    }
 }

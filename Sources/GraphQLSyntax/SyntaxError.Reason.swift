@@ -1,5 +1,5 @@
 extension SyntaxError {
-    /// Why a document was rejected. `description` is graphql-core 3.2's message text
+    /// Why a document was rejected. `description` is graphql-core 3.3's message text
     /// (without its `Syntax Error: ` prefix).
     public enum Reason: Hashable, Sendable, CustomStringConvertible {
         /// A character that starts no token; nil means the end of the file.
@@ -10,6 +10,10 @@ extension SyntaxError {
         case invalidUTF8(UInt8)
         /// A digit right after a leading `0` (`01`).
         case unexpectedDigitAfterZero(Unicode.Scalar)
+        /// `..`, one dot short of a spread.
+        case incompleteSpread
+        /// A number written from its `.` (`.5`); the digits after the dot.
+        case fractionWithoutInteger(digits: String)
         /// A number missing its digits (`1.`, `-`, `1e`) or followed by a name
         /// character or `.` (`1a`, `1.5.`); nil means the end of the file.
         case expectedDigit(found: Unicode.Scalar?)
@@ -25,8 +29,12 @@ extension SyntaxError {
         case expectedKeyword(String, found: FoundToken)
         /// A token that cannot occur here.
         case unexpectedToken(FoundToken)
-        /// A description before something that cannot have one.
+        /// A description before something that cannot have one (an extension, an unknown
+        /// definition).
         case unexpectedDescription
+        /// A description before the shorthand query `{ ... }`, which has nowhere to keep it
+        /// (`query { ... }` can have one).
+        case descriptionOnShorthandQuery
         /// `$name` inside a constant value (a default value or a type-system directive).
         case variableInConstantValue(String)
         /// `true`, `false` or `null` used as an enum value name.
@@ -47,6 +55,10 @@ extension SyntaxError {
                 "Invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(byte), width: 2))."
             case .unexpectedDigitAfterZero(let scalar):
                 "Invalid number, unexpected digit after 0: \(Self.describe(scalar))."
+            case .incompleteSpread:
+                "Unexpected '..', did you mean '...'?"
+            case .fractionWithoutInteger(let digits):
+                "Invalid number, expected digit before '.', did you mean '0.\(digits)'?"
             case .expectedDigit(let scalar):
                 "Invalid number, expected digit but got: \(Self.describe(scalar))."
             case .unterminatedString:
@@ -62,7 +74,9 @@ extension SyntaxError {
             case .unexpectedToken(let found):
                 "Unexpected \(found)."
             case .unexpectedDescription:
-                "Unexpected description, descriptions are supported only on type definitions."
+                "Unexpected description, only GraphQL definitions support descriptions."
+            case .descriptionOnShorthandQuery:
+                "Unexpected description, descriptions are not supported on shorthand queries."
             case .variableInConstantValue(let name):
                 "Unexpected variable '$\(name)' in constant value."
             case .reservedEnumValue(let found):

@@ -1,7 +1,7 @@
 /// A document that is not valid GraphQL syntax: where (source name, line, column) and why.
 ///
 /// `description` is the one-line form `NAME:LINE:COLUMN: message`; `snippet` shows the
-/// offending line with a caret under the column. Messages follow graphql-core 3.2's
+/// offending line with a caret under the column. Messages follow graphql-core 3.3's
 /// wording.
 public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The name of the source (usually a file path).

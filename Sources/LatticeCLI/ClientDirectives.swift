@@ -12,7 +12,7 @@ enum ClientDirectives {
         case .operation(let d): d.location
         case .fragment(let d): d.location
         case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType,
-             .directive, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
+             .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
              .interfaceTypeExtension, .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension: nil
         }
     }
@@ -47,7 +47,7 @@ enum ClientDirectives {
             visit(d.directives)
             visit(d.selectionSet)
         case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType,
-             .directive, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
+             .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
              .interfaceTypeExtension, .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
             break
         }

@@ -13,7 +13,7 @@ let parseCommand = Command(
     Without --ast-json, prints one line per file to stdout:
       FILE: D definitions, T tokens, parsed in M ms
     With --ast-json, prints one JSON document per line (JSON Lines), one per file in
-    argument order: the AST without locations, in the shape of graphql-core 3.2's
+    argument order: the AST without locations, in the shape of graphql-core 3.3's
     ast_to_dict(parse(text, no_location=True)).
 
     A syntax error prints FILE:LINE:COLUMN: message, the offending line and a caret

@@ -58,7 +58,9 @@ import Testing
     @Test(arguments: [
         ("01", 9, "Invalid number, unexpected digit after 0: '1'."),
         ("1.", 10, "Invalid number, expected digit but got: ')'."),
-        (".5", 8, "Unexpected character: '.'."),
+        (".5", 8, "Invalid number, expected digit before '.', did you mean '0.5'?"),
+        (".25e3", 8, "Invalid number, expected digit before '.', did you mean '0.25'?"),
+        (".a", 8, "Unexpected character: '.'."),
         ("1a", 9, "Invalid number, expected digit but got: 'a'."),
         ("1.5.", 11, "Invalid number, expected digit but got: '.'."),
         ("1e", 10, "Invalid number, expected digit but got: ')'."),

@@ -2,10 +2,9 @@
 
 
 def first_difference(expected, actual, path="$"):
-    """The JSON path of the first difference, or None when equal. A null list and an
-    empty list count as equal; nothing else is loosened."""
-    if expected is None and actual == [] or expected == [] and actual is None:
-        return None
+    """The JSON path of the first difference, or None when equal. Nothing is loosened: a
+    null list is not an empty one, and keys must come in graphql-core's order, so equal
+    trees are the same text as `json.dumps(ast_to_dict(...))`."""
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key in list(expected) + [k for k in actual if k not in expected]:
             if key not in expected or key not in actual:
@@ -13,6 +12,8 @@ def first_difference(expected, actual, path="$"):
             difference = first_difference(expected[key], actual[key], f"{path}.{key}")
             if difference:
                 return difference
+        if list(expected) != list(actual):
+            return f"{path} (keys in another order: graphql-core {list(expected)}, Lattice {list(actual)})"
         return None
     if isinstance(expected, list) and isinstance(actual, list):
         if len(expected) != len(actual):

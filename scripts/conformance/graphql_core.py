@@ -1,4 +1,4 @@
-"""What graphql-core 3.2.6 makes of a document: its AST dictionary, or where it fails."""
+"""What the pinned graphql-core makes of a document: its AST dictionary, or where it fails."""
 from dataclasses import dataclass
 
 from graphql import GraphQLSyntaxError, parse

@@ -152,7 +152,7 @@ public struct InputObjectTypeDefinition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `directive @name(arguments) repeatable on LOCATION | ...`.
+/// `directive @name(arguments) @directives repeatable on LOCATION | ...`.
 public struct DirectiveDefinition: Hashable, Sendable {
     /// The description string written before the definition, if any.
     public var description: StringValue?
@@ -160,10 +160,24 @@ public struct DirectiveDefinition: Hashable, Sendable {
     public var name: Name
     /// The arguments, in source order.
     public var arguments: [InputValueDefinition]
+    /// The constant directives applied to the definition (at `DIRECTIVE_DEFINITION`), in
+    /// source order.
+    public var directives: [Directive]
     /// Whether the directive may be applied more than once at one place.
     public var repeatable: Bool
     /// Location names, each one of the spec's `DirectiveLocation` values.
     public var locations: [Name]
+    /// Where the node is written.
+    public var location: SourceLocation
+}
+
+/// `extend directive @name @directives`: directives applied to an existing directive
+/// definition.
+public struct DirectiveExtension: Hashable, Sendable {
+    /// The name of the directive extended, without `@`.
+    public var name: Name
+    /// The directives applied, in source order; never empty.
+    public var directives: [Directive]
     /// Where the node is written.
     public var location: SourceLocation
 }

@@ -33,6 +33,8 @@ public enum Definition: Hashable, Sendable {
     case inputObjectType(InputObjectTypeDefinition)
     /// A directive definition.
     case directive(DirectiveDefinition)
+    /// An `extend directive`.
+    case directiveExtension(DirectiveExtension)
     /// An `extend schema`.
     case schemaExtension(SchemaExtension)
     /// An `extend scalar`.
@@ -67,8 +69,12 @@ public enum OperationType: String, Hashable, Sendable {
     case subscription
 }
 
-/// `query Name($v: T) @d { ... }`, or the shorthand `{ ... }` (a query with no name).
+/// `"description" query Name($v: T) @d { ... }`, or the shorthand `{ ... }` (a query with
+/// no name, which cannot have a description).
 public struct OperationDefinition: Hashable, Sendable {
+    /// The description string written before the operation type, if any. Execution ignores
+    /// it; it documents the operation for tools.
+    public var description: StringValue?
     /// Which kind of operation.
     public var operation: OperationType
     /// Nil for anonymous operations and the shorthand form.
@@ -83,8 +89,10 @@ public struct OperationDefinition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `$name: Type = default @directives` in an operation's variable list.
+/// `"description" $name: Type = default @directives` in an operation's variable list.
 public struct VariableDefinition: Hashable, Sendable {
+    /// The description string written before the variable, if any.
+    public var description: StringValue?
     /// The variable being defined.
     public var variable: Variable
     /// The type as written.
@@ -97,11 +105,13 @@ public struct VariableDefinition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `fragment Name on Type @directives { ... }`.
+/// `"description" fragment Name on Type @directives { ... }`.
 ///
-/// Fragment variables (an experimental syntax) are rejected, as graphql-core 3.2 does
-/// by default.
+/// Fragment variables (an experimental syntax) are rejected, as graphql-core does by
+/// default.
 public struct FragmentDefinition: Hashable, Sendable {
+    /// The description string written before `fragment`, if any.
+    public var description: StringValue?
     /// The name as written.
     public var name: Name
     /// The type the fragment applies to.
@@ -114,9 +124,10 @@ public struct FragmentDefinition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `{ selection ... }`: never empty.
+/// `{ selection ... }`, possibly `{ }` (graphql-core accepts an empty selection set, as
+/// the specification's draft does; validation decides what it may select).
 public struct SelectionSet: Hashable, Sendable {
-    /// The selections, in source order.
+    /// The selections, in source order; empty for `{ }`.
     public var selections: [Selection]
     /// Where the node is written.
     public var location: SourceLocation

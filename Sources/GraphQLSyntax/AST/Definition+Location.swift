@@ -12,6 +12,7 @@ extension Definition {
         case .enumType(let d): d.location
         case .inputObjectType(let d): d.location
         case .directive(let d): d.location
+        case .directiveExtension(let d): d.location
         case .schemaExtension(let d): d.location
         case .scalarTypeExtension(let d): d.location
         case .objectTypeExtension(let d): d.location

@@ -3,10 +3,10 @@
 extension JSONWriter {
     mutating func variableDefinition(_ d: VariableDefinition) {
         beginObject(kind: "variable_definition")
+        description(d.description)
         key("variable"); variable(d.variable)
         key("type"); typeReference(d.type)
-        key("default_value")
-        if let defaultValue = d.defaultValue { value(defaultValue) } else { null() }
+        optional("default_value", d.defaultValue) { $0.value($1) }
         directives(d.directives)
         endObject()
     }
@@ -22,30 +22,30 @@ extension JSONWriter {
         case .field(let field):
             beginObject(kind: "field")
             directives(field.directives)
-            key("alias")
-            if let alias = field.alias { name(alias) } else { null() }
             key("name"); name(field.name)
+            optional("alias", field.alias) { $0.name($1) }
             arguments(field.arguments)
-            key("selection_set")
-            if let set = field.selectionSet { selectionSet(set) } else { null() }
+            optional("selection_set", field.selectionSet) { $0.selectionSet($1) }
             endObject()
         case .fragmentSpread(let spread):
             beginObject(kind: "fragment_spread")
             directives(spread.directives)
             key("name"); name(spread.name)
+            // Arguments on a spread exist only with graphql-core's experimental fragment
+            // arguments, which Lattice rejects as graphql-core does by default.
+            key("arguments"); null()
             endObject()
         case .inlineFragment(let fragment):
             beginObject(kind: "inline_fragment")
             directives(fragment.directives)
-            key("type_condition")
-            if let condition = fragment.typeCondition { namedType(condition) } else { null() }
             key("selection_set"); selectionSet(fragment.selectionSet)
+            optional("type_condition", fragment.typeCondition) { $0.namedType($1) }
             endObject()
         }
     }
 
     mutating func arguments(_ list: [Argument]) {
-        array("arguments", list) { writer, argument in
+        arrayOrNull("arguments", list) { writer, argument in
             writer.beginObject(kind: "argument")
             writer.key("name"); writer.name(argument.name)
             writer.key("value"); writer.value(argument.value)

@@ -34,6 +34,17 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// `array(key, items, write)`, or null when there are no items: graphql-core keeps an
+    /// optional list that was not written (no directives, no arguments) as None.
+    mutating func arrayOrNull<T>(_ key: String, _ items: [T], _ write: (inout JSONWriter, T) -> Void) {
+        guard !items.isEmpty else {
+            self.key(key)
+            null()
+            return
+        }
+        array(key, items, write)
+    }
+
     mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
@@ -56,8 +67,9 @@ struct JSONWriter {
         if needsComma { utf8.append(UInt8(ascii: ",")) }
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as `\uXXXX`. Runs of
-    /// bytes that need no escape are copied at once.
+    /// A JSON string: `"` and `\` escaped, control characters as Python's `json.dumps`
+    /// writes them (`\b`, `\f`, `\n`, `\r`, `\t`, else `\u00XX`). Runs of bytes that need
+    /// no escape are copied at once.
     private mutating func appendQuoted(_ value: String) {
         utf8.append(UInt8(ascii: "\""))
         var value = value
@@ -79,6 +91,8 @@ struct JSONWriter {
         switch byte {
         case UInt8(ascii: "\""): utf8.append(contentsOf: [0x5C, 0x22])
         case UInt8(ascii: "\\"): utf8.append(contentsOf: [0x5C, 0x5C])
+        case 0x08: utf8.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x0C: utf8.append(contentsOf: [0x5C, UInt8(ascii: "f")])
         case 0x0A: utf8.append(contentsOf: [0x5C, UInt8(ascii: "n")])
         case 0x0D: utf8.append(contentsOf: [0x5C, UInt8(ascii: "r")])
         case 0x09: utf8.append(contentsOf: [0x5C, UInt8(ascii: "t")])

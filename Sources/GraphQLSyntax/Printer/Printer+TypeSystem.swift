@@ -25,8 +25,10 @@ extension Printer {
                                                   block(d.fields.map(inputValue))], " "))
         case .directive(let d):
             return described(d.description, "directive @\(d.name.value)" + argumentDefinitions(d.arguments)
-                             + (d.repeatable ? " repeatable" : "") + " on "
+                             + wrap(" ", directives(d.directives)) + (d.repeatable ? " repeatable" : "") + " on "
                              + join(d.locations.map(\.value), " | "))
+        case .directiveExtension(let d):
+            return join(["extend directive @" + d.name.value, directives(d.directives)], " ")
         case .schemaExtension(let d):
             return join(["extend schema", directives(d.directives), block(d.operationTypes.map(operationType))], " ")
         case .scalarTypeExtension(let d):
@@ -44,11 +46,6 @@ extension Printer {
         case .inputObjectTypeExtension(let d):
             return join(["extend input", d.name.value, directives(d.directives), block(d.fields.map(inputValue))], " ")
         }
-    }
-
-    /// The description on its own line above the definition.
-    private static func described(_ description: StringValue?, _ text: String) -> String {
-        wrap("", description.map(string) ?? "", "\n") + text
     }
 
     private static func operationType(_ d: OperationTypeDefinition) -> String {

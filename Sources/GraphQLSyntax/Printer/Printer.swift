@@ -1,6 +1,8 @@
-// Canonical GraphQL text from the AST, in graphql-js's `print` style (graphql-core 3.2's
+// Canonical GraphQL text from the AST, in graphql-js's `print` style (graphql-core's
 // `print_ast`): two-space indentation, one selection per line, arguments wrapped when a
-// field's line passes 80 characters. Printing then parsing gives the same AST.
+// field's line passes 80 characters, descriptions on their own line above what they describe.
+// Printing then parsing gives the same AST. Values keep graphql-core 3.2's layout (`{a: 1}`,
+// never wrapped); graphql-core 3.3 writes `{ a: 1 }` and wraps long lists and objects.
 
 extension Document {
     /// The document as canonical GraphQL text (definitions separated by a blank line).
@@ -35,26 +37,44 @@ enum Printer {
     static func definition(_ definition: Definition) -> String {
         switch definition {
         case .operation(let d):
-            let variables = wrap("(", join(d.variableDefinitions.map(variableDefinition), ", "), ")")
-            let prefix = join([d.operation.rawValue, join([d.name?.value ?? "", variables]), directives(d.directives)], " ")
-            return (prefix == "query" ? "" : prefix + " ") + selectionSet(d.selectionSet)
+            let prefix = join([d.operation.rawValue, join([d.name?.value ?? "", variableDefinitions(d.variableDefinitions)]),
+                               directives(d.directives)], " ")
+            let head = described(d.description, prefix)
+            return (head == "query" ? "" : head + " ") + selectionSet(d.selectionSet)
         case .fragment(let d):
-            return "fragment \(d.name.value) on \(d.typeCondition.name.value) "
+            return described(d.description, "fragment \(d.name.value) on \(d.typeCondition.name.value) ")
                 + wrap("", directives(d.directives), " ") + selectionSet(d.selectionSet)
         case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType,
-             .directive, .schemaExtension, .scalarTypeExtension, .objectTypeExtension, .interfaceTypeExtension,
-             .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
+             .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
+             .interfaceTypeExtension, .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
             return typeSystemDefinition(definition)
         }
     }
 
-    private static func variableDefinition(_ d: VariableDefinition) -> String {
-        "$\(d.variable.name.value): \(type(d.type))" + wrap(" = ", d.defaultValue.map(value) ?? "")
-            + wrap(" ", directives(d.directives))
+    /// `($a: Int, $b: Int)` on one line; one variable per line, not indented (as graphql-js
+    /// prints them), when one spans several lines, as a described one does.
+    private static func variableDefinitions(_ definitions: [VariableDefinition]) -> String {
+        let printed = definitions.map(variableDefinition)
+        if printed.contains(where: { $0.contains("\n") }) {
+            return wrap("(\n", join(printed, "\n"), "\n)")
+        }
+        return wrap("(", join(printed, ", "), ")")
     }
 
+    private static func variableDefinition(_ d: VariableDefinition) -> String {
+        described(d.description, "$\(d.variable.name.value): \(type(d.type))" + wrap(" = ", d.defaultValue.map(value) ?? "")
+                  + wrap(" ", directives(d.directives)))
+    }
+
+    /// An indented block of selections, `{}` for an empty set, nothing for a leaf field.
     static func selectionSet(_ set: SelectionSet?) -> String {
-        block((set?.selections ?? []).map(selection))
+        guard let set else { return "" }
+        return set.selections.isEmpty ? "{}" : block(set.selections.map(selection))
+    }
+
+    /// The description on its own line above the text it describes.
+    static func described(_ description: StringValue?, _ text: String) -> String {
+        wrap("", description.map(string) ?? "", "\n") + text
     }
 
     private static func selection(_ selection: Selection) -> String {

@@ -98,7 +98,7 @@ private struct CompilerState {
                 case .fragment(let fragment):
                     entry = (fragment.name.value, .fragment(fragment), fragment.name.location)
                 case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType,
-                     .inputObjectType, .directive, .schemaExtension, .scalarTypeExtension,
+                     .inputObjectType, .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension,
                      .objectTypeExtension, .interfaceTypeExtension, .unionTypeExtension,
                      .enumTypeExtension, .inputObjectTypeExtension:
                     diagnostics.append(Diagnostic(input.file, definition.location,

@@ -128,8 +128,9 @@ struct DefinitionCompiler {
             pending += fragment.spreadFragments
         }
         let used = Set(all.map(\.name))
+        // At the definition, which starts at its description when it has one, as graphql-core reports it.
         for definition in definitions where !used.contains(definition.variable.name.value) {
-            diagnose(definition.variable.location,
+            diagnose(definition.location,
                      .unusedVariable(variable: definition.variable.name.value, operation: operation))
         }
         let declared = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -67,7 +67,7 @@ extension Definition {
         case .operation(let operation): operation.name?.value
         case .fragment(let fragment): fragment.name.value
         case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType,
-             .inputObjectType, .directive, .schemaExtension, .scalarTypeExtension,
+             .inputObjectType, .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension,
              .objectTypeExtension, .interfaceTypeExtension, .unionTypeExtension,
              .enumTypeExtension, .inputObjectTypeExtension:
             nil

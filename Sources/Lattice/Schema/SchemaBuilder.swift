@@ -176,6 +176,12 @@ private struct Builder {
                 directives[directive.name.value] = SchemaDirective(
                     name: directive.name.value, arguments: arguments(directive.arguments, file: file),
                     locations: Set(directive.locations.map(\.value)), isRepeatable: directive.repeatable)
+            case .directiveExtension(let directive):
+                // Adds only directives applied to the definition, which the schema does not keep
+                // (as for `extend scalar`): the directive extended must exist by then.
+                if directives[directive.name.value] == nil {
+                    diagnostics.append(Diagnostic(file, directive.name.location, .unknownDirective(directive.name.value)))
+                }
             case .scalarTypeExtension(let scalar):
                 extend(scalar.name, file: file) { _ in }
             case .objectTypeExtension(let object):

@@ -55,6 +55,46 @@ import Testing
         """).isEmpty)
     }
 
+    @Test func describedOperationsFragmentsAndVariablesCompile() throws {
+        #expect(try diagnostics(#"""
+        "Who is signed in"
+        query Described("""how many""" $first: Int = 10) {
+          viewer { ...Name followers(first: $first) { totalCount } }
+        }
+        """
+        The viewer's login
+        """
+        fragment Name on User { login }
+        """#).isEmpty)
+    }
+
+    @Test func anUnusedDescribedVariableIsReportedAtItsDescription() throws {
+        let found = try diagnostics("query Q(\n  \"never read\"\n  $a: String\n) { viewer { login } }")
+        #expect(found.map(\.description) == ["doc.graphql:2:3: \(CompileProblem.unusedVariable(variable: "a", operation: "Q"))"])
+    }
+
+    @Test func anEmptySelectionSetCompiles() throws {
+        // graphql-core 3.3 parses and validates `{ }` (its allow_empty_selection_sets default).
+        #expect(try diagnostics("query Empty { viewer { } }").isEmpty)
+    }
+
+    @Test func aDirectiveExtensionNeedsADirectiveDefinedBeforeIt() throws {
+        let schema = try SchemaBuilder.build(sources: [Source(text: """
+        type Query { a: Int }
+        directive @meta on DIRECTIVE_DEFINITION
+        directive @d @meta on FIELD
+        extend directive @d @meta
+        extend directive @skip @meta
+        """, name: "schema.graphql")])
+        #expect(schema.directives["d"]?.locations == ["FIELD"])
+        #expect(throws: CompileFailure(diagnostics: [Diagnostic(file: "schema.graphql", line: 1, column: 41,
+                                                                problem: .unknownDirective("later"))])) {
+            try SchemaBuilder.build(sources: [Source(text: "type Query { a: Int } extend directive @later @meta "
+                                                     + "directive @later on FIELD directive @meta on DIRECTIVE_DEFINITION",
+                                                     name: "schema.graphql")])
+        }
+    }
+
     /// A rule, a document breaking it with the diagnostic expected (line, column, problem),
     /// and the document fixed.
     struct RuleCase: Sendable, CustomTestStringConvertible {
