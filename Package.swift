@@ -14,6 +14,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("Parser", ["CFuzz", "GraphQLSyntax"]),
     ("Compiler", ["CFuzz", "GraphQLSyntax", "Lattice", "LatticeTesting"]),
     ("Normalizer", ["CFuzz", "Lattice", "LatticeTesting"]),
+    ("JSONReader", ["CFuzz", "Lattice"]),
 ]
 
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for SECONDS under AddressSanitizer:
 #
-#   scripts/fuzz.sh Parser|Compiler|Normalizer SECONDS
+#   scripts/fuzz.sh Parser|Compiler|Normalizer|JSONReader SECONDS
 #
 # Builds Fuzz/TARGET in release under AddressSanitizer with libFuzzer's coverage (LATTICE_FUZZ
 # declares the targets, LATTICE_SANITIZE leaves jemalloc out) in .build/fuzz, linked with
 # libFuzzer's driver (each target's main calls LLVMFuzzerRunDriver: SwiftPM gives every
 # executable a main, so -sanitize=fuzzer's own cannot link), and fuzzes at nice 19, seeded
 # from spec/ and the test corpora (documents for Parser and Compiler, recorded responses for
-# Normalizer), growing a corpus of its own in .build/fuzz/corpus/TARGET. A crash is written
+# Normalizer and JSONReader), growing a corpus of its own in .build/fuzz/corpus/TARGET. A crash is written
 # to .build/fuzz/findings/TARGET/ and the script exits non-zero; turn each into a test.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
@@ -19,8 +19,8 @@ seconds=${2:-}
 case "$target" in
     Parser | Compiler) seeds=(spec/operations Tests/GraphQLSyntaxTests/Corpus/valid Tests/GraphQLSyntaxTests/Corpus/invalid
                               Tests/LatticeTests/Compiler/ValidationCorpus) ;;
-    Normalizer) seeds=(spec/responses) ;;
-    *) echo "usage: scripts/fuzz.sh Parser|Compiler|Normalizer SECONDS" >&2; exit 2 ;;
+    Normalizer | JSONReader) seeds=(spec/responses) ;;
+    *) echo "usage: scripts/fuzz.sh Parser|Compiler|Normalizer|JSONReader SECONDS" >&2; exit 2 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh $target SECONDS" >&2; exit 2; }
 

@@ -35,17 +35,22 @@ enum ResponseInputError: Error, CustomStringConvertible {
 }
 
 extension ResponseInput {
-    /// The largest spec/ response, `Dashboard.ok`, re-encoded alone (without the fixture's
-    /// wrapper); it is read back as `Reader.read` reads any document (its own walk, every field).
+    /// The largest `ok` response of the spec folder (spec/'s is Dashboard), re-encoded alone
+    /// (without the fixture's wrapper), named after its operation; it is read back as
+    /// `Reader.read` reads any document (its own walk, every field).
     @MainActor
-    static func dashboard(_ spec: CompiledSpec) throws -> ResponseInput {
-        let fixture = try spec.response("Dashboard")
+    static func largest(in spec: CompiledSpec) throws -> ResponseInput {
         let encoder = JSONEncoder()
         // As a server writes it: slashes unescaped.
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = try encoder.encode(fixture.response)
-        let bound = BoundArtifact(try spec.artifact("Dashboard"), variables: fixture.variables)
-        return ResponseInput(name: "Dashboard", bytes: bytes, bound: bound, response: fixture.response) { root in
+        var largest: (fixture: FixtureResponse, bytes: Data)?
+        for fixture in spec.responses where fixture.case == "ok" {
+            let bytes = try encoder.encode(fixture.response)
+            if bytes.count > largest?.bytes.count ?? 0 { largest = (fixture, bytes) }
+        }
+        guard let (fixture, bytes) = largest else { throw ResponseInputError.missing("an ok response in the spec folder") }
+        let bound = BoundArtifact(try spec.artifact(fixture.operation), variables: fixture.variables)
+        return ResponseInput(name: fixture.operation, bytes: bytes, bound: bound, response: fixture.response) { root in
             blackHole(Reader.read(bound, root: root.record))
         }
     }
