@@ -11,6 +11,7 @@ let commands: [Command] = [
     parseCommand,
     validateCommand,
     normalizeCommand,
+    requestsCommand,
     mergeCommand,
     reportCommand,
     compareCommand,
