@@ -31,7 +31,7 @@ public final class FieldNode: Sendable {
     /// `@catch(to:)` on this field, if present.
     public let catchTarget: CatchTarget?
     /// Added by the compiler for normalization (`id`, `__typename`; `AddedSelections`), not
-    /// written by the user: it is sent like any field, but lenses do not expose
+    /// written by the user: it is sent and required like any field, but lenses do not expose
     /// it and reading back skips it.
     public let isGenerated: Bool
     /// Whether a field error here fails the read of the document: the document has
