@@ -16,6 +16,10 @@ struct AddedSelections {
     /// The identified possible types that get `... on T { id }`, sorted.
     let identifiedMembers: [String]
 
+    /// The response keys of the added fields, which no alias of another field may take
+    /// (`CompileProblem.reservedAlias`), as Relay refuses an alias `id`.
+    static let responseKeys: Set<String> = ["id", "__typename"]
+
     /// The additions for an object of `type` whose set compiled to `present`.
     init(for type: SchemaType, in schema: Schema, present: [SelectionNode]) {
         var selected: Set<String> = []

@@ -236,6 +236,9 @@ struct DefinitionCompiler {
             diagnose(field.name.location, .unknownField(field: name, type: parent))
             return nil
         }
+        if let alias = field.alias, AddedSelections.responseKeys.contains(alias.value), alias.value != name {
+            diagnose(alias.location, .reservedAlias(alias: alias.value, field: name))
+        }
         guard let namedType = schema.types[schemaField.type.namedType] else { return nil }
         let arguments = checkArguments(field.arguments, declared: schemaField.arguments, of: name,
                                        at: field.name.location)
