@@ -64,9 +64,9 @@ echo "== conformance: lattice parse --ast-json against graphql-core" >&2
 "$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice
 echo "== dashboard: render check in headless Chromium" >&2
 scripts/lab/check_dashboard.sh .build/debug/lattice
-echo "== fixtures: validate spec/operations, regenerate spec/responses, exercise scripts/server.py" >&2
-"$LATTICE_PY" -m scripts.fixtures check
-echo "== small spec: validate Tests/Fixtures/SmallSpec/operations, regenerate its responses" >&2
-"$LATTICE_PY" Tests/Fixtures/SmallSpec/generate.py check
+echo "== fixtures: validate spec/operations and the texts the runtime sends, regenerate spec/responses from those, exercise scripts/server.py" >&2
+"$LATTICE_PY" -m scripts.fixtures check --lattice .build/debug/lattice
+echo "== small spec: validate Tests/Fixtures/SmallSpec/operations and the sent texts, regenerate its responses" >&2
+"$LATTICE_PY" Tests/Fixtures/SmallSpec/generate.py check --lattice .build/debug/lattice
 echo "== any spec: scripts/bench.sh --quick --spec Tests/Fixtures/SmallSpec judges that folder's own operations" >&2
 scripts/lab/check_any_spec.sh

@@ -89,18 +89,8 @@ private struct ResponseFile {
 
 private func runNormalize(_ arguments: [String]) throws(CommandError) -> Int32 {
     let options = try NormalizeArguments(arguments)
-    let artifacts: [String: Artifact]
-    do {
-        let schema = try SchemaBuilder.build(sources: try options.schemas.map(readSource))
-        artifacts = try Compiler.compile(sources: try options.documents.map(readSource), schema: schema)
-    } catch let failure as CompileFailure {
-        printError(failure.diagnostics.map { "\($0)\n" }.joined())
-        return 1
-    } catch let error as CommandError {
-        throw error
-    } catch {
-        throw .usage("\(error)")
-    }
+    guard let program = try loadProgram(schemas: options.schemas, documents: options.documents) else { return 1 }
+    let artifacts = program.artifacts
     let path = options.response ?? ""
     let data = try readFile(path)
     let file: ResponseFile

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLSyntax
+import Lattice
 import LatticeBench
 
 /// Reads a file's bytes as a `Source` named by its path.
@@ -22,4 +23,19 @@ func readFile(_ path: String) throws(CommandError) -> Data {
 /// line, and a caret under the column.
 func report(_ error: SyntaxError) {
     printError("\(error)\n\(error.snippet)\n")
+}
+
+/// Builds the schema from `schemas` and compiles `documents` against it, as an app's
+/// `Program`. Compile problems are printed as FILE:LINE:COLUMN: message.
+/// - Returns: the program, or `nil` when there were compile problems (printed).
+/// - Throws: `CommandError.unreadable` when a file cannot be read.
+func loadProgram(schemas: [String], documents: [String]) throws(CommandError) -> Program? {
+    let schemaSources = try schemas.map(readSource)
+    let documentSources = try documents.map(readSource)
+    do {
+        return try Program(schema: try SchemaBuilder.build(sources: schemaSources), documents: documentSources)
+    } catch {
+        printError(error.diagnostics.map { "\($0)\n" }.joined())
+        return nil
+    }
 }

@@ -12,6 +12,7 @@ let commands: [Command] = [
     validateCommand,
     normalizeCommand,
     jsonCommand,
+    requestsCommand,
     mergeCommand,
     reportCommand,
     compareCommand,

@@ -39,6 +39,11 @@ public final class Artifact: Sendable {
     public let variableKeys: [StorageKeyTemplate]
     /// The source location of the definition, `FILE:LINE:COLUMN`.
     public let location: String
+    /// The definition as the runtime sends it: printed in graphql-js's style, with the `id`,
+    /// `__typename` and `... on T { id }` the compiler added (`AddedSelections`), so a
+    /// server's answer holds every field the normalizer requires. `Program.request(for:)`
+    /// joins an operation's with those of the fragments it reaches.
+    public let requestText: String
     /// Where the own selection uses variables, for checking each operation that spreads it.
     let variableUsages: [VariableUsage]
 
@@ -63,7 +68,7 @@ public final class Artifact: Sendable {
     init(name: String, kind: Kind, typeName: String, selectionSet: ObjectSelection,
          variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
          expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String,
-         variableUsages: [VariableUsage]) {
+         variableUsages: [VariableUsage], requestText: String) {
         self.name = name
         self.kind = kind
         self.typeName = typeName
@@ -75,6 +80,7 @@ public final class Artifact: Sendable {
         self.variableKeys = variableKeys
         self.location = location
         self.variableUsages = variableUsages
+        self.requestText = requestText
         hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
         var reachable: Set<ObjectIdentifier> = []
         var twice = false

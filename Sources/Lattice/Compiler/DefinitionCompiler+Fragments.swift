@@ -1,6 +1,6 @@
 import GraphQLSyntax
 
-/// Inline fragments, spreads, and the selections the compiler adds for normalization.
+/// Inline fragments and spreads.
 extension DefinitionCompiler {
     /// The condition a record must meet for a fragment on `typeName` inside `parent`, or
     /// `nil` when every object of `parent` meets it.
@@ -51,42 +51,5 @@ extension DefinitionCompiler {
             return nil
         }
         return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent))
-    }
-
-    /// `id` for an identified type, `__typename` for an abstract one, and `... on T { id }`
-    /// for each identified member of an abstract type without `id`, unless present.
-    func generatedSelections(for parent: String, present: [SelectionNode]) -> [SelectionNode] {
-        guard let type = schema.types[parent] else { return [] }
-        var has: Set<String> = []
-        for case .field(let field) in present where field.responseKey == field.name {
-            has.insert(field.name)
-        }
-        var added: [SelectionNode] = []
-        if type.isIdentified && !has.contains("id") { added.append(.field(Self.generatedID())) }
-        if type.isAbstract && !has.contains("__typename") {
-            added.append(.field(FieldNode(
-                responseKey: "__typename", name: "__typename", type: .nonNull(.named("String")),
-                kind: .scalar(.string), key: .constant(.typename, FieldKey.typename.keyPath),
-                required: nil, catchTarget: nil, isGenerated: true, errorsThrow: false, isCaught: false,
-                location: "<generated>")))
-        }
-        if type.isAbstract && !type.isIdentified {
-            for member in schema.possibleTypes(of: parent).sorted()
-            where schema.types[member]?.isIdentified ?? false {
-                let set = ObjectSelection(
-                    typeName: member, concreteTypename: member,
-                    identifiedTypes: TypeCondition(typeName: member, concreteTypes: [member]),
-                    selections: [.field(Self.generatedID())])
-                added.append(.inlineFragment(InlineFragmentNode(
-                    condition: TypeCondition(typeName: member, concreteTypes: [member]), selectionSet: set)))
-            }
-        }
-        return added
-    }
-
-    private static func generatedID() -> FieldNode {
-        FieldNode(responseKey: "id", name: "id", type: .nonNull(.named("ID")), kind: .scalar(.id),
-                  key: .constant(.id, FieldKey.id.keyPath), required: nil, catchTarget: nil,
-                  isGenerated: true, errorsThrow: false, isCaught: false, location: "<generated>")
     }
 }

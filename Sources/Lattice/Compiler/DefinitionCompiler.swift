@@ -14,6 +14,8 @@ struct DefinitionCompiler {
     private var variableKeys: [StorageKeyTemplate] = []
     private var throwsOnFieldError = false
     private var documentCatch: CatchTarget?
+    /// What `compileSelections` added, for the request text.
+    private var addedSyntax: AddedSyntax = [:]
     /// The selection set being compiled, counted from the definition's (1).
     private(set) var level = 0
 
@@ -90,7 +92,7 @@ struct DefinitionCompiler {
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
                         catchTarget: documentCatch, expiresSeconds: expires,
                         variableKeys: variableKeys, location: place(definition.location),
-                        variableUsages: usages)
+                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax))
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
@@ -210,7 +212,13 @@ struct DefinitionCompiler {
                 if let node = compileSpread(spread, parent: parent) { nodes.append(.spread(node)) }
             }
         }
-        if generate { nodes += generatedSelections(for: parent, present: nodes) }
+        if generate, let type = schema.types[parent], let written = sets.first {
+            let added = AddedSelections(for: type, in: schema, present: nodes)
+            if !added.isEmpty {
+                nodes += added.nodes
+                addedSyntax[written.location.start] = added.syntax(at: written.location)
+            }
+        }
         let possible = schema.possibleTypes(of: parent)
         let identified = possible.filter { schema.types[$0]?.isIdentified ?? false }
         let isObject: Bool
@@ -228,6 +236,9 @@ struct DefinitionCompiler {
         guard let schemaField = schema.field(name, on: parent) else {
             diagnose(field.name.location, .unknownField(field: name, type: parent))
             return nil
+        }
+        if let alias = field.alias, AddedSelections.responseKeys.contains(alias.value), alias.value != name {
+            diagnose(alias.location, .reservedAlias(alias: alias.value, field: name))
         }
         guard let namedType = schema.types[schemaField.type.namedType] else { return nil }
         let arguments = checkArguments(field.arguments, declared: schemaField.arguments, of: name,

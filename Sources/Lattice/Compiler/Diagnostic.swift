@@ -62,6 +62,9 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case duplicateInputField(field: String, argument: String)
     case missingInputField(field: String, argument: String)
     case subscriptionRootFields(operation: String, count: Int)
+    /// An alias takes the response key of a field the compiler adds (`id`, `__typename`),
+    /// for a field of another name: the sent document would select two fields under it.
+    case reservedAlias(alias: String, field: String)
     case unsupported(String)
 
     public var description: String {
@@ -114,6 +117,8 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
             "input object of \(argument) needs field \(field) (non-null, no default)"
         case let .subscriptionRootFields(operation, count):
             "subscription \(operation) must select exactly one root field (it selects \(count))"
+        case let .reservedAlias(alias, field):
+            "alias \(alias) is reserved for the \(alias) field the runtime selects to key and type records (here on \(field))"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -30,8 +30,9 @@ public final class FieldNode: Sendable {
     public let required: RequiredAction?
     /// `@catch(to:)` on this field, if present.
     public let catchTarget: CatchTarget?
-    /// Added by the compiler for normalization (`id`, `__typename`), not written by the user:
-    /// lenses do not expose it and reading back skips it.
+    /// Added by the compiler for normalization (`id`, `__typename`; `AddedSelections`), not
+    /// written by the user: it is sent and required like any field, but lenses do not expose
+    /// it and reading back skips it.
     public let isGenerated: Bool
     /// Whether a field error here fails the read of the document: the document has
     /// `@throwOnFieldError` and no `@catch` encloses the field (or is on it).

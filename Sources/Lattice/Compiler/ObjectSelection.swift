@@ -17,10 +17,6 @@ public final class ObjectSelection: Sendable {
     /// The concrete types an object of this set can be: a `__typename` the server sends must
     /// name one (the type itself, or a possible type of the interface or union).
     public let typenames: TypeCondition
-    /// For an interface or union: each possible concrete type with the response keys the
-    /// server sends for an object of that type (generated fields aside), so an object sent
-    /// without `__typename` can be typed by its shape.
-    let shapes: [(typename: String, keys: Set<String>)]
     /// The selections in document order, generated `id` / `__typename` included.
     public let selections: [SelectionNode]
     /// Fields a lens reads by response key (not generated ones, not inside spreads), in
@@ -58,9 +54,6 @@ public final class ObjectSelection: Sendable {
         self.identifiedTypes = identifiedTypes
         typenames = TypeCondition(typeName: typeName,
                                   concreteTypes: concreteTypename.map { [$0] } ?? Set(possibleTypes))
-        shapes = possibleTypes.map { typename in
-            (typename, ObjectSelection.responseKeys(of: selections, for: TypeKey(typename)))
-        }
         self.selections = selections
         var entries: [LensEntry] = []
         var spreads: [SpreadNode] = []
@@ -138,9 +131,9 @@ public final class ObjectSelection: Sendable {
     }
 
 
-    /// The response keys the server sends for an object of type `type`: written fields of
-    /// every part whose condition admits it, spreads included (each fragment once, however
-    /// often it is spread).
+    /// The response keys the document writes for an object of type `type` (the compiler's
+    /// additions left out): fields of every part whose condition admits it, spreads included
+    /// (each fragment once, however often it is spread).
     /// - Complexity: O(selections reached, each fragment's counted once).
     static func responseKeys(of selections: [SelectionNode], for type: TypeKey) -> Set<String> {
         var keys: Set<String> = []

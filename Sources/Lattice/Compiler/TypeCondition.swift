@@ -11,13 +11,12 @@ public final class TypeCondition: Sendable {
         self.concreteTypes = concreteTypes.map { TypeKey($0).rawValue }.sorted()
     }
 
-    /// Whether a record of type `type` satisfies the condition: a known type is admitted; of
-    /// several possible types, any admitted one will do; an unknown type never is.
-    /// - Complexity: O(log concrete types) per type.
+    /// Whether a record of type `type` satisfies the condition: a known type is admitted; an
+    /// unknown type never is.
+    /// - Complexity: O(log concrete types).
     public func matches(_ type: RecordType) -> Bool {
         switch type {
         case .known(let key): admits(key)
-        case .oneOf(let keys): keys.contains(where: admits)
         case .unknown: false
         }
     }

@@ -242,7 +242,7 @@ extension Failure {
         case .noData(let errors):
             self = .requestErrors(errors)
         case .dataNotAnObject, .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch,
-             .missingTypename, .missingID, .clientID, .impossibleTypename:
+             .missingID, .clientID, .impossibleTypename:
             self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
         }
     }

@@ -5,7 +5,8 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     case noData(errors: [GraphQLError])
     /// The response's `data` is a value of another kind than an object (`found`: `a string`…).
     case dataNotAnObject(found: String)
-    /// A selected field is absent from its object.
+    /// A selected field is absent from its object: one the document selects, or the `id` or
+    /// `__typename` the compiler added (the path ends in `id` or `__typename`).
     case missingField(path: String)
     /// An object was expected (a linked field) and something else came.
     case expectedObject(path: String, found: String)
@@ -15,9 +16,8 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedList(path: String)
     /// A scalar value does not fit the field's type.
     case scalarMismatch(path: String, expected: String, found: String)
-    /// An object of an interface or union came without `__typename`.
-    case missingTypename(path: String)
-    /// An object of an identified type came with an `id` that is not an id (null, a list...).
+    /// An object of an identified type came with an `id` that is not an id (null, a list...);
+    /// without one at all, it is `missingField` at the `id`.
     case missingID(path: String)
     /// An object came with an `id` in the client namespace (`client:…`), which only the store
     /// assigns: taken, it would overwrite the root or an unidentified object's record.
@@ -42,8 +42,6 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): found a list where the field's type has none"
         case let .scalarMismatch(path, expected, found):
             "\(path): expected \(expected), found \(found)"
-        case .missingTypename(let path):
-            "\(path): object of an abstract type has no __typename"
         case .missingID(let path):
             "\(path): object of an identified type has no usable id"
         case let .clientID(path, id):

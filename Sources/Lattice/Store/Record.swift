@@ -18,7 +18,7 @@ public final class Record: Observable {
     public let serial: Int
     /// The fields, by interned storage key.
     @exclusivity(unchecked) var slots = SlotTable()
-    /// The record's type, cached from `__typename` (or `__typenames`) for type conditions.
+    /// The record's type, cached from `__typename` for type conditions.
     var type: RecordType = .unknown
     /// The write epoch at which the record was last invalidated, if ever.
     var invalidationEpoch: Int?

@@ -1,6 +1,11 @@
 /// Turns a response into staged record writes, walking the data, the operation's selection
 /// (spreads included: the store holds every fragment's fields) and the error trie together.
 ///
+/// Strict: every selected field must be in the response, the `id` and `__typename` the
+/// compiler added included (the runtime sends them, `Artifact.requestText`, so a server that
+/// answers the sent document has them). A response without one is refused with its path,
+/// where Relay's normalizer warns and leaves the field missing (docs/decisions/0003).
+///
 /// Nothing is written to the store: the result is a `RecordSourceDelta` that `Store.publish`
 /// applies, so a response that does not fit is rejected with the store untouched.
 @MainActor
@@ -16,18 +21,15 @@ public enum ResponseNormalizer {
     /// Normalizes `response` for `operation` into writes rooted at `root`.
     /// - Throws: `NormalizeError` naming the path where the response does not fit.
     /// - Complexity: O(response nodes + total error path length).
-    /// `source` is the store's: an object sent without an id reuses the record its field
-    /// linked to before (in this response or in the store), as Relay does.
     public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact,
-                                 root: DataID = .root, source: RecordSource? = nil) throws(NormalizeError) -> Result {
+                                 root: DataID = .root) throws(NormalizeError) -> Result {
         let data: [String: JSONValue]
         switch response.data {
         case .object(let object)?: data = object
         case nil, .null?: throw .noData(errors: response.errors ?? [])
         case let other?: throw .dataNotAnObject(found: other.kindDescription)
         }
-        var walker = Walker(trie: ErrorTrie(response.errors ?? []), source: source,
-                            spreads: SpreadMemo(for: operation.artifact))
+        var walker = Walker(trie: ErrorTrie(response.errors ?? []), spreads: SpreadMemo(for: operation.artifact))
         walker.delta.touch(root)
         try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
                              type: .unknown, bound: operation, trie: walker.trie.root)
@@ -41,7 +43,6 @@ private struct Walker {
     var trie: ErrorTrie
     var delta = RecordSourceDelta()
     var path: [GraphQLError.PathElement] = []
-    let source: RecordSource?
     /// A spread is walked once per record and error subtree: an object of the record met
     /// again (a fragment spread twice, an object reached through two fragments) gives the
     /// same writes, unless errors sit under it.
@@ -53,9 +54,8 @@ private struct Walker {
         let errors: ObjectIdentifier?
     }
 
-    init(trie: ErrorTrie, source: RecordSource?, spreads: SpreadMemo<WalkedPlace>) {
+    init(trie: ErrorTrie, spreads: SpreadMemo<WalkedPlace>) {
         self.trie = trie
-        self.source = source
         self.spreads = spreads
     }
 
@@ -67,6 +67,7 @@ private struct Walker {
         for selection in set.selections {
             switch selection {
             case .field(let field):
+                // Required and written by `normalizeObject`, which types the object by it.
                 if field.name == "__typename" && field.isGenerated { continue }
                 try write(field, of: object, to: id, bound: bound, trie: node)
             case .inlineFragment(let inline):
@@ -89,11 +90,7 @@ private struct Walker {
                                 trie node: ErrorTrie.Node?) throws(NormalizeError) {
         path.append(.key(field.responseKey))
         defer { path.removeLast() }
-        guard let value = object[field.responseKey] else {
-            // Added by the compiler: absent when the server was given the document as written.
-            if field.isGenerated { return }
-            throw .missingField(path: pathText)
-        }
+        guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
         let (key, keyPath) = bound.key(of: field)
         let fieldNode = node?.child(.key(field.responseKey))
         if value == .null {
@@ -142,84 +139,63 @@ private struct Walker {
         }
     }
 
-    /// Stages one object: its id (own or client), its type, then its selections.
+    /// Stages one object: its type, its id (the server's for an identified type, else a
+    /// client id from where it sits), then its selections.
     private mutating func normalizeObject(
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?
     ) throws(NormalizeError) -> DataID {
         let type = try self.type(of: object, set: set)
-        let identified: Bool
-        switch type {
-        case .known(let key): identified = set.identifiedTypes?.admits(key) ?? false
-        case .oneOf(let keys): identified = keys.allSatisfy { set.identifiedTypes?.admits($0) ?? false }
-        case .unknown: identified = false
-        }
-        // An identified object the response sent without `id` (a server given the document
-        // as written, not the one with the added `id`) becomes a client record, as Relay does.
         let id: DataID
-        switch (identified, object["id"]) {
-        case (true, .string(let raw)?):
-            id = DataID(raw)
-            // The client namespace is the store's own (the root, unidentified objects): a
-            // server id there would overwrite one of those records.
-            if id.isClient { throw .clientID(path: pathText, id: raw) }
-        case (true, .int(let raw)?): id = DataID(String(raw))
-        case (true, .null?), (true, .bool?), (true, .double?), (true, .array?), (true, .object?):
-            throw .missingID(path: pathText)
-        case (true, nil), (false, _):
-            id = previousLink(parent, key, index)
-                ?? DataID.client(parent: parent, storageKey: key.storageKey, index: index)
+        if set.identifiedTypes?.admits(type) ?? false {
+            id = try serverID(of: object)
+        } else {
+            // A type without `id: ID!` has no identity of its own: its record is the one at
+            // this place, the same for every response that reaches it.
+            id = DataID.client(parent: parent, storageKey: key.storageKey, index: index)
         }
-        switch type {
-        case .known(let key):
-            delta.set(FieldState(value: .scalar(.string(key.name))), for: .typename,
-                      keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
-        case .oneOf(let keys):
-            delta.set(FieldState(value: .scalar(.array(keys.map { .string($0.name) }))),
-                      for: .possibleTypenames,
-                      keyPath: FieldKeyTable.shared.keyPath(of: .possibleTypenames), on: id)
-        case .unknown:
-            break
-        }
-        try normalize(object, set: set, id: id, type: type, bound: bound, trie: node)
+        delta.set(FieldState(value: .scalar(.string(type.name))), for: .typename,
+                  keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
+        try normalize(object, set: set, id: id, type: .known(type), bound: bound, trie: node)
         return id
     }
 
-    /// The record the field linked to before: earlier in this response, else in the store.
-    private func previousLink(_ parent: DataID, _ key: FieldKey, _ index: Int?) -> DataID? {
-        if let staged = delta.state(of: key, on: parent) {
-            switch (staged.value, index) {
-            case (.link(let id), nil): return id
-            case (.links(let ids), let index?) where index < ids.count: return ids[index]
-            case (.null, _), (.scalar, _), (.link, _), (.links, _): return nil
-            }
-        }
-        switch (source?[parent]?.slots[key]?.value, index) {
-        case (.link(let record)?, nil): return record.id
-        case (.links(let records)?, let index?) where index < records.count: return records[index]?.id
-        case (.null?, _), (.scalar?, _), (.link?, _), (.links?, _), (nil, _): return nil
+    /// The `id` of an object of an identified type (selected by the document or added by
+    /// the compiler, so it must be there).
+    private func serverID(of object: [String: JSONValue]) throws(NormalizeError) -> DataID {
+        switch object["id"] {
+        case .string(let raw)?:
+            // The client namespace is the store's own (the root, unidentified objects): a
+            // server id there would overwrite one of those records.
+            if DataID(raw).isClient { throw .clientID(path: pathText, id: raw) }
+            return DataID(raw)
+        case .int(let raw)?:
+            return DataID(String(raw))
+        case nil:
+            throw .missingField(path: pathText + ".id")
+        case .null?, .bool?, .double?, .array?, .object?:
+            throw .missingID(path: pathText)
         }
     }
 
-    /// The object's type: its `__typename`; the field's type when that is an object type;
-    /// else the possible types whose selections give exactly the keys the server sent (one:
-    /// that type; several: `.oneOf`, see `RecordType`; none: rejected).
-    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> RecordType {
-        if case .string(let name)? = object["__typename"] {
+    /// The object's concrete type: the field's type when it is an object type, else the
+    /// `__typename` the server sent (the compiler added it to every interface and union
+    /// selection), which must name one of the field's possible types. A `__typename` the
+    /// document selected on an object type is checked against it too.
+    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> TypeKey {
+        switch object["__typename"] {
+        case .string(let name)?:
             // Every possible type was interned when the document compiled; a name that was
             // not is none of them, and is not interned (the table is the process's, forever).
             guard let key = TypeKey(existing: name), set.typenames.admits(key) else {
                 throw .impossibleTypename(path: pathText, typename: name, type: set.typeName)
             }
-            return .known(key)
-        }
-        if let concrete = set.concreteTypename { return .known(TypeKey(concrete)) }
-        let sent = Set(object.keys)
-        let fitting = set.shapes.filter { $0.keys == sent }.map { TypeKey($0.typename) }
-        switch fitting.count {
-        case 0: throw .missingTypename(path: pathText)
-        case 1: return .known(fitting[0])
-        default: return .oneOf(fitting)
+            return key
+        case let other?:
+            throw .scalarMismatch(path: pathText + ".__typename", expected: "String", found: other.kindDescription)
+        case nil:
+            guard let concrete = set.concreteTypename else { throw .missingField(path: pathText + ".__typename") }
+            return TypeKey(concrete)
         }
     }
 

@@ -32,9 +32,7 @@ extension SelectionVisitor {
             switch selection {
             case .field(let field):
                 guard let slot = record.slots[bound.fieldKey(of: field)] else {
-                    // A generated `id`/`__typename` the server did not send (an object the
-                    // normalizer typed by its shape) was never needed: it is not missing.
-                    if !field.isGenerated && !missing(field, on: record, bound: bound) { return false }
+                    if !missing(field, on: record, bound: bound) { return false }
                     continue
                 }
                 guard let child = field.selectionSet else { continue }

@@ -68,7 +68,7 @@ public final class Store: Observable {
     @discardableResult
     public func commit(_ response: GraphQLResponse, for operation: BoundArtifact,
                        root: DataID = .root) throws(NormalizeError) -> ResponseCommit {
-        let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root, source: source)
+        let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
         let report = publish(normalized.delta)
         return ResponseCommit(report: report, unplacedErrors: normalized.unplacedErrors)
     }

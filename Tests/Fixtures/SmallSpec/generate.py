@@ -1,9 +1,13 @@
 """The responses of the small spec (a recipe app), as a server answers them: its documents
-validated and executed with graphql-core against schema.graphql over a small data graph,
-written with spec/'s own writer (sorted keys, one file per case).
+validated with graphql-core against schema.graphql, then the text the runtime sends for
+each operation (`lattice requests`: the compiler's `id` and `__typename` added, as for
+spec/) validated and executed over a small data graph, written with spec/'s own writer
+(sorted keys, one file per case).
 
     .venv/bin/python Tests/Fixtures/SmallSpec/generate.py generate   # rewrite responses/
     .venv/bin/python Tests/Fixtures/SmallSpec/generate.py check      # compare, change nothing
+
+Both need the built lattice binary (.build/debug/lattice, or --lattice PATH).
 
 `check` (a step of scripts/test.sh) regenerates into a temporary folder and fails, listing
 each file, when a response differs, is missing or is stale. Exit status 1 on any problem.
@@ -22,8 +26,9 @@ sys.path.insert(0, str(HERE.parents[2]))  # the repository root: scripts.fixture
 from graphql import build_schema, execute, parse  # noqa: E402
 
 from scripts.fixtures.cli import differences, fail, write_all  # noqa: E402
-from scripts.fixtures.documents import Assembly, DocumentError, load_definitions  # noqa: E402
+from scripts.fixtures.documents import DocumentError, load_definitions  # noqa: E402
 from scripts.fixtures.faults import Faults, Raise  # noqa: E402
+from scripts.fixtures.sent import DEFAULT_LATTICE, SentTextError, sent_text_problems, sent_texts  # noqa: E402
 from scripts.fixtures.summary import summarize  # noqa: E402
 from scripts.fixtures.validation import validate_definitions  # noqa: E402
 from scripts.fixtures.writer import render  # noqa: E402
@@ -132,13 +137,15 @@ CASES = [
 ]
 
 
-def responses(schema, definitions) -> Dict[str, str]:
-    """Every case's file text, by file name. Raises DocumentError for a case whose fault
-    execution never reached."""
+def responses(schema, texts: Dict[str, str]) -> Dict[str, str]:
+    """Every case's file text, by file name, each executing its operation's sent text.
+    Raises DocumentError for a case whose fault execution never reached."""
     files = {}
     for case in CASES:
+        if case.operation not in texts:
+            raise DocumentError(f"case {case.operation}.{case.name}: no operation {case.operation}")
         faults = Faults(case.faults)
-        result = execute(schema, parse(Assembly(case.operation, definitions).text), root_value=build_graph(),
+        result = execute(schema, parse(texts[case.operation]), root_value=build_graph(),
                          variable_values=case.variables, operation_name=case.operation, middleware=[faults])
         if faults.unfired():
             raise DocumentError(f"case {case.operation}.{case.name}: execution never reached {faults.unfired()}")
@@ -151,16 +158,22 @@ def main(argv: List[str] = None) -> int:
     parser = argparse.ArgumentParser(prog="generate.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=("generate", "check"))
+    parser.add_argument("--lattice", type=Path, default=DEFAULT_LATTICE,
+                        help="the built lattice binary that prints the sent texts (default: .build/debug/lattice)")
     arguments = parser.parse_args(argv)
-    schema = build_schema("\n".join((HERE / name).read_text(encoding="utf-8")
-                                    for name in ("schema.graphql", "directives.graphql")))
+    schema_files = [HERE / name for name in ("schema.graphql", "directives.graphql")]
+    schema = build_schema("\n".join(path.read_text(encoding="utf-8") for path in schema_files))
     try:
         definitions = load_definitions(HERE / "operations")
         problems = validate_definitions(definitions, schema)
         if problems:
             return fail(problems)
-        files = responses(schema, definitions)
-    except DocumentError as error:
+        texts = sent_texts(arguments.lattice, schema_files, sorted((HERE / "operations").glob("*.graphql")))
+        problems = sent_text_problems(texts, schema)
+        if problems:
+            return fail(problems)
+        files = responses(schema, texts)
+    except (DocumentError, SentTextError) as error:
         return fail([str(error)])
     summary = summarize(definitions)
     problems = summary.problems(definitions)

@@ -62,7 +62,79 @@ import Testing
         let repository = try #require(field("repository", in: root)?.selectionSet)
         let owner = try #require(field("owner", in: repository)?.selectionSet)
         #expect(field("__typename", in: owner)?.isGenerated == true)
-        #expect(owner.shapes.map(\.typename) == ["Organization", "User"])
+    }
+
+    /// What the runtime sends is what the normalizer requires: every addition above is in
+    /// the request text, appended to the set it completes, and nothing else is added.
+    @Test func theRequestTextCarriesTheAddedSelections() throws {
+        let artifacts = try TestDocuments.compile("""
+        query Q {
+          viewer { login }
+          # Merged: one written set gets the additions.
+          repository(owner: "o", name: "n") { owner { login } }
+          repository(owner: "o", name: "n") { id name }
+          search(query: "q") { ... on Issue { title } }
+        }
+        fragment F on Issue { author { login } milestone { title } }
+        """)
+        #expect(try #require(artifacts["Q"]).requestText == """
+        query Q {
+          viewer {
+            login
+            id
+          }
+          repository(owner: "o", name: "n") {
+            owner {
+              login
+              __typename
+              ... on Organization {
+                id
+              }
+              ... on User {
+                id
+              }
+            }
+          }
+          repository(owner: "o", name: "n") {
+            id
+            name
+          }
+          search(query: "q") {
+            ... on Issue {
+              title
+            }
+            __typename
+            ... on Issue {
+              id
+            }
+            ... on Repository {
+              id
+            }
+            ... on User {
+              id
+            }
+          }
+        }
+        """)
+        // A fragment's own set is completed where it is spread; a type without `id: ID!`
+        // (Milestone) gets nothing.
+        #expect(try #require(artifacts["F"]).requestText == """
+        fragment F on Issue {
+          author {
+            login
+            __typename
+            ... on Organization {
+              id
+            }
+            ... on User {
+              id
+            }
+          }
+          milestone {
+            title
+          }
+        }
+        """)
     }
 
     @Test func staticVerdictChecksOfTheSpecOperations() throws {

@@ -33,7 +33,7 @@ import LatticeTesting
         #expect(environment.strategy == .shipped)
         #expect(environment.handleCount == 0)
         #expect(request.operationName == "Greeting")
-        #expect(request.query == "query Greeting { greeting }")
+        #expect(request.query == "query Greeting {\n  greeting\n}")
     }
 
     /// "Environments over the fixtures".

@@ -91,6 +91,32 @@ import LatticeTesting
         #expect(handle.shown == "ready fetch:failed(response.undecodable)")
     }
 
+    /// The `ok` answer without the `__typename` the runtime asked for on `node.author` (an
+    /// interface): the fetch fails naming that path, and nothing of the answer is written.
+    @Test func aResponseMissingAnAddedFieldFailsTheFetchAtItsPathAndWritesNothing() async throws {
+        let world = try World(.shipped)
+        let handle = try await world.attachLoaded("IssueAuthorCard")
+        let before = world.environment.store.snapshot()
+        let ok = try world.fixtures.response("IssueAuthorCard")
+        guard case .object(var data)? = ok.response.data, case .object(var node)? = data["node"],
+              case .object(var author)? = node["author"] else {
+            Issue.record("IssueAuthorCard.ok has no node.author object")
+            return
+        }
+        #expect(author.removeValue(forKey: "__typename") != nil)
+        author["login"] = .string("renamed")  // would be written, were the answer taken
+        node["author"] = .object(author)
+        data["node"] = .object(node)
+        world.transport.enqueue("IssueAuthorCard", .respond(GraphQLResponse(data: .object(data))))
+        await handle.refetch().value
+        #expect(world.environment.store.snapshot() == before)
+        guard case .undecodableResponse(let reason, _)? = handle.fetch.failure else {
+            Issue.record("expected response.undecodable, got \(String(describing: handle.fetch.failure))")
+            return
+        }
+        #expect(reason.contains("node.author.__typename: field missing from the response"), "\(reason)")
+    }
+
     @Test func handlesRetainTheirRecordsUntilTheLastIsDetachedOrReleased() async throws {
         let world = try World(.shipped)
         let first = try await world.attachLoaded("ViewerSidebar")

@@ -26,6 +26,20 @@ import Testing
         #expect(DataChecker.check(full, in: store).status == .available)
     }
 
+    /// The `id` and `__typename` the compiler adds are needed like the written fields: a
+    /// record a local update made without them does not hold what the operation needs.
+    @Test func anAddedFieldNeverReceivedIsMissing() throws {
+        let store = Store()
+        let login = BoundArtifact(artifacts["ViewerLogin"]!)
+        store.commit { delta in
+            delta.set(FieldState(value: .link(DataID("U1"))), for: FieldKey("viewer"), on: .root)
+            delta.set(FieldState(value: .scalar("ada")), for: FieldKey("login"), on: DataID("U1"))
+        }
+        #expect(DataChecker.check(login, in: store).status == .missing)
+        store.commit { $0.set(FieldState(value: .scalar("U1")), for: .id, on: DataID("U1")) }
+        #expect(DataChecker.check(login, in: store).status == .available)
+    }
+
     @Test func reportsTheLatestInvalidationOfTheRecordsReached() throws {
         let store = Store()
         let login = BoundArtifact(artifacts["ViewerLogin"]!)
@@ -38,8 +52,8 @@ import Testing
 
 @MainActor
 @Suite struct DataCheckerSpecTests {
-    /// Every operation is available right after its own `ok` response is committed, including
-    /// objects the normalizer typed by their shape (their generated `__typename` never came).
+    /// Every operation is available right after its own `ok` response is committed: the
+    /// response answers the sent text, so it holds the `id` and `__typename` the compiler added.
     @Test(arguments: SpecFixtures.responses().filter { $0.file.hasSuffix(".ok.json") })
     func anOperationIsAvailableAfterItsOwnResponse(_ fixture: SpecFixtures.Response) throws {
         let artifacts = try SpecFixtures.artifacts()

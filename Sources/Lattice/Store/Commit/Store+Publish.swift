@@ -115,16 +115,10 @@ extension Store {
 }
 
 extension Record {
-    /// Keeps the cached type in step with a write of `__typename` or `__typenames`.
+    /// Keeps the cached type in step with a write of `__typename`.
     func noteType(from key: FieldKey, _ value: StoredValue) {
         if key == .typename, case .scalar(.string(let name)) = value {
             type = .known(TypeKey(name))
-        } else if key == .possibleTypenames, case .scalar(.array(let names)) = value {
-            if case .known = type { return }
-            type = .oneOf(names.compactMap { name in
-                if case .string(let name) = name { return TypeKey(name) }
-                return nil
-            })
         }
     }
 }

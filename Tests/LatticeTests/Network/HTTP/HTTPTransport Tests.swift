@@ -27,19 +27,18 @@ struct HTTPTransportTests {
         }
     }
 
-    /// The server runs the fixture graph, so its answer to an operation is the recorded `ok`
-    /// fixture, and FixtureTransport loading spec/responses answers the same.
+    /// The server runs the fixture graph, so its answer to what the runtime sends for an
+    /// operation (`Program.request(for:)`, the compiler's `id` and `__typename` included) is
+    /// the recorded `ok` fixture, and FixtureTransport loading spec/responses answers the same.
     @Test func aQueryRoundTripsToTheFixtureGraphsAnswer() async throws {
-        let spec = try Spec.locate()
-        let operation = try #require(try spec.operations().first { $0.name == "IssueAuthorCard" })
-        let recorded = try #require(try spec.responses().first { $0.operation == "IssueAuthorCard" && $0.case == "ok" })
-        let request = GraphQLRequest(query: operation.text, operationName: "IssueAuthorCard",
-                                     variables: recorded.variables)
+        let spec = try CompiledSpec.load()
+        let recorded = try spec.response("IssueAuthorCard")
+        let request = spec.program.request(for: try spec.artifact("IssueAuthorCard"), variables: recorded.variables)
         try await withServer { server in
             let answer = try await HTTPTransport(url: try server.url("/graphql")).execute(request)
             #expect(answer == recorded.response)
         }
-        let fixtures = try FixtureTransport(directory: spec.responsesDirectory)
+        let fixtures = try FixtureTransport(directory: spec.spec.responsesDirectory)
         #expect(try await fixtures.execute(request) == recorded.response)
     }
 

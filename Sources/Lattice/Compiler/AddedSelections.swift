@@ -1,0 +1,120 @@
+import GraphQLSyntax
+
+/// What the compiler adds to the selections of one object so the store can key and type what
+/// the server sends for it: `id` for an identified type, `__typename` for an interface or a
+/// union, and `... on T { id }` for each identified possible type of an abstract type that has
+/// no `id` itself; each unless the set already selects it under its own name.
+///
+/// One decision, two renderings: `nodes` go into the compiled set (the normalizer requires
+/// them like any other field), `syntax(at:)` into the text the runtime sends
+/// (`Artifact.requestText`), so the server is asked for every field the normalizer requires.
+struct AddedSelections {
+    /// Whether `id` is added.
+    let id: Bool
+    /// Whether `__typename` is added.
+    let typename: Bool
+    /// The identified possible types that get `... on T { id }`, sorted.
+    let identifiedMembers: [String]
+
+    /// The response keys of the added fields, which no alias of another field may take
+    /// (`CompileProblem.reservedAlias`), as Relay refuses an alias `id`.
+    static let responseKeys: Set<String> = ["id", "__typename"]
+
+    /// The additions for an object of `type` whose set compiled to `present`.
+    init(for type: SchemaType, in schema: Schema, present: [SelectionNode]) {
+        var selected: Set<String> = []
+        for case .field(let field) in present where field.responseKey == field.name {
+            selected.insert(field.name)
+        }
+        id = type.isIdentified && !selected.contains("id")
+        typename = type.isAbstract && !selected.contains("__typename")
+        identifiedMembers = type.isAbstract && !type.isIdentified
+            ? schema.possibleTypes(of: type.name).sorted().filter { schema.types[$0]?.isIdentified ?? false }
+            : []
+    }
+
+    /// Whether nothing is added.
+    var isEmpty: Bool { !id && !typename && identifiedMembers.isEmpty }
+
+    /// The additions as compiled selections, marked generated (`FieldNode.isGenerated`).
+    var nodes: [SelectionNode] {
+        var added: [SelectionNode] = []
+        if id { added.append(.field(Self.idField())) }
+        if typename {
+            added.append(.field(FieldNode(
+                responseKey: "__typename", name: "__typename", type: .nonNull(.named("String")),
+                kind: .scalar(.string), key: .constant(.typename, FieldKey.typename.keyPath),
+                required: nil, catchTarget: nil, isGenerated: true, errorsThrow: false, isCaught: false,
+                location: "<generated>")))
+        }
+        for member in identifiedMembers {
+            let only = TypeCondition(typeName: member, concreteTypes: [member])
+            let set = ObjectSelection(typeName: member, concreteTypename: member, identifiedTypes: only,
+                                      selections: [.field(Self.idField())])
+            added.append(.inlineFragment(InlineFragmentNode(condition: only, selectionSet: set)))
+        }
+        return added
+    }
+
+    /// The additions as syntax, in the order of `nodes`, located at the set they complete.
+    func syntax(at location: SourceLocation) -> [GraphQLSyntax.Selection] {
+        var added: [GraphQLSyntax.Selection] = []
+        if id { added.append(.field(Field(leaf: "id", location: location))) }
+        if typename { added.append(.field(Field(leaf: "__typename", location: location))) }
+        for member in identifiedMembers {
+            added.append(.inlineFragment(InlineFragment(
+                on: member, [.field(Field(leaf: "id", location: location))], location: location)))
+        }
+        return added
+    }
+
+    private static func idField() -> FieldNode {
+        FieldNode(responseKey: "id", name: "id", type: .nonNull(.named("ID")), kind: .scalar(.id),
+                  key: .constant(.id, FieldKey.id.keyPath), required: nil, catchTarget: nil,
+                  isGenerated: true, errorsThrow: false, isCaught: false, location: "<generated>")
+    }
+}
+
+/// The additions of one definition as syntax, by the start offset (in the definition's file)
+/// of the written selection set each completes: the first of the sets a merged field joins.
+typealias AddedSyntax = [Int: [GraphQLSyntax.Selection]]
+
+extension ExecutableDefinition {
+    /// The definition as the runtime sends it: printed in graphql-js's style, with `added`
+    /// appended to the sets they complete.
+    /// - Complexity: O(size of the definition).
+    func requestText(adding added: AddedSyntax) -> String {
+        switch self {
+        case .operation(var operation):
+            operation.selectionSet = operation.selectionSet.adding(added)
+            return Definition.operation(operation).printed()
+        case .fragment(var fragment):
+            fragment.selectionSet = fragment.selectionSet.adding(added)
+            return Definition.fragment(fragment).printed()
+        }
+    }
+}
+
+extension GraphQLSyntax.SelectionSet {
+    /// The set with `added` appended here and in every set below it.
+    fileprivate func adding(_ added: AddedSyntax) -> GraphQLSyntax.SelectionSet {
+        var set = self
+        set.selections = selections.map { $0.adding(added) } + (added[location.start] ?? [])
+        return set
+    }
+}
+
+extension GraphQLSyntax.Selection {
+    fileprivate func adding(_ added: AddedSyntax) -> GraphQLSyntax.Selection {
+        switch self {
+        case .field(var field):
+            field.selectionSet = field.selectionSet?.adding(added)
+            return .field(field)
+        case .inlineFragment(var inline):
+            inline.selectionSet = inline.selectionSet.adding(added)
+            return .inlineFragment(inline)
+        case .fragmentSpread:
+            return self
+        }
+    }
+}
