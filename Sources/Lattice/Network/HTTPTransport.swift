@@ -41,7 +41,7 @@ public final class HTTPTransport: Transport {
     }
 
     /// - Complexity: one HTTP round trip; decoding is O(body size).
-    public func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+    public nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
         let (body, status) = try await send(try urlRequest(for: request))
         let snippet = Self.snippet(of: body)
         guard (200..<300).contains(status) else {
