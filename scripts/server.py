@@ -40,6 +40,8 @@ Paths (the query string is ignored except for `ms` and the event stream's contro
                           complete-after=N  sends `complete` early: the server ends it.
                           fail-after=N      sends a `next` with errors and no data (a server
                                             error), then `complete`.
+                          garble-after=N    sends a whole `next` whose data is not JSON, then
+                                            `complete`: a malformed event.
                           once=KEY          the controls above act only on the first stream
                                             with this KEY; later ones run to the end.
                           step=KEY          before each event (and before `complete`) the
@@ -137,7 +139,7 @@ def request_fields(request: dict):
 class StreamControls:
     """An event stream's test controls, from its query string (see the module docstring)."""
 
-    FAULTS = ("drop-after", "close-after", "complete-after", "fail-after")
+    FAULTS = ("drop-after", "close-after", "complete-after", "fail-after", "garble-after")
 
     def __init__(self, query: str) -> None:
         fields = parse_qs(query)
@@ -262,7 +264,9 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "fail-after":
             message = f"The event source failed after {sent} events, as asked (fail-after)."
             self.write_event("next", {"data": None, "errors": [{"message": message}]})
-        if fault in ("fail-after", "complete-after"):
+        if fault == "garble-after":
+            self.write_chunk(b'event: next\ndata: {"data": {"issueUpdated": \n\n')
+        if fault in ("fail-after", "complete-after", "garble-after"):
             self.write_event("complete", None)
         self.write_chunk(b"")
 

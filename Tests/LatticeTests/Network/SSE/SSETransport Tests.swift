@@ -196,6 +196,23 @@ struct SSETransportTests {
         }
     }
 
+    /// A malformed event: a clear failure that names it, not retried (it would come again);
+    /// the events before it stay committed.
+    @Test func aMalformedEventEndsTheSubscriptionUndecodableNamingTheEvent() async throws {
+        try await withServer { server in
+            let live = try subscribe(server, "garble-after=1")
+            await waitUntil { if case .ended = live.handle.state { true } else { false } }
+            guard case .ended(.failed(.undecodableResponse(let reason, let snippet))) = live.handle.state else {
+                Issue.record("expected ended(undecodableResponse), got \(live.handle.state)")
+                return
+            }
+            #expect(reason.hasPrefix("event 2 of the stream: "), "\(reason)")
+            #expect(snippet == #"{"data": {"issueUpdated": "#)
+            #expect(live.issue("updatedAt") == "2024-06-01T12:01:00Z")
+            #expect(live.environment.lastRejectedEvent == nil)
+        }
+    }
+
     /// The transport's own events: a drop mid-event yields nothing of the cut event, then the
     /// lost connection.
     @Test func aConnectionDroppedMidEventDeliversTheWholeEventsThenConnectionLost() async throws {
