@@ -236,6 +236,22 @@ struct SSETransportTests {
         }
     }
 
+    /// A stream silent for longer than `idleTimeout` (the server holds its first event) times
+    /// out: a failure worth retrying. It waits the timeout out on the real clock (1 s, given
+    /// to URLSession as 2 s: `HTTPTransport.sessionTimeout`'s margin), on the stream's events.
+    @Test func aStreamSilentPastItsIdleTimeoutIsTimedOut() async throws {
+        try await withServer { server in
+            let spec = try CompiledSpec.load()
+            let request = spec.program.request(for: try spec.artifact("IssueUpdates"),
+                                               variables: try spec.response("IssueUpdates", case: "event-1").variables)
+            let transport = SSETransport(url: try server.url("/graphql?step=never"), idleTimeout: .seconds(1))
+            var events: [SubscriptionEvent] = []
+            for await event in transport.subscribe(request) { events.append(event) }
+            #expect(events == [.opened, .failed(.timedOut(after: .seconds(1)))])
+            #expect(ReconnectPolicy.isRetryable(.timedOut(after: .seconds(1))))
+        }
+    }
+
     @Test func aSubscriptionTheServerRejectsIsRequestErrorsAndAStatusIsHTTPStatus() async throws {
         try await withServer { server in
             let bad = GraphQLRequest(query: "subscription Bad { noSuchField }", operationName: "Bad")
