@@ -271,4 +271,15 @@ struct SSETransportTests {
             #expect(code == 503)
         }
     }
+
+    /// A server that answers with plain JSON (here `/slow`, which never streams): its one
+    /// response is one event, then the stream completes.
+    @Test func aPlainJSONAnswerIsOneEventThenCompleted() async throws {
+        try await withServer { server in
+            let query = GraphQLRequest(query: "query Echo { __typename }", operationName: "Echo")
+            var events: [SubscriptionEvent] = []
+            for await event in SSETransport(url: try server.url("/slow?ms=0")).subscribe(query) { events.append(event) }
+            #expect(events == [.opened, .next(GraphQLResponse(data: .object(["__typename": .string("Query")]))), .completed])
+        }
+    }
 }
