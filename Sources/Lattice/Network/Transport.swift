@@ -1,7 +1,8 @@
 /// Carries GraphQL requests to a server and its answers back.
 ///
 /// The runtime knows nothing else about the network: `HTTPTransport` sends requests over
-/// URLSession, `FixtureTransport` answers from fixture files with scripted behaviour.
+/// URLSession, `SSETransport` adds subscriptions as GraphQL over Server-Sent Events,
+/// `FixtureTransport` answers from fixture files with scripted behaviour.
 /// Every failure is thrown as a `Failure` kind, never as an untyped `Error`.
 public protocol Transport: Sendable {
     /// Sends a query or mutation and returns the server's response.
