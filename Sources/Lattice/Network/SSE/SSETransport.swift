@@ -33,7 +33,7 @@ public final class SSETransport: Transport {
     }
 
     /// One HTTP round trip, as `HTTPTransport.execute`. - Complexity: O(body size) to decode.
-    public func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+    public nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
         try await http.execute(request)
     }
 
