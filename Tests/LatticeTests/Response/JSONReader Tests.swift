@@ -50,6 +50,8 @@ import LatticeTesting
         ("", 1, 1, .unexpectedEnd),
         ("\u{FEFF}", 1, 1, .unexpectedEnd),
         ("['a']", 1, 2, .unexpectedCharacter("'''")),
+        ("[tru\ne]", 1, 5, .unexpectedCharacter("U+000A")),
+        ("[1\u{7F}]", 1, 3, .unexpectedCharacter("U+007F")),
     ])
     func syntaxErrorsAreLocated(text: String, line: Int, column: Int, reason: JSONSyntaxError.Reason) {
         #expect(error(text) == JSONSyntaxError(line: line, column: column, reason: reason), "\(text)")
