@@ -127,14 +127,18 @@ extension Lens {
     // MARK: Fragments
 
     /// The lens of the fragment `name` spread in this selection, on the same record: `nil`
-    /// when its type condition does not hold for the record or its root bubbled.
+    /// when its type condition does not hold for the record (a tracked read of its type) or
+    /// its root bubbled.
     /// Opening a fragment not spread here is a programmer error (masking).
     public func fragment(_ name: String) throws(ReadError) -> Lens? {
         guard let spread = selection.spreads.first(where: { $0.fragment.name == name }) else {
             preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
                 + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
         }
-        guard spread.condition?.matches(record.type) ?? true else { return nil }
+        if let condition = spread.condition {
+            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            guard condition.matches(record.type) else { return nil }
+        }
         let fragment = bound.fragment(spread.fragment)
         return try child(record, spread.fragment.selectionSet, bound: fragment)
     }

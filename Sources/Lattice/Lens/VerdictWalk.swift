@@ -54,7 +54,10 @@ struct VerdictWalk<Tracking: ReadTracking> {
             if let field = step.field {
                 outcome = visit(field, on: record, bound: bound)
             } else if let inline = step.inline {
-                guard inline.condition?.matches(record.type) ?? true else { continue }
+                if let condition = inline.condition {
+                    tracking.accessType(of: record)
+                    guard condition.matches(record.type) else { continue }
+                }
                 outcome = walk(inline.selectionSet, on: record, bound: bound)
             } else {
                 continue

@@ -1,8 +1,9 @@
 /// Applying a staged delta: all writes first, silently; then one notification per changed
 /// field, so no observer sees half a commit.
 extension Store {
-    /// Applies `delta` atomically and notifies observers of each changed field once.
-    /// Equal writes change nothing and notify nobody.
+    /// Applies `delta` atomically and notifies observers of each changed field once, and of
+    /// the record's type (`Record.typeKeyPath`) when a write of `__typename` or a deletion
+    /// changes it. Equal writes change nothing and notify nobody.
     /// - Complexity: O(fields written + deleted fields) plus one willSet/didSet pair per
     ///   changed field of a record that existed before; verdict classification only when the
     ///   configuration notes it.
@@ -24,6 +25,7 @@ extension Store {
             if isNew { created += 1 }
             if record.slots.isEmpty { record.slots.reserveCapacity(writes.count) }
             let before = changed.count
+            let typeBefore = record.type
             for write in writes {
                 fieldsWritten += 1
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
@@ -37,6 +39,10 @@ extension Store {
                         field: FieldRef(record: record.serial, key: write.key), kind: kind))
                 }
             }
+            // A type read is observed as the field `recordType`; a new record's had no reader.
+            if record.type != typeBefore && !isNew {
+                changed.append((record, .recordType, Record.typeKeyPath))
+            }
             if changed.count > before { changedRecords.append(id) }
         }
         for id in delta.deletions {
@@ -49,6 +55,7 @@ extension Store {
                 }
             }
             record.slots.removeAll()
+            if record.type != .unknown { changed.append((record, .recordType, Record.typeKeyPath)) }
             record.type = .unknown
             changedRecords.append(id)
         }
