@@ -93,10 +93,10 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     ///   reaches is invalidated (`Environment.invalidate(_:)`), or the whole store is
     ///   (`Environment.invalidateStore()`);
     /// - while missing, the field the check stopped at is written (another operation's
-    ///   response or a local update filling it).
+    ///   response or a local update filling it), or its record is deleted (then null).
     ///
     /// Not notified, and seen at the next read: data that goes missing through a commit that
-    /// is not the operation's own (a deletion, a link moved to a record without the fields),
+    /// is not the operation's own (a link moved to a record without the fields),
     /// since telling would mean depending on every field the check reads, re-running the body
     /// at every change of a value it shows, or walking every handle at every commit; and
     /// `@expires` staleness, which arrives with time: no timer fires for it, by design

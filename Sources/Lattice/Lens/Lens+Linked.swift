@@ -28,6 +28,8 @@ extension Lens {
         switch slot.value {
         case .link(let target):
             guard case .linked(let set) = field.kind else { break }
+            // A deleted record reads as null, by the null rules.
+            if target.isNonexistent { return try null(field, slot, optional: optional) }
             if field.catchTarget == .null, !(try caughtErrors(target, set).isEmpty) { return nil }
             if let lens = try child(target, set, bound: bound) { return lens }
             if optional { return nil }
@@ -67,7 +69,7 @@ extension Lens {
             // handed to them checks its executor on every item.
             for target in targets {
                 var lens: Lens?
-                if let target { lens = try child(target, set, bound: bound) }
+                if let target, !target.isNonexistent { lens = try child(target, set, bound: bound) }
                 if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: key) }
                 lenses.append(lens)
             }

@@ -47,6 +47,13 @@ public final class Record: Observable {
     /// notified like a field's and depends on nothing else of the record.
     nonisolated static let typeKeyPath: FieldKeyPath = FieldKey.recordType.keyPath
 
+    /// Whether the record was deleted and not written since (Relay's NONEXISTENT), read
+    /// tracked under the type's key path. - Complexity: O(1) plus one registrar access.
+    var isNonexistent: Bool {
+        registrar.access(self, keyPath: Record.typeKeyPath)
+        return type == .nonexistent
+    }
+
     /// The record's `__typename`, if it was written. Untracked. - Complexity: O(1).
     public var typename: String? {
         if case .scalar(.string(let name))? = slots[.typename]?.value { return name }

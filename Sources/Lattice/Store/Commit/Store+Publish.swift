@@ -26,6 +26,9 @@ extension Store {
             if record.slots.isEmpty { record.slots.reserveCapacity(writes.count) }
             let before = changed.count
             let typeBefore = record.type
+            // Written again after a deletion, the record exists again (its type unknown
+            // until a `__typename` is written).
+            if typeBefore == .nonexistent { record.type = .unknown }
             for write in writes {
                 fieldsWritten += 1
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
@@ -46,7 +49,7 @@ extension Store {
             if changed.count > before { changedRecords.append(id) }
         }
         for id in delta.deletions {
-            guard let record = source[id], !record.slots.isEmpty else { continue }
+            guard let record = source[id], record.type != .nonexistent else { continue }
             for key in record.slots.fieldKeys.sorted() {
                 changed.append((record, key, key.keyPath))
                 if notes {
@@ -55,8 +58,13 @@ extension Store {
                 }
             }
             record.slots.removeAll()
-            if record.type != .unknown { changed.append((record, .recordType, Record.typeKeyPath)) }
-            record.type = .unknown
+            // A deleted record reads as null (`RecordType.nonexistent`), not as missing data.
+            record.type = .nonexistent
+            changed.append((record, .recordType, Record.typeKeyPath))
+            if notes {
+                verdictChanges.append(VerdictChange(
+                    field: FieldRef(record: record.serial, key: .recordType), kind: .recordDeleted))
+            }
             changedRecords.append(id)
         }
         var invalidated: [Record] = []
