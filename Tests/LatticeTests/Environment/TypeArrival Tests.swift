@@ -32,13 +32,20 @@ import LatticeTesting
         }
     }
 
-    @Test(arguments: PhaseStrategy.allCases)
-    func theVerdictFollowsATypeThatArrivesAfterTheData(_ strategy: PhaseStrategy) throws {
+    /// NodeCard attached with data, its node relinked to `B`, whose `login` has an error and
+    /// whose type is unknown.
+    func attachedToUntypedRecord(_ strategy: PhaseStrategy) throws -> (DocumentWorld, OperationHandle) {
         let world = try DocumentWorld(Self.documents, strategy: strategy)
         try world.commit(Self.answer, for: "NodeCard")
         let handle = world.environment.attach(try world.artifact("NodeCard"), policy: .storeOnly)
         let error = GraphQLError(message: "login is private", path: [.key("node"), .key("login")])
         relinkToUntypedRecord(world, login: FieldState(value: .null, errors: [error]))
+        return (world, handle)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func theVerdictFollowsATypeThatArrivesAfterTheData(_ strategy: PhaseStrategy) throws {
+        let (world, handle) = try attachedToUntypedRecord(strategy)
         let probe = BodyProbe { handle.phase.name }
         // `... on User` does not hold for a record of unknown type: its error is not read.
         #expect(probe.value == "ready")
@@ -67,5 +74,20 @@ import LatticeTesting
 
         #expect(probe.flush())
         #expect(probe.value == "bea fragment")
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func theVerdictFollowsATypeWrittenOverAnother(_ strategy: PhaseStrategy) throws {
+        let (world, handle) = try attachedToUntypedRecord(strategy)
+        typeArrives(world)
+        let probe = BodyProbe { handle.phase.name }
+        #expect(probe.value == "failed")
+
+        world.environment.commitUpdate { delta in
+            delta.set(FieldState(value: .scalar("Organization")), for: .typename, on: DataID("B"))
+        }
+
+        #expect(probe.flush())
+        #expect(probe.value == "ready")
     }
 }

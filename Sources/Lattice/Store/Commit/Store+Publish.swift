@@ -45,6 +45,10 @@ extension Store {
             // A type read is observed as the field `recordType`; a new record's had no reader.
             if record.type != typeBefore && !isNew {
                 changed.append((record, .recordType, Record.typeKeyPath))
+                if notes {
+                    verdictChanges.append(VerdictChange(
+                        field: FieldRef(record: record.serial, key: .recordType), kind: .typeChanged))
+                }
             }
             if changed.count > before { changedRecords.append(id) }
         }
