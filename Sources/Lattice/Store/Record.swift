@@ -45,7 +45,7 @@ public final class Record: Observable {
     /// The key path a read of the record's type is observed under: the `[field:]` token of
     /// `FieldKey.recordType`, a key no field has, so a type read is tracked, recorded and
     /// notified like a field's and depends on nothing else of the record.
-    nonisolated static let typeKeyPath: FieldKeyPath = FieldKey.recordType.keyPath
+    public nonisolated static let typeKeyPath: FieldKeyPath = FieldKey.recordType.keyPath
 
     /// Whether the record was deleted and not written since (Relay's NONEXISTENT), read
     /// tracked under the type's key path. - Complexity: O(1) plus one registrar access.
