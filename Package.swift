@@ -22,7 +22,8 @@ let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "Rea
 
 let package = Package(
     name: "Lattice",
-    platforms: [.macOS(.v14)],
+    // macOS 15 and its peers: the runtime and its tests use Synchronization's Mutex.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "GraphQLSyntax", targets: ["GraphQLSyntax"]),
         .library(name: "Lattice", targets: ["Lattice"]),

@@ -10,11 +10,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/suite.sh"
 cd "$LATTICE_ROOT"
 
 # The suite, in the order it runs; each runs alone too (`swift run -c release NAME --help`).
-SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling ResponsePath)
+SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling ResponsePath FanOut)
 # Sampling time per benchmark in a full run, seconds: sized so the whole run, build
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
 # (run_suite, in scripts/lib/suite.sh, reads it.)
-BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2 [ResponsePath]=1)
+BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2 [ResponsePath]=1 [FanOut]=0.5)
 # The executables whose benchmarks count instructions with --instructions: all of them (set-up
 # runs uninstrumented under callgrind, so building thousands of handles stays affordable).
 INSTRUCTED=("${SUITE[@]}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lattice's loopback GraphQL server, for the HTTP transport's tests.
+"""Lattice's loopback GraphQL server, for the HTTP and SSE transports' tests.
 
 Serves spec/schema.graphql over HTTP on 127.0.0.1, executed by graphql-core with the
 fixture data graph and resolvers (scripts/fixtures), so it answers what the committed
@@ -20,12 +20,34 @@ stdin is a pipe (spawn it with a pipe for stdin and close it, or just exit: the 
 follows). With stdin not a pipe (a terminal, /dev/null) only --max-seconds stops it.
 SIGTERM and SIGINT stop it too.
 
-Paths (the query string is ignored except for `ms`):
+Paths (the query string is ignored except for `ms` and the event stream's controls):
     POST /graphql       body {"query", "variables"?, "operationName"?}: 200 with
                         application/json {"data", "errors"?} as graphql-core executes it
                         (request errors give {"data": null, "errors"}); 400 with
                         {"errors"} when the body is not such a JSON object; 405 for
-                        other methods. A subscription is answered with a request error.
+                        other methods. A subscription is answered with a request error,
+                        unless the request accepts text/event-stream:
+    POST /graphql       with `Accept: text/event-stream`: GraphQL over Server-Sent Events,
+                        distinct connections mode (graphql-sse's PROTOCOL.md). 200,
+                        text/event-stream, HTTP/1.1 chunked; one `event: next` per result of
+                        graphql-core's `subscribe` (a request that cannot start is one
+                        `next` with its errors), then `event: complete`, then the end of the
+                        body. Test controls, in the query string, each a count N of events
+                        sent before it acts:
+                          drop-after=N      writes half an event, then drops the connection
+                                            (no end of body): a connection lost mid-event.
+                          close-after=N     ends the body cleanly without `complete`.
+                          complete-after=N  sends `complete` early: the server ends it.
+                          fail-after=N      sends a `next` with errors and no data (a server
+                                            error), then `complete`.
+                          garble-after=N    sends a whole `next` whose data is not JSON, then
+                                            `complete`: a malformed event.
+                          once=KEY          the controls above act only on the first stream
+                                            with this KEY; later ones run to the end.
+                          step=KEY          before each event (and before `complete`) the
+                                            stream waits for one POST /step/KEY.
+    POST /step/KEY      lets one waiting step of the streams with `step=KEY` go on (a release
+                        before the wait is kept); 200 {}.
     POST /slow?ms=N     waits N milliseconds (at most --max-seconds), then answers like
                         /graphql: for timeouts.
     *    /status/CODE   answers HTTP CODE (100-599 are accepted; e.g. /status/500) with a
@@ -35,6 +57,7 @@ Paths (the query string is ignored except for `ms`):
     anything else       404.
 """
 import argparse
+import asyncio
 import json
 import os
 import signal
@@ -54,7 +77,7 @@ from graphql.error import GraphQLSyntaxError  # noqa: E402
 
 from scripts.fixtures.builder import build_graph  # noqa: E402
 from scripts.fixtures.context import RequestContext  # noqa: E402
-from scripts.fixtures.runner import run_request  # noqa: E402
+from scripts.fixtures.runner import run_request, subscription_stream  # noqa: E402
 
 NOT_JSON = b"<html><body>502 Bad Gateway: upstream sent garbage</body></html>\n"
 
@@ -69,16 +92,27 @@ class GraphQLServer(ThreadingHTTPServer):
         self.graph = build_graph()
         self.lock = threading.Lock()
         self.max_seconds = max_seconds
+        self.controls_lock = threading.Lock()
+        self.once_used = set()
+        self.steps = {}
+
+    def claim_once(self, key) -> bool:
+        """Whether a stream with `once=key` (or none) gets its faults: only the first does."""
+        if key is None:
+            return True
+        with self.controls_lock:
+            first = key not in self.once_used
+            self.once_used.add(key)
+            return first
+
+    def step(self, key: str) -> threading.Semaphore:
+        """The semaphore behind `step=key`, made on first use."""
+        with self.controls_lock:
+            return self.steps.setdefault(key, threading.Semaphore(0))
 
     def execute(self, request: dict) -> dict:
         """The GraphQL response to a decoded request body."""
-        query = request.get("query")
-        variables = request.get("variables")
-        operation_name = request.get("operationName")
-        if not isinstance(query, str) or not isinstance(variables, (dict, type(None))) \
-                or not isinstance(operation_name, (str, type(None))):
-            raise ValueError("`query` must be a string, `variables` an object, "
-                             "`operationName` a string")
+        query, variables, operation_name = request_fields(request)
         try:
             operation = get_operation_ast(parse(query), operation_name)
         except GraphQLSyntaxError:
@@ -88,6 +122,35 @@ class GraphQLServer(ThreadingHTTPServer):
                     "errors": [{"message": "Subscriptions are not served over HTTP POST."}]}
         with self.lock:
             return run_request(query, variables, operation_name, RequestContext(self.graph))
+
+
+def request_fields(request: dict):
+    """The query, variables and operation name of a decoded request body, checked."""
+    query = request.get("query")
+    variables = request.get("variables")
+    operation_name = request.get("operationName")
+    if not isinstance(query, str) or not isinstance(variables, (dict, type(None))) \
+            or not isinstance(operation_name, (str, type(None))):
+        raise ValueError("`query` must be a string, `variables` an object, "
+                         "`operationName` a string")
+    return query, variables, operation_name
+
+
+class StreamControls:
+    """An event stream's test controls, from its query string (see the module docstring)."""
+
+    FAULTS = ("drop-after", "close-after", "complete-after", "fail-after", "garble-after")
+
+    def __init__(self, query: str) -> None:
+        fields = parse_qs(query)
+        self.counts = {name: int(fields[name][0]) for name in self.FAULTS
+                       if name in fields and fields[name][0].isdigit()}
+        self.once = fields.get("once", [None])[0]
+        self.step = fields.get("step", [None])[0]
+
+    def fault_at(self, sent: int):
+        """The fault that acts once `sent` events were sent, if any."""
+        return next((name for name, count in self.counts.items() if count == sent), None)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -107,8 +170,14 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, method: str) -> None:
         url = urlsplit(self.path)
         body = self.read_body()
+        if url.path == "/graphql" and method == "POST" \
+                and "text/event-stream" in self.headers.get("Accept", ""):
+            return self.event_stream(body, StreamControls(url.query))
         if url.path == "/graphql":
             return self.graphql(method, body)
+        if url.path.startswith("/step/") and method == "POST":
+            self.server.step(url.path[len("/step/"):]).release()
+            return self.reply(200, {})
         if url.path == "/slow":
             milliseconds = parse_qs(url.query).get("ms", ["0"])[0]
             delay = int(milliseconds) / 1000 if milliseconds.isdigit() else 0
@@ -141,6 +210,74 @@ class Handler(BaseHTTPRequestHandler):
         except (UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
         return self.reply(200, response)
+
+    def event_stream(self, body: bytes, controls: StreamControls) -> None:
+        """Streams a subscription as graphql-sse's distinct connections mode does."""
+        try:
+            request = json.loads(body.decode("utf-8"))
+            if not isinstance(request, dict):
+                raise ValueError("the body must be a JSON object")
+            fields = request_fields(request)
+        except (UnicodeDecodeError, ValueError) as error:
+            return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
+        if not self.server.claim_once(controls.once):
+            controls.counts = {}
+        self.protocol_version = "HTTP/1.1"
+        self.close_connection = True
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        try:
+            asyncio.run(self.send_events(fields, controls))
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client went away: nothing to tell it
+
+    async def send_events(self, fields, controls: StreamControls) -> None:
+        events = subscription_stream(*fields, RequestContext(self.server.graph)).__aiter__()
+        sent = 0
+        while True:
+            fault = controls.fault_at(sent)
+            if fault is not None:
+                return self.end_by(fault, sent)
+            if controls.step is not None:
+                await asyncio.to_thread(self.server.step(controls.step).acquire,
+                                        timeout=self.server.max_seconds)
+            with self.server.lock:  # the source stream changes the graph as it runs
+                try:
+                    response = await events.__anext__()
+                except StopAsyncIteration:
+                    break
+            self.write_event("next", response)
+            sent += 1
+        self.write_event("complete", None)
+        self.write_chunk(b"")
+
+    def end_by(self, fault: str, sent: int) -> None:
+        """Ends the stream as the control `fault` says."""
+        if fault == "drop-after":
+            self.write_chunk(b'event: next\ndata: {"data": {"issueUpd')
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if fault == "fail-after":
+            message = f"The event source failed after {sent} events, as asked (fail-after)."
+            self.write_event("next", {"data": None, "errors": [{"message": message}]})
+        if fault == "garble-after":
+            self.write_chunk(b'event: next\ndata: {"data": {"issueUpdated": \n\n')
+        if fault in ("fail-after", "complete-after", "garble-after"):
+            self.write_event("complete", None)
+        self.write_chunk(b"")
+
+    def write_event(self, name: str, payload) -> None:
+        data = "" if payload is None else json.dumps(payload, ensure_ascii=False)
+        self.write_chunk(f"event: {name}\ndata: {data}\n\n".encode("utf-8"))
+
+    def write_chunk(self, data: bytes) -> None:
+        """One HTTP/1.1 chunk; an empty one ends the body."""
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
 
     def reply(self, status: int, payload: dict) -> None:
         self.reply_bytes(status, json.dumps(payload, ensure_ascii=False).encode("utf-8"))

@@ -62,6 +62,8 @@ echo "== fail closed: benchmark executables that crash, built only for this chec
 scripts/lab/check_fail_closed.sh
 echo "== conformance: lattice parse --ast-json against graphql-core" >&2
 "$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice
+echo "== JSON reader: lattice json against Python's strict json on spec/responses and the edge cases" >&2
+"$LATTICE_PY" scripts/lab/check_json_reader.py --lattice .build/debug/lattice spec/responses Tests/Fixtures/JSONCorpus
 echo "== dashboard: render check in headless Chromium" >&2
 scripts/lab/check_dashboard.sh .build/debug/lattice
 echo "== fixtures: validate spec/operations and the texts the runtime sends, regenerate spec/responses from those, exercise scripts/server.py" >&2

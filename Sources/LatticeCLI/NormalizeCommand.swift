@@ -141,10 +141,9 @@ private func normalize(_ response: GraphQLResponse, operation: Artifact, variabl
             "verdict": verdictJSON(back.verdict),
         ])
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    guard let text = try? encoder.encode(JSONValue.object(output)) else { return 1 }
-    print(String(decoding: text, as: UTF8.self))
+    // The runtime's own writer: it keeps a double's fraction (JSONEncoder prints 40.0 as 40)
+    // and writes 100,000 items in a fraction of JSONEncoder's time.
+    print(JSONValue.object(output).indentedJSONText)
     return 0
 }
 

@@ -244,7 +244,7 @@ extension Failure {
         switch error {
         case .noData(let errors):
             self = .requestErrors(errors)
-        case .dataNotAnObject, .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch,
+        case .dataNotAnObject, .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch, .intOutOfRange,
              .missingID, .clientID, .impossibleTypename:
             self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
         }

@@ -12,8 +12,8 @@ import FoundationNetworking
 /// cancellation `cancelled`.
 ///
 /// Subscriptions: plain HTTP has no stream, so `subscribe` POSTs the subscription and
-/// delivers the server's one answer as one event, then completes. A streaming protocol
-/// (SSE, WebSocket) would be another `Transport`.
+/// delivers the server's one answer as one event, then completes. `SSETransport` streams them
+/// (GraphQL over Server-Sent Events).
 public final class HTTPTransport: Transport {
     /// The GraphQL endpoint.
     public let url: URL
@@ -41,17 +41,12 @@ public final class HTTPTransport: Transport {
     }
 
     /// - Complexity: one HTTP round trip; decoding is O(body size).
-    public func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+    public nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
         let (body, status) = try await send(try urlRequest(for: request))
-        let snippet = Self.snippet(of: body)
         guard (200..<300).contains(status) else {
-            throw .httpStatus(code: status, body: snippet)
+            throw .httpStatus(code: status, body: GraphQLResponse.snippet(of: body))
         }
-        let response: GraphQLResponse
-        do { response = try GraphQLResponse(decoding: body) } catch {
-            throw .undecodableResponse(reason: error.description, snippet: snippet)
-        }
-        return try response.checked(snippet: snippet)
+        return try GraphQLResponse.checked(decoding: body)
     }
 
     public func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> {
@@ -71,12 +66,14 @@ public final class HTTPTransport: Transport {
         }
     }
 
-    private func urlRequest(for request: GraphQLRequest) throws(Failure) -> URLRequest {
+    /// The POST of `request` to `url`, with `accept` as the Accept header (`SSETransport`
+    /// asks for `text/event-stream`).
+    func urlRequest(for request: GraphQLRequest, accept: String = "application/json") throws(Failure) -> URLRequest {
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
                                     timeoutInterval: Self.sessionTimeout(timeout))
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -90,7 +87,7 @@ public final class HTTPTransport: Transport {
     /// URLSession's own timeout, a backstop behind the transport's timer: on Linux,
     /// swift-corelibs-foundation truncates it to whole seconds (0.5 s times out at once), so
     /// it is rounded up and given a second's margin.
-    private static func sessionTimeout(_ timeout: Duration) -> Double {
+    static func sessionTimeout(_ timeout: Duration) -> Double {
         (timeout / .seconds(1)).rounded(.up) + 1
     }
 
@@ -127,10 +124,5 @@ public final class HTTPTransport: Transport {
             return .failure(.transport(.connectionLost, underlying: "the answer was not an HTTP response"))
         }
         return .success((data ?? Data(), response.statusCode))
-    }
-
-    /// The start of a body, for a failure's message: at most 512 bytes, as UTF-8.
-    static func snippet(of body: Data) -> String {
-        String(decoding: body.prefix(512), as: UTF8.self)
     }
 }

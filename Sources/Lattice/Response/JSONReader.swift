@@ -460,11 +460,16 @@ private struct JSONReading {
 
     // MARK: Errors
 
-    /// The character at `index`, quoted, as an unexpected one.
+    /// The character at `index`, quoted, as an unexpected one; a control character (a line
+    /// break in a message would split it) by its code point, `U+000A`.
     private func unexpected() -> JSONSyntaxError {
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let character = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+        if let scalar = character.unicodeScalars.first, scalar.properties.generalCategory == .control {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return failure(.unexpectedCharacter("U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex))
+        }
         return failure(.unexpectedCharacter("'\(character)'"))
     }
 

@@ -6,11 +6,20 @@ extension JSONValue {
     /// - Complexity: O(size of the value), plus sorting each object's keys.
     public var jsonText: String {
         var text = ""
-        write(to: &text)
+        write(to: &text, indentation: nil)
         return text
     }
 
-    private func write(to text: inout String) {
+    /// The same text as `jsonText`, laid out for reading: one member or element a line,
+    /// indented two spaces a level. - Complexity: as `jsonText`.
+    public var indentedJSONText: String {
+        var text = ""
+        write(to: &text, indentation: "")
+        return text
+    }
+
+    /// Appends the value; `indentation` is the current line's, nil for compact text.
+    private func write(to text: inout String, indentation: String?) {
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
@@ -18,40 +27,66 @@ extension JSONValue {
         case .double(let value): text += "\(value)"
         case .string(let value): Self.writeString(value, to: &text)
         case .array(let items):
-            text += "["
-            for (offset, item) in items.enumerated() {
-                if offset > 0 { text += "," }
-                item.write(to: &text)
+            Self.writeContainer(items.count, open: "[", close: "]", to: &text, indentation: indentation) { offset, inner, text in
+                items[offset].write(to: &text, indentation: inner)
             }
-            text += "]"
         case .object(let members):
-            text += "{"
-            for (offset, key) in members.keys.sorted().enumerated() {
-                if offset > 0 { text += "," }
-                Self.writeString(key, to: &text)
-                text += ":"
-                members[key]?.write(to: &text)
+            let keys = members.keys.sorted()
+            Self.writeContainer(keys.count, open: "{", close: "}", to: &text, indentation: indentation) { offset, inner, text in
+                Self.writeString(keys[offset], to: &text)
+                text += inner == nil ? ":" : ": "
+                members[keys[offset]]?.write(to: &text, indentation: inner)
             }
-            text += "}"
         }
     }
 
-    /// `value` quoted, with `"`, `\` and the control characters escaped.
+    /// `count` members between `open` and `close`, comma-separated, each written by `member`
+    /// with the indentation of its line (on lines of their own when indenting).
+    private static func writeContainer(_ count: Int, open: String, close: String, to text: inout String,
+                                       indentation: String?, member: (Int, String?, inout String) -> Void) {
+        text += open
+        guard count > 0 else {
+            text += close
+            return
+        }
+        let inner = indentation.map { $0 + "  " }
+        for offset in 0..<count {
+            if offset > 0 { text += "," }
+            if let inner { text += "\n" + inner }
+            member(offset, inner, &text)
+        }
+        if let indentation { text += "\n" + indentation }
+        text += close
+    }
+
+    /// `value` quoted, with `"`, `\` and the control characters escaped: the runs between
+    /// them are appended whole, not scalar by scalar.
     private static func writeString(_ value: String, to text: inout String) {
         text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+        let bytes = value.utf8
+        var runStart = bytes.startIndex
+        var index = runStart
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                bytes.formIndex(after: &index)
+                continue
             }
+            text += value[runStart..<index]
+            switch byte {
+            case UInt8(ascii: "\""): text += "\\\""
+            case UInt8(ascii: "\\"): text += "\\\\"
+            case UInt8(ascii: "\n"): text += "\\n"
+            case UInt8(ascii: "\r"): text += "\\r"
+            case UInt8(ascii: "\t"): text += "\\t"
+            default:
+                let hex = String(byte, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            bytes.formIndex(after: &index)
+            runStart = index
         }
+        text += value[runStart..<index]
         text += "\""
     }
 }

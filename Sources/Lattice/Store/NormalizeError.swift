@@ -16,6 +16,8 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedList(path: String)
     /// A scalar value does not fit the field's type.
     case scalarMismatch(path: String, expected: String, found: String)
+    /// An integer for an `Int` field outside GraphQL's 32 bits.
+    case intOutOfRange(path: String, value: Int)
     /// An object of an identified type came with an `id` that is not an id (null, a list...);
     /// without one at all, it is `missingField` at the `id`.
     case missingID(path: String)
@@ -42,6 +44,8 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): found a list where the field's type has none"
         case let .scalarMismatch(path, expected, found):
             "\(path): expected \(expected), found \(found)"
+        case let .intOutOfRange(path, value):
+            "\(path): \(value) is outside the 32 bits of GraphQL's Int"
         case .missingID(let path):
             "\(path): object of an identified type has no usable id"
         case let .clientID(path, id):

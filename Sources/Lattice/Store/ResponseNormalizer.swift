@@ -93,15 +93,18 @@ private struct Walker {
         guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
         let (key, keyPath) = bound.key(of: field)
         let fieldNode = node?.child(.key(field.responseKey))
+        // `if let`, not `Optional.map`: a main-actor closure checks its executor on each call.
         if value == .null {
-            let errors = fieldNode.map { trie.take($0) }
+            var errors: [GraphQLError]?
+            if let fieldNode { errors = trie.take(fieldNode) }
             delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, on: id)
             return
         }
         switch field.kind {
         case .scalar(let leaf):
-            try check(value, fits: field.type, leaf: leaf)
-            let errors = fieldNode.flatMap { nullItemErrors(in: value, under: $0) }
+            let value = try checked(value, fits: field.type, leaf: leaf)
+            var errors: [GraphQLError]?
+            if let fieldNode { errors = nullItemErrors(in: value, under: fieldNode) }
             delta.set(FieldState(value: .scalar(value), errors: errors), for: key,
                       keyPath: keyPath, on: id)
         case .linked(let set):
@@ -213,18 +216,40 @@ private struct Walker {
     }
 
     /// Checks a non-null leaf value against its type, list wrappers included.
-    private func check(_ value: JSONValue, fits type: GraphQLType,
-                       leaf: FieldNode.Leaf) throws(NormalizeError) {
+    /// `value` as the store keeps it, when it fits `type`: a `Float` sent without a fraction
+    /// (`40`, as JavaScript servers print 40.0) is kept as a double, so a value's kind follows
+    /// its type, not its digits; an `Int` must fit 32 bits; a custom scalar is kept as it came.
+    private func checked(_ value: JSONValue, fits type: GraphQLType,
+                         leaf: FieldNode.Leaf) throws(NormalizeError) -> JSONValue {
         switch type.nullable {
         case .list(let item):
             guard case .array(let items) = value else {
                 throw .expectedList(path: pathText, found: value.kindDescription)
             }
-            for element in items where element != .null {
-                try check(element, fits: item, leaf: leaf)
+            // Only a list of floats can change; the others are checked and kept as they came.
+            guard leaf == .float else {
+                for element in items where element != .null { _ = try checked(element, fits: item, leaf: leaf) }
+                return value
             }
+            var kept: [JSONValue] = []
+            kept.reserveCapacity(items.count)
+            for element in items {
+                kept.append(element == .null ? .null : try checked(element, fits: item, leaf: leaf))
+            }
+            return .array(kept)
         case .named, .nonNull:
             if case .array = value, leaf != .custom { throw .unexpectedList(path: pathText) }
+            switch (leaf, value) {
+            case (.int, .int(let integer)):
+                guard Int(Int32.min)...Int(Int32.max) ~= integer else {
+                    throw .intOutOfRange(path: pathText, value: integer)
+                }
+                return value
+            case (.float, .int(let integer)):
+                return .double(Double(integer))
+            default:
+                break
+            }
             let fits = switch (leaf, value) {
             case (.custom, _): true
             case (.string, .string), (.enumeration, .string), (.boolean, .bool): true
@@ -237,6 +262,7 @@ private struct Walker {
                 throw .scalarMismatch(path: pathText, expected: type.namedType,
                                       found: value.kindDescription)
             }
+            return value
         }
     }
 }

@@ -92,7 +92,7 @@ public final class FixtureTransport: Transport {
 
     // MARK: Transport
 
-    public func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+    public nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
         let step = state.withLock { state in
             state.requests.append(request)
             if let step = Self.takeFirst(of: &state.queued, at: request.operationName) { return step }

@@ -50,6 +50,8 @@ import LatticeTesting
         ("", 1, 1, .unexpectedEnd),
         ("\u{FEFF}", 1, 1, .unexpectedEnd),
         ("['a']", 1, 2, .unexpectedCharacter("'''")),
+        ("[tru\ne]", 1, 5, .unexpectedCharacter("U+000A")),
+        ("[1\u{7F}]", 1, 3, .unexpectedCharacter("U+007F")),
     ])
     func syntaxErrorsAreLocated(text: String, line: Int, column: Int, reason: JSONSyntaxError.Reason) {
         #expect(error(text) == JSONSyntaxError(line: line, column: column, reason: reason), "\(text)")
@@ -77,6 +79,22 @@ import LatticeTesting
     ])
     func valuesKeepTheirKindAsWritten(text: String, value: JSONValue) throws {
         #expect(try read(text).get() == value, "\(text)")
+    }
+
+    /// What `jsonText` and `indentedJSONText` print reads back as the same value, kinds and
+    /// escapes included.
+    @Test func printedTextReadsBackAsTheSameValue() throws {
+        let value = JSONValue.object([
+            "double": .double(40), "int": .int(40), "tiny": .double(.leastNonzeroMagnitude), "big": .double(1e300),
+            "text": .string("quote \" backslash \\ tab \t nul \u{0} bell \u{7} é 😀"),
+            "list": .array([.null, .bool(true), .array([]), .object([:])]),
+        ])
+        for text in [value.jsonText, value.indentedJSONText] {
+            #expect(try read(text).get() == value, "\(text)")
+        }
+        #expect(JSONValue.array([.double(40), .int(40)]).jsonText == "[40.0,40]")
+        #expect(JSONValue.object(["b": .int(1), "a": .array([.int(2)])]).indentedJSONText
+                == "{\n  \"a\": [\n    2\n  ],\n  \"b\": 1\n}")
     }
 
     @Test func aFractionOfZeroStaysADouble() throws {

@@ -11,15 +11,32 @@ public struct RecordSourceDelta: Sendable {
 
     /// Staged writes of one record, in write order; a second write of a field replaces the first.
     struct RecordWrites: Sendable {
+        /// Past this many fields, a record's writes are found through `positions`; below it, a
+        /// scan of a few integer keys costs less than hashing one.
+        static let scannedFields = 16
+
         var writes: [FieldWrite] = []
-        var positions: [FieldKey: Int] = [:]
+        /// Where each field's write is, once the record has `scannedFields` of them.
+        var positions: [FieldKey: Int]?
+
+        func position(of key: FieldKey) -> Int? {
+            if let positions { return positions[key] }
+            for (position, write) in writes.enumerated() where write.key == key { return position }
+            return nil
+        }
 
         mutating func set(_ write: FieldWrite) {
-            if let position = positions[write.key] {
+            if let position = position(of: write.key) {
                 writes[position] = write
-            } else {
-                positions[write.key] = writes.count
-                writes.append(write)
+                return
+            }
+            writes.append(write)
+            if positions != nil {
+                positions?[write.key] = writes.count - 1
+            } else if writes.count == Self.scannedFields {
+                var table: [FieldKey: Int] = [:]
+                for (position, write) in writes.enumerated() { table[write.key] = position }
+                positions = table
             }
         }
     }
@@ -43,8 +60,10 @@ public struct RecordSourceDelta: Sendable {
     }
 
     mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, on id: DataID) {
-        touch(id)
-        records[id]?.set(FieldWrite(key: key, keyPath: keyPath, state: state))
+        // One lookup of the id (a string hash) a write: the record is made in place if new.
+        let before = records.count
+        records[id, default: RecordWrites()].set(FieldWrite(key: key, keyPath: keyPath, state: state))
+        if records.count != before { order.append(id) }
     }
 
     /// Stages the record `id` so it exists after the commit, even with no field written.
@@ -69,7 +88,7 @@ public struct RecordSourceDelta: Sendable {
 
     /// The staged state of `key` on `id`, if written. - Complexity: O(1).
     func state(of key: FieldKey, on id: DataID) -> FieldState? {
-        guard let writes = records[id], let position = writes.positions[key] else { return nil }
+        guard let writes = records[id], let position = writes.position(of: key) else { return nil }
         return writes.writes[position].state
     }
 

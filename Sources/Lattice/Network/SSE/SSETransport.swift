@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that streams subscriptions as GraphQL over Server-Sent Events (the graphql-sse
+/// protocol's distinct connections mode), and sends queries and mutations as `HTTPTransport`
+/// does, to the same endpoint.
+///
+/// Each subscription is one POST of the request with `Accept: text/event-stream`; the server
+/// answers with a `next` event per result and a `complete` at the end, and the client ends a
+/// subscription by closing its connection. It is built on URLSession's data delegate, which
+/// swift-corelibs-foundation streams on Linux as Apple's Foundation does; WebSocket is not an
+/// option there (docs/decisions/0004-subscriptions-over-server-sent-events.md). How each
+/// answer becomes events and failures: `EventStreamDelegate`.
+///
+/// Cost: a URLSession (with its own delegate queue) and one HTTP connection per open
+/// subscription, released when the stream ends; decoding is O(event size) per event.
+public final class SSETransport: Transport {
+    /// The GraphQL endpoint, for requests and event streams alike.
+    public var url: URL { http.url }
+    /// How long a stream may stay silent (no event, no keep-alive comment) before it counts
+    /// as dropped. Defaults to 5 minutes; servers send keep-alives well within that.
+    public let idleTimeout: Duration
+    private let http: HTTPTransport
+
+    /// A transport to `url`. `timeout` bounds a query or mutation (as `HTTPTransport`'s does),
+    /// `idleTimeout` a stream's silence; `headers` go with every request.
+    public init(url: URL, timeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(300),
+                headers: [String: String] = [:]) {
+        self.idleTimeout = idleTimeout
+        http = HTTPTransport(url: url, timeout: timeout, headers: headers)
+    }
+
+    /// One HTTP round trip, as `HTTPTransport.execute`. - Complexity: O(body size) to decode.
+    public nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+        try await http.execute(request)
+    }
+
+    /// Opens an event stream for `request`; ending the iteration closes the connection.
+    /// - Complexity: one connection for the stream's life; O(event size) per event.
+    public func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> {
+        let urlRequest: URLRequest
+        do { urlRequest = try http.urlRequest(for: request, accept: "text/event-stream") } catch {
+            return AsyncStream { continuation in
+                continuation.yield(.failed(error))
+                continuation.finish()
+            }
+        }
+        return AsyncStream { [idleTimeout] continuation in
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = HTTPTransport.sessionTimeout(idleTimeout)
+            configuration.timeoutIntervalForResource = 7 * 24 * 3600  // a week: a stream has no total limit
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            let delegate = EventStreamDelegate(continuation: continuation, idleTimeout: idleTimeout)
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            var streaming = urlRequest
+            streaming.timeoutInterval = HTTPTransport.sessionTimeout(idleTimeout)
+            let task = session.dataTask(with: streaming)
+            continuation.onTermination = { _ in
+                task.cancel()
+                session.invalidateAndCancel()
+            }
+            task.resume()
+        }
+    }
+}
