@@ -111,10 +111,13 @@ public final class ObjectSelection: Sendable {
 
     /// The lens entry for `responseKey` that applies to a record of `type`, or `nil` if the
     /// selection has no such field at all. `matched` is false when the field exists but only
-    /// under type conditions the record does not meet.
+    /// under type conditions the record does not meet; `readsType` says whether the answer
+    /// depended on `type` (a condition was checked), so a tracked read depends on it too.
     /// - Complexity: O(fields) for small sets (string compares), O(1) for large ones.
-    func lensField(_ responseKey: String, type: RecordType) -> (field: FieldNode, matched: Bool)? {
+    func lensField(_ responseKey: String,
+                   type: RecordType) -> (field: FieldNode, matched: Bool, readsType: Bool)? {
         var first: FieldNode?
+        var readsType = false
         let start: Int
         if let lensIndex {
             guard let position = lensIndex[responseKey] else { return nil }
@@ -124,10 +127,13 @@ public final class ObjectSelection: Sendable {
         }
         for position in start..<lensKeys.count where lensKeys[position] == responseKey {
             let entry = lensEntries[position]
-            if entry.condition?.matches(type) ?? true { return (entry.field, true) }
+            guard let condition = entry.condition else { return (entry.field, true, readsType) }
+            readsType = true
+            if condition.matches(type) { return (entry.field, true, true) }
             if first == nil { first = entry.field }
         }
-        return first.map { ($0, false) }
+        guard let first else { return nil }
+        return (first, false, true)
     }
 
 

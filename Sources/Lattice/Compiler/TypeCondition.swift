@@ -17,7 +17,7 @@ public final class TypeCondition: Sendable {
     public func matches(_ type: RecordType) -> Bool {
         switch type {
         case .known(let key): admits(key)
-        case .unknown: false
+        case .unknown, .nonexistent: false
         }
     }
 

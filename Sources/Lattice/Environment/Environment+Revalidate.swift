@@ -2,7 +2,8 @@ extension Environment {
     /// Refetches exactly the attached handles that are stale or missing their data, or
     /// whose last fetch failed: the one call an app makes when it returns to the foreground
     /// or reconnects. Handles with a fetch in flight and `storeOnly` handles are left alone.
-    /// Nothing else in the runtime refetches, and no timer calls this.
+    /// Nothing else in the runtime refetches, and no timer calls this. Handles of one
+    /// operation with its variables share one request (`RuntimeCounters` count it).
     /// - Returns: the handles whose fetch it started.
     /// - Complexity: O(handles) plus one availability check per distinct operation and
     ///   variables among them.

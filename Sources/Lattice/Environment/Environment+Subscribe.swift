@@ -2,7 +2,9 @@ extension Environment {
     /// Starts the subscription `operation` with `variables`: each event is committed to the
     /// store as it arrives, so the handles and bodies that read what it changed update like
     /// after any commit. The handle shows its stream as a value and has no phase; it
-    /// reconnects as `reconnectPolicy` says.
+    /// reconnects as `reconnectPolicy` says. While it is not ended, the subscription retains its
+    /// selection's records against garbage collection, as an attached handle does; it
+    /// releases them when it ends (cancelled, completed, failed for good) or is released.
     ///
     /// An event that does not fit the selection is not committed; the last such failure is
     /// kept in `lastRejectedEvent`.
@@ -12,8 +14,9 @@ extension Environment {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
-        return SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
-                                  scheduler: clock) { [weak self] response in
+        let retention = store.retain(bound)
+        let handle = SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
+                                        scheduler: clock) { [weak self] response in
             guard let self else { return }
             do throws(Failure) {
                 _ = try self.commit(response, bound: bound, key: key)
@@ -21,5 +24,7 @@ extension Environment {
                 self.lastRejectedEvent = error
             }
         }
+        handle.whenEnded { [weak store] in store?.release(retention) }
+        return handle
     }
 }

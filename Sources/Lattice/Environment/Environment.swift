@@ -163,15 +163,15 @@ public final class Environment {
 
     /// Commits `response` as the answer to the operation `key`, in one pass: the store's
     /// commit, the write stamp, then the facts of the root's handles, set without settling
-    /// (`answering`, whose fetch brought it, gets its data, its unplaced errors and an idle
-    /// fetch; the others their data, unless `networkOnly`), then the strategy hears the
+    /// (those waiting for `answering`, the request that brought it, get their data, their
+    /// unplaced errors and an idle fetch; the others their data, unless `networkOnly`), then the strategy hears the
     /// commit, then each handle whose facts changed settles once (a keeper that already
     /// settled them during the commit does nothing).
     /// - Complexity: O(fields written) plus O(handles of the root) plus what the strategy
     ///   does at a commit.
     @discardableResult
     func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey,
-                answering: OperationHandle? = nil) throws(Failure) -> ResponseCommit {
+                answering: InFlightRequest? = nil) throws(Failure) -> ResponseCommit {
         counters?.beginCommit()
         let commit: ResponseCommit
         do {
@@ -187,9 +187,12 @@ public final class Environment {
             var index = 0
             while index < root.handles.count {
                 let handle = root.handles[index]
-                let didChange = handle === answering
-                    ? handle.answerWasCommitted(unplacedErrors: commit.unplacedErrors)
-                    : handle.dataWasWritten()
+                let didChange: Bool
+                if let answering, handle.isWaiting(for: answering) {
+                    didChange = handle.answerWasCommitted(unplacedErrors: commit.unplacedErrors)
+                } else {
+                    didChange = handle.dataWasWritten()
+                }
                 if didChange { changed.append(handle) }
                 index += 1
             }

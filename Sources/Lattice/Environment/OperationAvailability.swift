@@ -4,7 +4,8 @@ import Foundation
 public enum OperationAvailability: String, Hashable, Sendable {
     /// Every field it needs is present, and nothing made it stale.
     case available
-    /// Some field it needs was never received (or was deleted or collected).
+    /// Some field it needs was never received (or was collected). A deleted record is not
+    /// missing: it is null, and nothing under it is needed.
     case missing
     /// Present, but past the operation's `@expires` since it was last fetched, or written
     /// before a record it reaches (or the whole store) was invalidated.

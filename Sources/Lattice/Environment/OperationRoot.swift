@@ -26,6 +26,8 @@ final class OperationRoot: Observable {
     let retention: Retention
     /// Handles attached to it.
     var handles = UnretainedList<OperationHandle>(position: \.rootPosition)
+    /// Its request on the way to the server, which every handle fetching meanwhile shares.
+    var inFlight: InFlightRequest?
     private let registrar = ObservationRegistrar()
 
     init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,

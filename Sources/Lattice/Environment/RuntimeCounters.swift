@@ -33,6 +33,11 @@ public final class RuntimeCounters {
         public var phasesChanged = 0
         /// Root verdicts that differed after a walk and were written (rootVerdict strategy).
         public var rootVerdictsChanged = 0
+        /// Requests handles sent for their fetches (`refetch`, `retry`, `revalidate`, attach).
+        public var requestsSent = 0
+        /// Fetches that waited for a request of their operation and variables already in
+        /// flight instead of sending their own (identical requests are shared).
+        public var requestsShared = 0
 
         public init() {}
 
@@ -50,6 +55,8 @@ public final class RuntimeCounters {
             result.phasesSettled = phasesSettled - earlier.phasesSettled
             result.phasesChanged = phasesChanged - earlier.phasesChanged
             result.rootVerdictsChanged = rootVerdictsChanged - earlier.rootVerdictsChanged
+            result.requestsSent = requestsSent - earlier.requestsSent
+            result.requestsShared = requestsShared - earlier.requestsShared
             return result
         }
     }

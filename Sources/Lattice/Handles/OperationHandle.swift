@@ -25,9 +25,11 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
 
     let root: OperationRoot
     let keeper: any PhaseKeeper
-    /// Positions in the environment's list and in the root's list of handles.
+    /// Positions in the environment's list, in the root's list of handles and in the list of
+    /// its request's waiting handles.
     var environmentPosition = -1
     var rootPosition = -1
+    var requestPosition = -1
     private let environment: Environment
     private let registrar = ObservationRegistrar()
     /// The facts as stored, read untracked by the environment and the phase keepers.
@@ -38,6 +40,9 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     /// current facts already.
     private(set) var factsRevision = 0
     private var task: Task<Void, Never>?
+    /// The request in flight the handle waits for, shared with the other handles of its
+    /// operation and variables that fetch meanwhile.
+    private var request: InFlightRequest?
     /// Bumped by every fetch start and by detaching, so a superseded answer is ignored.
     private var generation = 0
 
@@ -93,10 +98,10 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     ///   reaches is invalidated (`Environment.invalidate(_:)`), or the whole store is
     ///   (`Environment.invalidateStore()`);
     /// - while missing, the field the check stopped at is written (another operation's
-    ///   response or a local update filling it).
+    ///   response or a local update filling it), or its record is deleted (then null).
     ///
     /// Not notified, and seen at the next read: data that goes missing through a commit that
-    /// is not the operation's own (a deletion, a link moved to a record without the fields),
+    /// is not the operation's own (a link moved to a record without the fields),
     /// since telling would mean depending on every field the check reads, re-running the body
     /// at every change of a value it shows, or walking every handle at every commit; and
     /// `@expires` staleness, which arrives with time: no timer fires for it, by design
@@ -131,7 +136,9 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
 
     // MARK: Actions
 
-    /// Fetches the operation again, whatever the policy; a fetch in flight is replaced.
+    /// Fetches the operation again, whatever the policy; its fetch in flight is replaced, and
+    /// a request of its operation and variables another handle has in flight is shared
+    /// instead of sent again.
     /// With data present the phase stays as the data makes it (`isRefreshing` meanwhile).
     /// - Returns: the fetch's task, which ends when its answer is committed or has failed.
     @discardableResult
@@ -187,38 +194,49 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     }
 
     /// Starts a fetch, replacing one in flight, without settling the phase: for `attach`,
-    /// whose keeper settles once when it attaches the handle.
+    /// whose keeper settles once when it attaches the handle. The fetch waits for the
+    /// request of its operation and variables in flight, if another handle's is (identical
+    /// requests are shared), else sends one (`Environment.request(for:)`).
     @discardableResult
     func beginFetch() -> Task<Void, Never> {
         generation += 1
         let current = generation
         task?.cancel()
+        leaveRequest()
         setActivity(.inFlight(since: environment.now))
-        let transport = environment.transport
-        let request = root.request
+        let request = environment.request(for: self)
+        self.request = request
         let task = Task { [weak self] in
-            let outcome: Result<GraphQLResponse, Failure>
-            do throws(Failure) {
-                outcome = .success(try await transport.execute(request))
-            } catch {
-                outcome = .failure(error)
-            }
+            await request.completion()
             guard let self, self.generation == current else { return }
             self.task = nil
-            self.finish(outcome)
         }
         self.task = task
         return task
     }
 
-    /// Commits a fetch's answer (the environment sets this handle's facts and settles its
-    /// phase once), or keeps its failure beside whatever data is present and settles once.
-    private func finish(_ outcome: Result<GraphQLResponse, Failure>) {
-        do throws(Failure) {
-            try environment.commit(try outcome.get(), bound: root.bound, key: root.key, answering: self)
-        } catch {
-            if setActivity(.failed(error, at: environment.now)) { keeper.factsDidChange(of: self) }
-        }
+    /// Whether the handle waits for `request`. - Complexity: O(1).
+    func isWaiting(for request: InFlightRequest) -> Bool {
+        self.request === request
+    }
+
+    /// The request the handle waited for was answered (committed, or failed), and the
+    /// environment took the handle off its list: it waits no more.
+    func requestWasAnswered() {
+        request = nil
+    }
+
+    /// The request the handle waited for failed, or its answer did not fit the selection:
+    /// the failure stays beside whatever data is present; settles once.
+    func requestFailed(_ failure: Failure) {
+        if setActivity(.failed(failure, at: environment.now)) { keeper.factsDidChange(of: self) }
+    }
+
+    /// Stops waiting for the request in flight, which is cancelled if no handle waits for it.
+    private func leaveRequest() {
+        guard let request else { return }
+        self.request = nil
+        environment.leave(request, self)
     }
 
     // MARK: Facts set by a commit
@@ -249,6 +267,7 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
         generation += 1
         task?.cancel()
         task = nil
+        leaveRequest()
         keeper.detach(self)
         environment.detach(self)
     }

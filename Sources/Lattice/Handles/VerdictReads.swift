@@ -64,4 +64,11 @@ private struct CountedReads<Base: ReadTracking>: ReadTracking {
         count += 1
         base.access(record, key: key, field: field, bound: bound)
     }
+
+    /// A type read costs what a field read does, so it is counted as one.
+    @inline(__always)
+    mutating func accessType(of record: Record) {
+        count += 1
+        base.accessType(of: record)
+    }
 }

@@ -28,6 +28,8 @@ extension Lens {
         switch slot.value {
         case .link(let target):
             guard case .linked(let set) = field.kind else { break }
+            // A deleted record reads as null, by the null rules.
+            if target.isNonexistent { return try null(field, slot, optional: optional) }
             if field.catchTarget == .null, !(try caughtErrors(target, set).isEmpty) { return nil }
             if let lens = try child(target, set, bound: bound) { return lens }
             if optional { return nil }
@@ -67,7 +69,7 @@ extension Lens {
             // handed to them checks its executor on every item.
             for target in targets {
                 var lens: Lens?
-                if let target { lens = try child(target, set, bound: bound) }
+                if let target, !target.isNonexistent { lens = try child(target, set, bound: bound) }
                 if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: key) }
                 lenses.append(lens)
             }
@@ -127,14 +129,18 @@ extension Lens {
     // MARK: Fragments
 
     /// The lens of the fragment `name` spread in this selection, on the same record: `nil`
-    /// when its type condition does not hold for the record or its root bubbled.
+    /// when its type condition does not hold for the record (a tracked read of its type) or
+    /// its root bubbled.
     /// Opening a fragment not spread here is a programmer error (masking).
     public func fragment(_ name: String) throws(ReadError) -> Lens? {
         guard let spread = selection.spreads.first(where: { $0.fragment.name == name }) else {
             preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
                 + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
         }
-        guard spread.condition?.matches(record.type) ?? true else { return nil }
+        if let condition = spread.condition {
+            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            guard condition.matches(record.type) else { return nil }
+        }
         let fragment = bound.fragment(spread.fragment)
         return try child(record, spread.fragment.selectionSet, bound: fragment)
     }

@@ -38,20 +38,23 @@ public struct Lens {
     /// The record's id.
     public var id: DataID { record.id }
 
-    /// The record's `__typename`, untracked (a record's type does not change).
+    /// The record's `__typename`, untracked.
     public var typename: String? { record.typename }
 
     // MARK: Field access
 
-    /// The field node for `key`, and whether its type condition holds for this record.
-    /// - Complexity: O(selected fields) string compares for small selections, else O(1).
+    /// The field node for `key`, and whether its type condition holds for this record; a
+    /// checked condition is a tracked read of the record's type.
+    /// - Complexity: O(selected fields) string compares for small selections, else O(1);
+    ///   one registrar access more for a field under a type condition.
     @inline(__always)
     func node(_ key: String) -> (field: FieldNode, matched: Bool) {
         guard let found = selection.lensField(key, type: record.type) else {
             preconditionFailure("Lens.read(\"\(key)\"): `\(key)` is not in the selection of \(bound.artifact.name) "
                 + "on \(selection.typeName) (it selects: \(selection.lensKeys.joined(separator: ", ")))")
         }
-        return found
+        if found.readsType { record.registrar.access(record, keyPath: Record.typeKeyPath) }
+        return (found.field, found.matched)
     }
 
     /// The stored slot of `field`, read tracked. - Complexity: O(1) plus one registrar access.

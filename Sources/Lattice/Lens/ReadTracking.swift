@@ -5,6 +5,10 @@ public protocol ReadTracking {
     /// Called once for each field the walk reads, before it reads it: `field` of `record`,
     /// whose key under `bound` is `key`.
     mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact)
+    /// Called once for each time the walk reads `record`'s type (a type condition checked
+    /// against it), before it reads it. The type is observed as the field
+    /// `FieldKey.recordType` (`Record.typeKeyPath`), which publish notifies when it changes.
+    mutating func accessType(of record: Record)
 }
 
 /// Tracked: each read goes through the record's `ObservationRegistrar`, inside whatever
@@ -18,6 +22,12 @@ public struct TrackedReads: ReadTracking {
     public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
         record.registrar.access(record, keyPath: bound.keyPath(of: field))
     }
+
+    /// - Complexity: one registrar access.
+    @inline(__always)
+    public func accessType(of record: Record) {
+        record.registrar.access(record, keyPath: Record.typeKeyPath)
+    }
 }
 
 /// Untracked: no registrar call at all.
@@ -27,6 +37,9 @@ public struct UntrackedReads: ReadTracking {
 
     @inline(__always)
     public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {}
+
+    @inline(__always)
+    public func accessType(of record: Record) {}
 }
 
 /// Untracked, recording each (record, field) read into `fields`: what the rootVerdict
@@ -45,5 +58,11 @@ public struct RecordedReads: ReadTracking {
     @inline(__always)
     public mutating func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
         fields.insert(FieldRef(record: record.serial, key: key))
+    }
+
+    /// Records the type as the field `FieldKey.recordType`. - Complexity: one set insertion.
+    @inline(__always)
+    public mutating func accessType(of record: Record) {
+        fields.insert(FieldRef(record: record.serial, key: .recordType))
     }
 }

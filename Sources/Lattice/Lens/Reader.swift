@@ -91,6 +91,8 @@ private struct DataReading {
             read = json
         case .link(let target):
             guard let set = field.selectionSet else { return .value(.null) }
+            // A deleted record reads as null.
+            guard target.type != .nonexistent else { break }
             errors += caughtErrors(field, set, target, bound)
             read = object(set, on: target, bound: bound, path: path).map(JSONValue.object)
             if read == nil && field.passesBubble { return .bubbled }
@@ -99,7 +101,7 @@ private struct DataReading {
             var items: [JSONValue] = []
             var nulled = false
             for (index, target) in targets.enumerated() {
-                guard let target else { items.append(.null); continue }
+                guard let target, target.type != .nonexistent else { items.append(.null); continue }
                 errors += caughtErrors(field, set, target, bound)
                 let item = object(set, on: target, bound: bound, path: "\(path).\(index)")
                 if item == nil && itemNonNull { nulled = true }

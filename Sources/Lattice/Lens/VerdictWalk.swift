@@ -54,7 +54,10 @@ struct VerdictWalk<Tracking: ReadTracking> {
             if let field = step.field {
                 outcome = visit(field, on: record, bound: bound)
             } else if let inline = step.inline {
-                guard inline.condition?.matches(record.type) ?? true else { continue }
+                if let condition = inline.condition {
+                    tracking.accessType(of: record)
+                    guard condition.matches(record.type) else { continue }
+                }
                 outcome = walk(inline.selectionSet, on: record, bound: bound)
             } else {
                 continue
@@ -84,14 +87,24 @@ struct VerdictWalk<Tracking: ReadTracking> {
         case .scalar:
             return .complete
         case .link:
-            guard case .linked(let child) = field.kind, let target = peek.link else { return .complete }
-            let outcome = walk(child, on: target.takeUnretainedValue(), bound: bound)
+            guard case .linked(let child) = field.kind, let link = peek.link else { return .complete }
+            let target = link.takeUnretainedValue()
+            // A deleted record is null (a type read: deletion notifies it).
+            tracking.accessType(of: target)
+            if target.type == .nonexistent {
+                guard let action = field.required else { return .complete }
+                return requiredNull(field, action: action, on: record)
+            }
+            let outcome = walk(child, on: target, bound: bound)
             return unwind(outcome, through: field, index: nil)
         case .links:
             guard case .linkedList(let child, let itemNonNull) = field.kind,
                   case .links(let targets)? = record.slots[key]?.value else { return .complete }
             for (index, target) in targets.enumerated() {
                 guard let target else { continue }
+                // A deleted item is a null item.
+                tracking.accessType(of: target)
+                if target.type == .nonexistent { continue }
                 let outcome = walk(child, on: target, bound: bound)
                 switch outcome {
                 case .complete:

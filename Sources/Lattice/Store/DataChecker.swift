@@ -14,7 +14,10 @@ public struct Availability: Hashable, Sendable {
     public let latestInvalidation: Int?
 }
 
-/// Checks an operation's availability by walking its whole selection, spreads included.
+/// Checks an operation's availability by walking its whole selection, spreads included. A
+/// deleted record (`RecordType.nonexistent`) is null and needs nothing under it, so it is
+/// available; a record whose fields were never received is missing, as Relay's DataChecker
+/// tells NONEXISTENT from UNKNOWN.
 @MainActor
 public struct DataChecker: SelectionVisitor {
     private var latestInvalidation: Int?
@@ -35,7 +38,8 @@ public struct DataChecker: SelectionVisitor {
     }
 
     /// Checks `operation` at `root`; `tracked`, the reader depends on the invalidation stamp of
-    /// each record reached and on the field the check stopped at, if it is missing (not on
+    /// each record reached and on the field the check stopped at, if it is missing, and on
+    /// that field's record's existence (not on
     /// the values: a body that shows availability does not re-run when a value changes).
     /// - Complexity: O(fields reached), plus one registrar access per record reached when
     ///   tracked; stops at the first missing field.
@@ -59,7 +63,11 @@ public struct DataChecker: SelectionVisitor {
     }
 
     mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool {
-        if tracked { record.registrar.access(record, keyPath: bound.keyPath(of: field)) }
+        if tracked {
+            record.registrar.access(record, keyPath: bound.keyPath(of: field))
+            // Deleting the record makes the field null, no longer missing.
+            record.registrar.access(record, keyPath: Record.typeKeyPath)
+        }
         isMissing = true
         return false
     }

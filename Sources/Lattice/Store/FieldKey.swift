@@ -50,6 +50,9 @@ public struct FieldKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     public static let typename = FieldKey("__typename")
     /// `id`.
     public static let id = FieldKey("id")
+    /// The record's type (cached from `__typename`), observed as if it were a field. Not a
+    /// GraphQL name, so no storage key equals it; no record stores a slot under it.
+    public static let recordType = FieldKey("(type)")
 }
 
 /// The observation key path of one field of a record (a `Sendable` key path to the record's

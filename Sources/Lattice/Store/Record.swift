@@ -18,7 +18,9 @@ public final class Record: Observable {
     public let serial: Int
     /// The fields, by interned storage key.
     @exclusivity(unchecked) var slots = SlotTable()
-    /// The record's type, cached from `__typename` for type conditions.
+    /// The record's type, cached from `__typename` for type conditions. Walks and lenses
+    /// read it through `Record.typeKeyPath` (`ReadTracking.accessType(of:)`), and
+    /// `Store.publish` notifies that key path whenever it changes.
     var type: RecordType = .unknown
     /// The write epoch at which the record was last invalidated, if ever.
     var invalidationEpoch: Int?
@@ -39,6 +41,18 @@ public final class Record: Observable {
 
     /// The observation token of the record's invalidation stamp.
     public nonisolated var invalidationToken: FieldKey { FieldKey(rawValue: -1) }
+
+    /// The key path a read of the record's type is observed under: the `[field:]` token of
+    /// `FieldKey.recordType`, a key no field has, so a type read is tracked, recorded and
+    /// notified like a field's and depends on nothing else of the record.
+    public nonisolated static let typeKeyPath: FieldKeyPath = FieldKey.recordType.keyPath
+
+    /// Whether the record was deleted and not written since (Relay's NONEXISTENT), read
+    /// tracked under the type's key path. - Complexity: O(1) plus one registrar access.
+    var isNonexistent: Bool {
+        registrar.access(self, keyPath: Record.typeKeyPath)
+        return type == .nonexistent
+    }
 
     /// The record's `__typename`, if it was written. Untracked. - Complexity: O(1).
     public var typename: String? {

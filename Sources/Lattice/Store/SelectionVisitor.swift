@@ -21,8 +21,9 @@ extension SelectionVisitor {
         return visit(operation.artifact.selectionSet, on: root, bound: operation)
     }
 
+    /// A deleted record is entered but not walked: it is null, so nothing under it is missing.
     private mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
-        guard enter(record) else { return true }
+        guard enter(record), record.type != .nonexistent else { return true }
         return visitSelections(set, on: record, bound: bound)
     }
 

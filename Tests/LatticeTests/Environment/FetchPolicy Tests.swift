@@ -80,7 +80,9 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         let probe = BodyProbe { storeOnly.phase.name }
         #expect(probe.value == "failed")
 
-        let loaded = try await world.attachLoaded(operation, policy: .storeOrNetwork)
+        // Another response of the operation (not a fetch: one would share the request held).
+        try world.load(operation)
+        let loaded = try world.attach(operation, policy: .storeOrNetwork)
         #expect(probe.flush())
         #expect(probe.value == "ready")
         #expect([storeOnly, networkOnly, loaded].map(\.shown) == ["ready", "loading", "ready"])

@@ -67,11 +67,20 @@ enum IssueState: String, ScalarDecodable { case open = "OPEN", closed = "CLOSED"
     }
 
     @Test func missingDataIsReportedNeverDefaulted() throws {
-        // A deleted record's fields are missing (never received, as far as reads know).
-        store.commit { $0.delete(DataID("L1")) }
+        // The labels now link to a record of which nothing was received.
+        let labelsKey = try #require(store.record(DataID("I1"))?.fields.keys.first { $0.storageKey.hasPrefix("labels") })
+        store.commit { $0.set(FieldState(value: .links([DataID("L2")])), for: labelsKey, on: DataID("I1")) }
         let labels: [Lens] = try issue.read("labels")
-        #expect(throws: ReadError.missing(record: DataID("L1"), field: "name")) {
+        #expect(throws: ReadError.missing(record: DataID("L2"), field: "name")) {
             try labels[0].read("name") as String?
+        }
+    }
+
+    @Test func aDeletedItemIsANullItem() throws {
+        store.commit { $0.delete(DataID("L1")) }
+        #expect(try issue.read("labels") as [Lens?] == [nil])
+        #expect(throws: ReadError.unexpectedNull(record: DataID("I1"), field: "labels")) {
+            try issue.read("labels") as [Lens]
         }
     }
 

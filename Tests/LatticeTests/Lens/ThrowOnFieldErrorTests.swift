@@ -60,7 +60,14 @@ import Testing
 
     @Test func missingDataInTheOwnSelectionFailsTheDocument() throws {
         let (bound, root, store) = try load("Own")
-        store.commit { $0.delete(DataID("U1")) }
+        // The viewer now links to a record of which nothing was received.
+        store.commit { $0.set(FieldState(value: .link(DataID("U2"))), for: FieldKey("viewer"), on: .root) }
         #expect(verdict(bound, root) == .missingData(path: [.key("viewer"), .key("login")]))
+    }
+
+    @Test func aDeletedRecordIsNullNotMissingData() throws {
+        let (bound, root, store) = try load("Own")
+        store.commit { $0.delete(DataID("U1")) }
+        #expect(verdict(bound, root) == .fine)
     }
 }

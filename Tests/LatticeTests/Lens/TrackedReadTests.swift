@@ -48,6 +48,8 @@ import Testing
             FieldRef(record: user.serial, key: FieldKey("login")),
             FieldRef(record: user.serial, key: FieldKey("name")),
             FieldRef(record: user.serial, key: FieldKey("bio")),
+            // Following the link reads whether the viewer's record exists (deleted: null).
+            FieldRef(record: user.serial, key: .recordType),
         ]
         var recorded = RecordedReads()
         #expect(Verdict.evaluate(bound, root: root, tracking: &recorded) == .fine)

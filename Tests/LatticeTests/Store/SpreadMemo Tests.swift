@@ -59,11 +59,12 @@ import Testing
         try store.commit(GraphQLResponse(data: data), for: bound)
         let root = try #require(store.record(.root))
         #expect(Reader.read(bound, root: root).data == data)
-        // With the deepest record gone, its fields are found missing once each (`name` by
-        // A's path, `id` by B's), not 2^11 times.
+        // With the deepest link moved to a record never received, its fields are found
+        // missing once each (`name` by A's path, `id` by B's), not 2^11 times.
         let deepest = try #require(store.snapshot().records.first { $0.value["name"] != nil }?.key)
+        let parent = try #require(store.snapshot().records.first { $0.value["child"]?.value == .link(deepest) }?.key)
         var delta = RecordSourceDelta()
-        delta.delete(deepest)
+        delta.set(FieldState(value: .link(DataID("never-received"))), for: FieldKey("child"), on: parent)
         _ = store.publish(delta)
         let path = "root" + String(repeating: ".child", count: depth - 1)
         #expect(Reader.read(bound, root: root).missing == [path + ".name", path + ".id"])

@@ -107,7 +107,9 @@ import Testing
         try store.commit(try response(), for: bound)
         let report = store.commit { $0.delete(DataID("U1")) }
         #expect(store.record(DataID("U1"))?.fields.isEmpty == true)
-        #expect(report.verdictChanges.map(\.kind) == Array(repeating: .recordDeleted, count: 3))  // __typename, id, login
-        #expect(DataChecker.check(bound, in: store).status == .missing)
+        // __typename, id, login, and the record's type (now: nonexistent)
+        #expect(report.verdictChanges.map(\.kind) == Array(repeating: .recordDeleted, count: 4))
+        // A deleted record is null, not missing data.
+        #expect(DataChecker.check(bound, in: store).status == .available)
     }
 }

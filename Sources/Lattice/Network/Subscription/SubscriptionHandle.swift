@@ -21,6 +21,8 @@ public final class SubscriptionHandle {
     @ObservationIgnored private let onEvent: @MainActor (GraphQLResponse) -> Void
     @ObservationIgnored private var stream: Task<Void, Never>?
     @ObservationIgnored private var reconnect: ScheduledAction?
+    /// Run once when the subscription ends or the handle goes, whichever is first.
+    @ObservationIgnored private var endAction: (@MainActor () -> Void)?
     /// Bumped on every connect and disconnect, so events of a replaced stream are dropped.
     @ObservationIgnored private var generation = 0
 
@@ -43,6 +45,14 @@ public final class SubscriptionHandle {
     isolated deinit {
         stream?.cancel()
         reconnect?.cancel()
+        endAction?()
+    }
+
+    /// Runs `action` once, when the state becomes `ended` or the handle is released, whichever
+    /// comes first (at once if it has ended already): the environment releases the records
+    /// the subscription retains there.
+    func whenEnded(_ action: @escaping @MainActor () -> Void) {
+        if case .ended = state { action() } else { endAction = action }
     }
 
     /// Ends the subscription: the stream is torn down and no reconnect happens.
@@ -54,6 +64,10 @@ public final class SubscriptionHandle {
         let effects = machine.handle(input, at: scheduler.now)
         if state != machine.state { state = machine.state }
         if lastEventAt != machine.lastEventAt { lastEventAt = machine.lastEventAt }
+        if case .ended = state, let action = endAction {
+            endAction = nil
+            action()
+        }
         for effect in effects {
             switch effect {
             case .connect: connect()

@@ -42,6 +42,9 @@ public struct VerdictChange: Hashable, Sendable {
         case errorsChanged
         /// The record was deleted.
         case recordDeleted
+        /// The record's type changed (a `__typename` written over another): the type
+        /// conditions checked against it may now hold or fail.
+        case typeChanged
     }
 
     /// The field that changed.

@@ -74,7 +74,9 @@ public struct RecordSourceDelta: Sendable {
         }
     }
 
-    /// Stages the deletion of `id`: all its fields removed (reads then report them missing).
+    /// Stages the deletion of `id`: all its fields removed, and the record known not to exist
+    /// (`RecordType.nonexistent`): a link to it reads as null, as Relay reads a deleted
+    /// record, until a later commit writes it again.
     public mutating func delete(_ id: DataID) {
         deletions.append(id)
     }

@@ -1,8 +1,9 @@
 /// Applying a staged delta: all writes first, silently; then one notification per changed
 /// field, so no observer sees half a commit.
 extension Store {
-    /// Applies `delta` atomically and notifies observers of each changed field once.
-    /// Equal writes change nothing and notify nobody.
+    /// Applies `delta` atomically and notifies observers of each changed field once, and of
+    /// the record's type (`Record.typeKeyPath`) when a write of `__typename` or a deletion
+    /// changes it. Equal writes change nothing and notify nobody.
     /// - Complexity: O(fields written + deleted fields) plus one willSet/didSet pair per
     ///   changed field of a record that existed before; verdict classification only when the
     ///   configuration notes it.
@@ -24,6 +25,10 @@ extension Store {
             if isNew { created += 1 }
             if record.slots.isEmpty { record.slots.reserveCapacity(writes.count) }
             let before = changed.count
+            let typeBefore = record.type
+            // Written again after a deletion, the record exists again (its type unknown
+            // until a `__typename` is written).
+            if typeBefore == .nonexistent { record.type = .unknown }
             for write in writes {
                 fieldsWritten += 1
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
@@ -37,10 +42,18 @@ extension Store {
                         field: FieldRef(record: record.serial, key: write.key), kind: kind))
                 }
             }
+            // A type read is observed as the field `recordType`; a new record's had no reader.
+            if record.type != typeBefore && !isNew {
+                changed.append((record, .recordType, Record.typeKeyPath))
+                if notes {
+                    verdictChanges.append(VerdictChange(
+                        field: FieldRef(record: record.serial, key: .recordType), kind: .typeChanged))
+                }
+            }
             if changed.count > before { changedRecords.append(id) }
         }
         for id in delta.deletions {
-            guard let record = source[id], !record.slots.isEmpty else { continue }
+            guard let record = source[id], record.type != .nonexistent else { continue }
             for key in record.slots.fieldKeys.sorted() {
                 changed.append((record, key, key.keyPath))
                 if notes {
@@ -49,7 +62,13 @@ extension Store {
                 }
             }
             record.slots.removeAll()
-            record.type = .unknown
+            // A deleted record reads as null (`RecordType.nonexistent`), not as missing data.
+            record.type = .nonexistent
+            changed.append((record, .recordType, Record.typeKeyPath))
+            if notes {
+                verdictChanges.append(VerdictChange(
+                    field: FieldRef(record: record.serial, key: .recordType), kind: .recordDeleted))
+            }
             changedRecords.append(id)
         }
         var invalidated: [Record] = []
