@@ -97,6 +97,21 @@ import GraphQLSyntax
         """#)
     }
 
+    /// Found by FuzzParser: the shorthand `{ a }` printed after `type A` read back as its fields.
+    @Test(arguments: ["type A", "interface I", "input In", "enum E", "extend type A @d", "extend schema @d",
+                      "scalar S", "type A { f: Int }"])
+    func anonymousQueryAfterATypeSystemDefinitionKeepsItsKeyword(definition: String) throws {
+        let document = try parsed(definition + " query { a b { c } }")
+        let printed = document.printed()
+        #expect(printed.hasSuffix("\n\nquery {\n  a\n  b {\n    c\n  }\n}"))
+        let reparsed = try parse(Source(text: printed, name: "printed"))
+        #expect(reparsed.astJSON() == document.astJSON())
+    }
+
+    @Test func anonymousQueryAfterAnOperationStaysShorthand() throws {
+        #expect(try parsed("fragment F on T { f } query { a }").printed().hasSuffix("}\n\n{\n  a\n}"))
+    }
+
     /// Each case: a block string literal as written, and as the printer lays it out.
     @Test(arguments: [
         (Q + Q, Q + Q),

@@ -4,7 +4,7 @@ extension Printer {
     static func typeSystemDefinition(_ definition: Definition) -> String {
         switch definition {
         case .operation, .fragment:
-            return Printer.definition(definition)
+            return Printer.definition(definition, keepingQueryKeyword: false)
         case .schema(let d):
             return described(d.description, join(["schema", directives(d.directives), block(d.operationTypes.map(operationType))], " "))
         case .scalarType(let d):

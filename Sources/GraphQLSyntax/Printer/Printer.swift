@@ -8,13 +8,23 @@ extension Document {
     /// The document as canonical GraphQL text (definitions separated by a blank line).
     /// - Complexity: O(size of the output).
     public func printed() -> String {
-        Printer.join(definitions.map(Printer.definition), "\n\n")
+        var printed: [String] = []
+        printed.reserveCapacity(definitions.count)
+        var previous: Definition?
+        for definition in definitions {
+            // `type A` then `{ f }` reads back as `type A { f }`: after a type-system definition,
+            // whose optional braces would take the block, an anonymous query keeps its keyword.
+            let keepsKeyword = previous.map(Printer.isTypeSystem) ?? false
+            printed.append(Printer.definition(definition, keepingQueryKeyword: keepsKeyword))
+            previous = definition
+        }
+        return Printer.join(printed, "\n\n")
     }
 }
 
 extension Definition {
     /// The definition as canonical GraphQL text.
-    public func printed() -> String { Printer.definition(self) }
+    public func printed() -> String { Printer.definition(self, keepingQueryKeyword: false) }
 }
 
 extension Value {
@@ -34,13 +44,15 @@ enum Printer {
 
     // MARK: - Executable definitions
 
-    static func definition(_ definition: Definition) -> String {
+    /// The definition's text; an anonymous query without variables or directives prints as the
+    /// bare `{ … }` shorthand unless `keepingQueryKeyword`.
+    static func definition(_ definition: Definition, keepingQueryKeyword: Bool) -> String {
         switch definition {
         case .operation(let d):
             let prefix = join([d.operation.rawValue, join([d.name?.value ?? "", variableDefinitions(d.variableDefinitions)]),
                                directives(d.directives)], " ")
             let head = described(d.description, prefix)
-            return (head == "query" ? "" : head + " ") + selectionSet(d.selectionSet)
+            return (head == "query" && !keepingQueryKeyword ? "" : head + " ") + selectionSet(d.selectionSet)
         case .fragment(let d):
             return described(d.description, "fragment \(d.name.value) on \(d.typeCondition.name.value) ")
                 + wrap("", directives(d.directives), " ") + selectionSet(d.selectionSet)
@@ -48,6 +60,14 @@ enum Printer {
              .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
              .interfaceTypeExtension, .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
             return typeSystemDefinition(definition)
+        }
+    }
+
+    /// Whether `definition` describes a schema rather than an operation or a fragment.
+    static func isTypeSystem(_ definition: Definition) -> Bool {
+        switch definition {
+        case .operation, .fragment: false
+        default: true
         }
     }
 

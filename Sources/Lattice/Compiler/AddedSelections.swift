@@ -81,40 +81,62 @@ typealias AddedSyntax = [Int: [GraphQLSyntax.Selection]]
 
 extension ExecutableDefinition {
     /// The definition as the runtime sends it: printed in graphql-js's style, with `added`
-    /// appended to the sets they complete.
+    /// appended to the sets they complete, without the client's directives
+    /// (`ClientDirective`) and without descriptions (the client's documentation, which a
+    /// server parsing as graphql-js 16 or graphql-core 3.2 do refuses on operations).
     /// - Complexity: O(size of the definition).
     func requestText(adding added: AddedSyntax) -> String {
         switch self {
         case .operation(var operation):
-            operation.selectionSet = operation.selectionSet.adding(added)
+            operation.description = nil
+            operation.directives = operation.directives.sent
+            operation.variableDefinitions = operation.variableDefinitions.map { variable in
+                var variable = variable
+                variable.description = nil
+                return variable
+            }
+            operation.selectionSet = operation.selectionSet.sent(adding: added)
             return Definition.operation(operation).printed()
         case .fragment(var fragment):
-            fragment.selectionSet = fragment.selectionSet.adding(added)
+            fragment.description = nil
+            fragment.directives = fragment.directives.sent
+            fragment.selectionSet = fragment.selectionSet.sent(adding: added)
             return Definition.fragment(fragment).printed()
         }
     }
 }
 
 extension GraphQLSyntax.SelectionSet {
-    /// The set with `added` appended here and in every set below it.
-    fileprivate func adding(_ added: AddedSyntax) -> GraphQLSyntax.SelectionSet {
+    /// The set as sent: `added` appended here and in every set below it, client directives
+    /// left out.
+    fileprivate func sent(adding added: AddedSyntax) -> GraphQLSyntax.SelectionSet {
         var set = self
-        set.selections = selections.map { $0.adding(added) } + (added[location.start] ?? [])
+        set.selections = selections.map { $0.sent(adding: added) } + (added[location.start] ?? [])
         return set
     }
 }
 
 extension GraphQLSyntax.Selection {
-    fileprivate func adding(_ added: AddedSyntax) -> GraphQLSyntax.Selection {
+    fileprivate func sent(adding added: AddedSyntax) -> GraphQLSyntax.Selection {
         switch self {
         case .field(var field):
-            field.selectionSet = field.selectionSet?.adding(added)
+            field.directives = field.directives.sent
+            field.selectionSet = field.selectionSet?.sent(adding: added)
             return .field(field)
         case .inlineFragment(var inline):
-            inline.selectionSet = inline.selectionSet.adding(added)
+            inline.directives = inline.directives.sent
+            inline.selectionSet = inline.selectionSet.sent(adding: added)
             return .inlineFragment(inline)
-        case .fragmentSpread:
-            return self
+        case .fragmentSpread(var spread):
+            spread.directives = spread.directives.sent
+            return .fragmentSpread(spread)
         }
+    }
+}
+
+extension [Directive] {
+    /// The directives a server is sent: all but the client's own.
+    fileprivate var sent: [Directive] {
+        filter { !ClientDirective.names.contains($0.name.value) }
     }
 }

@@ -15,3 +15,11 @@ public enum CatchTarget: String, Hashable, Sendable {
     /// `null`.
     case null = "NULL"
 }
+
+/// The directives the runtime reads itself (spec/directives.graphql): a server does not
+/// declare them and would refuse a document that uses them (graphql-js's `KnownDirectives`),
+/// so the text the runtime sends leaves them out, as Relay's compiler does.
+enum ClientDirective {
+    /// `@required`, `@throwOnFieldError`, `@catch` and `@expires`.
+    static let names: Set<String> = ["required", "throwOnFieldError", "catch", "expires"]
+}

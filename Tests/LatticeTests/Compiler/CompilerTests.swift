@@ -137,6 +137,46 @@ import Testing
         """)
     }
 
+    /// A server knows neither the client's directives nor, before graphql-js 17, descriptions
+    /// on operations: the sent text leaves both out and keeps every other directive.
+    @Test func theRequestTextLeavesOutClientDirectivesAndDescriptions() throws {
+        let artifacts = try TestDocuments.compile(#"""
+        "The viewer's screen."
+        query Q("how many" $first: Int = 2) @throwOnFieldError @catch @expires(seconds: 5) {
+          viewer { login @catch(to: NULL) name @required(action: LOG) avatarUrl(size: $first) }
+          repository(owner: "o", name: "n") @include(if: true) { name @skip(if: false) }
+          ...F
+        }
+        "Issues."
+        fragment F on Query @throwOnFieldError @catch { viewer { bio @required(action: THROW) } }
+        """#)
+        #expect(try #require(artifacts["Q"]).requestText == """
+        query Q($first: Int = 2) {
+          viewer {
+            login
+            name
+            avatarUrl(size: $first)
+            id
+          }
+          repository(owner: "o", name: "n") @include(if: true) {
+            name @skip(if: false)
+            id
+          }
+          ...F
+        }
+        """)
+        #expect(try #require(artifacts["F"]).requestText == """
+        fragment F on Query {
+          viewer {
+            bio
+            id
+          }
+        }
+        """)
+        // What the directives mean is kept in the compiled artifact.
+        #expect(try #require(artifacts["Q"]).throwsOnFieldError)
+    }
+
     @Test func staticVerdictChecksOfTheSpecOperations() throws {
         let artifacts = try SpecFixtures.artifacts()
         let screen = try #require(artifacts["IssueScreen"])
