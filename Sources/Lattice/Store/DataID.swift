@@ -4,8 +4,9 @@
 /// by its `id` alone, because the schema's ids are opaque and globally unique across types
 /// (the `Node` convention). An unidentified object is a *client record* keyed by its parent
 /// and the storage key it was reached through, as Relay does: `client:<parent>:<storageKey>`,
-/// plus `:<index>` for an item of a list. The root of queries, mutations and subscriptions is
-/// `client:root`.
+/// plus `:<index>` for an item of a list, the prefix written once (a client parent's key has
+/// it already: `client:root:viewer`, not `client:client:root:viewer`). The root of queries,
+/// mutations and subscriptions is `client:root`.
 public struct DataID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The key as stored, e.g. `"U1"` or `"client:root:viewer"`.
     public let rawValue: String
@@ -21,10 +22,11 @@ public struct DataID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The key of an unidentified object reached from `parent` through `storageKey`
     /// (and, inside a list, at `index`). - Complexity: O(length of the key).
     public static func client(parent: DataID, storageKey: String, index: Int? = nil) -> DataID {
+        let prefix = parent.isClient ? parent.rawValue : "client:" + parent.rawValue
         if let index {
-            return DataID("client:\(parent.rawValue):\(storageKey):\(index)")
+            return DataID("\(prefix):\(storageKey):\(index)")
         }
-        return DataID("client:\(parent.rawValue):\(storageKey)")
+        return DataID("\(prefix):\(storageKey)")
     }
 
     /// Whether this is a client record (the root or an unidentified object).

@@ -7,6 +7,18 @@ public final class RecordSource {
 
     init() {}
 
+    /// Links are strong references and records link in cycles (an issue to its author, the
+    /// author to the issue): a source that goes away empties its records so they go too. A
+    /// record kept past its store reads as missing, as one garbage collection removed does.
+    /// Isolated, so the records are emptied on the main actor wherever the last reference
+    /// to the store is dropped (a main-actor deinit needs no newer OS).
+    /// - Complexity: O(records).
+    isolated deinit {
+        for record in records.values {
+            record.slots.removeAll()
+        }
+    }
+
     /// The record for `id`, if present. - Complexity: O(1) (one string hash).
     public subscript(id: DataID) -> Record? { records[id] }
 

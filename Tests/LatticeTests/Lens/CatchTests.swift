@@ -4,6 +4,8 @@ import Testing
 @MainActor
 @Suite struct CatchTests {
     let artifacts: [String: Artifact]
+    /// Keeps the stores `load` fills, whose root records the tests read.
+    let stores = StoreKeeper()
     static let bioError = GraphQLError(message: "bio failed", path: [.key("viewer"), .key("bio")])
     static let statusError = GraphQLError(message: "status failed", path: [.key("viewer"), .key("status"), .key("message")])
 
@@ -15,7 +17,7 @@ import Testing
     }
 
     func load(_ name: String) throws -> (BoundArtifact, Record) {
-        let store = Store()
+        let store = stores.make()
         let bound = BoundArtifact(artifacts[name]!)
         try store.commit(GraphQLResponse(data: try .parse("""
         {"viewer": {"id": "U1", "login": "ada", "bio": null, "status": {"message": null}}}

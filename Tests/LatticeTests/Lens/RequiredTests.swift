@@ -5,6 +5,8 @@ import Testing
 @MainActor
 @Suite struct RequiredTests {
     let artifacts: [String: Artifact]
+    /// Keeps the stores `load` fills, whose root records the tests read.
+    let stores = StoreKeeper()
 
     init() throws {
         artifacts = try TestDocuments.compile("""
@@ -23,7 +25,7 @@ import Testing
 
     func load(_ name: String, _ data: String, variables: [String: JSONValue] = [:],
               logger: RequiredFieldLogger? = nil) throws -> (BoundArtifact, Record) {
-        let store = Store()
+        let store = stores.make()
         let bound = BoundArtifact(artifacts[name]!, variables: variables, logger: logger)
         try store.commit(GraphQLResponse(data: try .parse(data)), for: bound)
         return (bound, store.record(.root)!)

@@ -4,6 +4,8 @@ import Testing
 @MainActor
 @Suite struct ThrowOnFieldErrorTests {
     let artifacts: [String: Artifact]
+    /// Keeps the stores `load` fills, whose root records the tests read.
+    let stores = StoreKeeper()
 
     init() throws {
         artifacts = try TestDocuments.compile("""
@@ -17,7 +19,7 @@ import Testing
     static let bioError = GraphQLError(message: "bio failed", path: [.key("viewer"), .key("bio")])
 
     func load(_ name: String) throws -> (BoundArtifact, Record, Store) {
-        let store = Store()
+        let store = stores.make()
         let bound = BoundArtifact(artifacts[name]!)
         try store.commit(GraphQLResponse(data: try .parse(#"{"viewer": {"id": "U1", "login": "ada", "bio": null}}"#),
                                          errors: [Self.bioError]), for: bound)

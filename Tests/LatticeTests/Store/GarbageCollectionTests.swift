@@ -10,6 +10,7 @@ import Testing
         query ViewerQuery { viewer { login ...Status_user } }
         fragment Status_user on User { status { message } }
         query RepoQuery($owner: String!) { repository(owner: $owner, name: "n") { name issues { title } } }
+        query Followers { viewer { login followers(first: 1) { nodes { login } } } }
         """)
     }
 
@@ -43,6 +44,29 @@ import Testing
         store.release(keepViewer)
         #expect(store.collectGarbage().count == 2)
         #expect(store.source.ids == [.root])
+    }
+
+    /// A user among its own followers links in a cycle (U1 → its connection → U1). When the
+    /// store goes, its records go with it; one kept past the store reads as missing, as a
+    /// collected one does.
+    @Test func aStoreThatGoesAwayTakesItsRecordsWithIt() throws {
+        let followers = BoundArtifact(artifacts["Followers"]!)
+        weak var user: Record?
+        weak var connection: Record?
+        let kept: Record
+        do {
+            let store = Store()
+            try store.commit(GraphQLResponse(data: try .parse("""
+            {"viewer": {"id": "U1", "login": "ada", "followers": {"nodes": [{"id": "U1", "login": "ada"}]}}}
+            """)), for: followers)
+            user = store.record(DataID("U1"))
+            connection = store.record(DataID.client(parent: DataID("U1"), storageKey: "followers(first:1)"))
+            kept = try #require(store.record(.root))
+            #expect(user != nil && connection != nil)
+        }
+        #expect(user == nil)
+        #expect(connection == nil)
+        #expect(throws: ReadError.self) { try Lens(followers, record: kept).read("viewer") as Lens }
     }
 
     @Test func theSameOperationWithOtherVariablesDoesNotKeepTheseRecords() throws {

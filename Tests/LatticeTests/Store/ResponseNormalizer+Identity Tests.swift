@@ -31,6 +31,24 @@ import Testing
         try store.commit(GraphQLResponse(data: try .parse(json)), for: bound)
     }
 
+    /// Relay's keys: the `client:` prefix once, whatever the depth.
+    @Test(arguments: [
+        (DataID.root, "pinned", nil, "client:root:pinned"),
+        (DataID.root, "feed", 3, "client:root:feed:3"),
+        (DataID("client:root:feed:3"), "author", nil, "client:root:feed:3:author"),
+        (DataID("P1"), "status", nil, "client:P1:status"),
+        (DataID("P1"), "tags", 0, "client:P1:tags:0"),
+    ] as [(DataID, String, Int?, String)])
+    func aClientKeyHasOnePrefix(parent: DataID, storageKey: String, index: Int?, key: String) {
+        #expect(DataID.client(parent: parent, storageKey: storageKey, index: index).rawValue == key)
+    }
+
+    @Test func anObjectWithoutIdentityAtTheRootIsKeyedWithOnePrefix() throws {
+        let store = Store()
+        try commit(#"{"pinned": {"__typename": "Notice", "text": "hi"}}"#, for: pinned, to: store)
+        #expect(store.snapshot().records.keys.map(\.rawValue).sorted() == ["client:root", "client:root:pinned"])
+    }
+
     /// The fallback that reused the previous link wrote the notice into the post's record
     /// (its `__typename` included); the notice now gets its own record.
     @Test func anObjectWithoutIdentityNeverTakesOverTheRecordItsListItemLinkedBefore() throws {
