@@ -57,8 +57,9 @@ else
 fi
 mkdir -p "$corpus" "$findings"
 # The first folder is the one libFuzzer adds to; the seed folders are only read. Leak
-# detection is off, as in scripts/test.sh --sanitize address: LeakSanitizer reports the
-# schema the target builds once, still referenced, as leaked.
+# detection is off: libFuzzer checks leaks input by input, and the schema a target builds
+# once reads as leaked (scripts/lab/leak-suppressions.txt says why); the address-sanitized
+# tests (scripts/test.sh --sanitize address) check leaks.
 ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
     nice -n 19 "$scratch/release/Fuzz$target" "${budget[@]}" -print_final_stats=1 -detect_leaks=0 \
     -artifact_prefix="$findings/" "$corpus" "${seeds[@]}"
