@@ -42,14 +42,16 @@ func benchmarks() throws -> [Benchmark] {
             Benchmark("normalize/\(depth)", setUp: { BoundArtifact(query) }) { bound in
                 blackHole(try ResponseNormalizer.normalize(response, for: bound))
             },
-            Benchmark("read/\(depth)", setUp: { () throws -> (BoundArtifact, Record) in
+            // The store is kept with its root: a record outliving its store reads as missing.
+            Benchmark("read/\(depth)", setUp: { () throws -> (BoundArtifact, Store, Record) in
                 let bound = BoundArtifact(query)
                 let store = Store()
                 try store.commit(response, for: bound)
                 guard let root = store.record(.root) else { throw FanOutError.missing("the root record") }
-                return (bound, root)
+                guard Reader.read(bound, root: root).missing.isEmpty else { throw FanOutError.missing("data to read") }
+                return (bound, store, root)
             }) { state in
-                blackHole(Reader.read(state.0, root: state.1))
+                blackHole(Reader.read(state.0, root: state.2))
             },
         ]
     }

@@ -75,13 +75,14 @@ enum DecodedJSON: Decodable {
     }
 }
 
-/// A store holding `input`'s response, and the root's lens on it.
+/// A store holding `input`'s response, and the root's lens on it, kept together: a lens
+/// outliving its store reads as missing.
 @MainActor
-func storedRoot(_ input: ResponseInput) throws -> Lens {
+func storedRoot(_ input: ResponseInput) throws -> (store: Store, root: Lens) {
     let store = Store()
     try store.commit(input.response, for: input.bound)
     guard let root = store.record(.root) else { throw ResponseInputError.missing("the root record") }
-    return Lens(input.bound, record: root)
+    return (store, Lens(input.bound, record: root))
 }
 
 /// One step of `input`: `operation` on its state, counting.
@@ -123,8 +124,8 @@ func benchmarks(_ input: ResponseInput) -> [Benchmark] {
             let store = Store()
             blackHole(try store.commit(try GraphQLResponse(decoding: input.bytes), for: input.bound))
         },
-        step(input, "read", prepare: { try storedRoot(input) }, metrics: metrics) { input, root in
-            try input.readBack(root)
+        step(input, "read", prepare: { try storedRoot(input) }, metrics: metrics) { input, stored in
+            try input.readBack(stored.root)
         },
     ]
 }
