@@ -53,16 +53,7 @@ enum CallgrindLauncher {
         process.arguments = ["--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes", "-q",
                              "--callgrind-out-file=\(directory.path)/callgrind.out",
                              child, childFlag] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        if deterministicHashing {
-            environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        } else {
-            environment.removeValue(forKey: "SWIFT_DETERMINISTIC_HASHING")
-        }
-        // jemalloc purges unused pages on a clock (its decay); without it the allocator runs
-        // the same instructions whenever the run is.
-        environment["MALLOC_CONF"] = "dirty_decay_ms:-1,muzzy_decay_ms:-1"
-        process.environment = environment
+        process.environment = childEnvironment(deterministicHashing: deterministicHashing)
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -78,6 +69,20 @@ enum CallgrindLauncher {
         }
         let regions = try readRegions(in: directory)
         return (instructionsPerOperation(regions.totals), InstructionAttribution.perOperation(regions.functions))
+    }
+
+    /// The child's whole environment, the same on every run and machine, not the parent's:
+    /// the process copies its environment to the heap as it starts, so an inherited variable
+    /// of another length moves every later allocation, and with it the count of any path that
+    /// hashes addresses (measured: one variable of 90 bytes instead of 1 moved
+    /// ResponsePath/Dashboard/commit by 1,900 instructions). jemalloc purges unused pages on a
+    /// clock (its decay): off, the allocator runs the same instructions whenever the run is.
+    /// `LATTICE_SPEC` (the spec folder a `--spec` run measures) is the one variable passed on.
+    static func childEnvironment(deterministicHashing: Bool) -> [String: String] {
+        var environment = ["PATH": "/usr/bin:/bin", "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1"]
+        if deterministicHashing { environment["SWIFT_DETERMINISTIC_HASHING"] = "1" }
+        if let spec = ProcessInfo.processInfo.environment["LATTICE_SPEC"] { environment["LATTICE_SPEC"] = spec }
+        return environment
     }
 
     /// The child's folder name, `lattice-callgrind-` and two fixed-width hexadecimal fields. The

@@ -116,13 +116,3 @@ import Testing
         #expect(CallgrindLauncher.instructionsPerOperation(regions)["read"] == [1_000, 1_010, 1_030])
     }
 }
-
-@Suite struct CallgrindLauncherTests {
-    @Test func theChildsFolderNameHasOneLengthWhateverItsProcessAndNonce() {
-        let names = [(Int32(7), UInt32(0)), (Int32.max, UInt32.max), (Int32(41_235), UInt32(0xBEEF))]
-            .map { CallgrindLauncher.directoryName(process: $0.0, nonce: $0.1) }
-        #expect(Set(names.map(\.count)).count == 1, "a length that varied would move the child's heap")
-        #expect(names[0] == "lattice-callgrind-00000007-00000000")
-        #expect(Set(names).count == names.count)
-    }
-}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import LatticeBench
+
+@MainActor
+@Suite struct CallgrindLauncherTests {
+    @Test func theChildsFolderNameHasOneLengthWhateverItsProcessAndNonce() {
+        let names = [(Int32(7), UInt32(0)), (Int32.max, UInt32.max), (Int32(41_235), UInt32(0xBEEF))]
+            .map { CallgrindLauncher.directoryName(process: $0.0, nonce: $0.1) }
+        #expect(Set(names.map(\.count)).count == 1, "a length that varied would move the child's heap")
+        #expect(names[0] == "lattice-callgrind-00000007-00000000")
+        #expect(Set(names).count == names.count)
+    }
+
+    /// The child's environment is built, not inherited: a variable of the parent's (HOME, set
+    /// by every shell) would move the child's heap with its length.
+    @Test func theChildsEnvironmentIsFixedWhateverTheParentsIs() {
+        let exact = CallgrindLauncher.childEnvironment(deterministicHashing: true)
+        let seeded = CallgrindLauncher.childEnvironment(deterministicHashing: false)
+        #expect(exact["HOME"] == nil)
+        #expect(exact["SWIFT_DETERMINISTIC_HASHING"] == "1")
+        #expect(seeded["SWIFT_DETERMINISTIC_HASHING"] == nil)
+        #expect(exact["MALLOC_CONF"] == "dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(Set(exact.keys).subtracting(["PATH", "MALLOC_CONF", "SWIFT_DETERMINISTIC_HASHING", "LATTICE_SPEC"]).isEmpty)
+    }
+}
