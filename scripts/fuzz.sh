@@ -13,8 +13,9 @@
 #
 # With SECONDS it explores with a random seed, growing a corpus of its own in
 # .build/fuzz/corpus/TARGET across runs. With --runs and --seed it starts from the seeds alone
-# (its corpus, .build/fuzz/runs/TARGET, is emptied first) and executes N inputs: the same
-# binary then makes the same inputs on any machine, so what CI runs can be run here first.
+# (its corpus, .build/fuzz/runs/TARGET, is emptied first) and executes N inputs: CI's run, the
+# same work on any machine. It is not the same inputs: libFuzzer's choices still vary from run
+# to run (two runs of one binary with one seed kept different inputs, ASLR off or not).
 # A crash is written to .build/fuzz/findings/TARGET/ and the script exits non-zero; turn each
 # into a test.
 set -euo pipefail
