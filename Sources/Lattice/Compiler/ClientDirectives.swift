@@ -20,6 +20,10 @@ public enum CatchTarget: String, Hashable, Sendable {
 /// declare them and would refuse a document that uses them (graphql-js's `KnownDirectives`),
 /// so the text the runtime sends leaves them out, as Relay's compiler does.
 enum ClientDirective {
-    /// `@required`, `@throwOnFieldError`, `@catch` and `@expires`.
-    static let names: Set<String> = ["required", "throwOnFieldError", "catch", "expires"]
+    static let required = "required"
+    static let throwOnFieldError = "throwOnFieldError"
+    static let `catch` = "catch"
+    static let expires = "expires"
+    /// All four: the compiler reads them, the sent text leaves them out.
+    static let names: Set<String> = [required, throwOnFieldError, `catch`, expires]
 }

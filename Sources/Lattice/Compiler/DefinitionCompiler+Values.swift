@@ -158,14 +158,14 @@ extension DefinitionCompiler {
     /// `@required(action:)` among `directives` (a value of the wrong type was diagnosed by
     /// `checkDirectives`; it reads as the default).
     func requiredAction(_ directives: [Directive]) -> RequiredAction? {
-        guard let directive = directives.first(where: { $0.name.value == "required" }) else { return nil }
+        guard let directive = directives.first(where: { $0.name.value == ClientDirective.required }) else { return nil }
         guard case .string(let raw)? = argumentConstant(directive, "action") else { return RequiredAction.none }
         return RequiredAction(rawValue: raw) ?? RequiredAction.none
     }
 
     /// `@catch(to:)` among `directives` (as `requiredAction`, a wrong value reads as the default).
     func catchTarget(_ directives: [Directive]) -> CatchTarget? {
-        guard let directive = directives.first(where: { $0.name.value == "catch" }) else { return nil }
+        guard let directive = directives.first(where: { $0.name.value == ClientDirective.catch }) else { return nil }
         guard case .string(let raw)? = argumentConstant(directive, "to") else { return .result }
         return CatchTarget(rawValue: raw) ?? .result
     }
@@ -173,7 +173,7 @@ extension DefinitionCompiler {
     /// `@expires(seconds:)` among `directives`: a constant, not negative (a missing or
     /// mistyped value was diagnosed by `checkDirectives`).
     mutating func expiresSeconds(_ directives: [Directive]) -> Int? {
-        guard let directive = directives.first(where: { $0.name.value == "expires" }),
+        guard let directive = directives.first(where: { $0.name.value == ClientDirective.expires }),
               let argument = directive.arguments.first(where: { $0.name.value == "seconds" }) else { return nil }
         switch argument.value {
         case .int:

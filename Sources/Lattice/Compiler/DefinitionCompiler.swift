@@ -66,7 +66,7 @@ struct DefinitionCompiler {
             _ = checkDirectives(directives, at: "FRAGMENT_DEFINITION")
         }
         guard let typeName else { return nil }
-        throwsOnFieldError = directives.contains { $0.name.value == "throwOnFieldError" }
+        throwsOnFieldError = directives.contains { $0.name.value == ClientDirective.throwOnFieldError }
         documentCatch = catchTarget(directives)
         let expires = expiresSeconds(directives)
         let set = compileSelections([definition.selectionSet], parent: typeName,
