@@ -19,6 +19,7 @@ let commands: [Command] = [
     gateCommand,
     checkCommand,
     baselineCommand,
+    benchCommand,
 ]
 
 exit(Command.dispatch(CommandLine.arguments, among: commands))

@@ -153,7 +153,8 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                                   processes under random hash seeds (one heap layout each), the
                                   spread that hashing of addresses causes (default 0)
           --filter PATTERN        only benchmarks whose name contains PATTERN, or matches it as a
-                                  glob when it has *, ? or [ (names are Executable/benchmark)
+                                  glob when it has *, ? or [ (names are Executable/benchmark);
+                                  A|B selects what A or B selects
           --quick                 a short run (fewer samples), marked quick in the results
           --samples N             at most N timing samples per benchmark (default 1000, quick 50)
           --time-budget SECONDS   sampling (or profiling) time per benchmark (default 2, quick 0.2)

@@ -6,7 +6,9 @@ import Darwin
 
 /// Selects benchmarks by result name (`Executable/benchmark`): a pattern with `*`, `?` or
 /// `[` is a shell glob matched against the whole name (`fnmatch`); any other pattern
-/// selects names that contain it.
+/// selects names that contain it. `|` separates alternatives, any of which selects (no
+/// benchmark name holds a `|`): the lab resamples several benchmarks of an executable in one
+/// process.
 struct NameFilter: Equatable, Sendable {
     /// The pattern as given.
     let pattern: String
@@ -14,9 +16,11 @@ struct NameFilter: Equatable, Sendable {
     /// Whether `name` is selected.
     /// - Complexity: O(name × pattern) at worst.
     func matches(_ name: String) -> Bool {
-        if pattern.contains(where: { "*?[".contains($0) }) {
-            return fnmatch(pattern, name, 0) == 0
+        pattern.split(separator: "|", omittingEmptySubsequences: true).contains { alternative in
+            if alternative.contains(where: { "*?[".contains($0) }) {
+                return fnmatch(String(alternative), name, 0) == 0
+            }
+            return name.contains(alternative)
         }
-        return name.contains(pattern)
     }
 }

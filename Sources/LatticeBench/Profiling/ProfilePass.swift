@@ -50,21 +50,11 @@ struct ProfilePass {
         let graph = FlamegraphSVG(stacks: stacks, title: title)
 
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let base = Self.fileName(for: resultName)
+        let base = ProfileFileName.of(resultName)
         let folded = directory.appendingPathComponent(base + ".folded")
         let svg = directory.appendingPathComponent(base + ".svg")
         try Data(stacks.text.utf8).write(to: folded, options: .atomic)
         try Data(graph.svg.utf8).write(to: svg, options: .atomic)
         return [folded, svg]
-    }
-
-    /// `Executable/name` as a file name: `/` becomes `.`, anything but letters, digits,
-    /// `-`, `_`, `+` and `.` becomes `_`.
-    static func fileName(for resultName: String) -> String {
-        String(resultName.map { character -> Character in
-            if character == "/" { return "." }
-            let allowed = character.isASCII && (character.isLetter || character.isNumber || "-_+.".contains(character))
-            return allowed ? character : "_"
-        })
     }
 }

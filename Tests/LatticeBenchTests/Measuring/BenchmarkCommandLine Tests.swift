@@ -65,6 +65,15 @@ import Testing
         #expect(NameFilter(pattern: "Harness?xample/[ae]*").matches("HarnessExample/empty"))
     }
 
+    @Test func alternativesSelectWhatAnyOfThemSelects() {
+        let filter = NameFilter(pattern: "*/tracked|CommitScaling/rootVerdict/10/")
+        #expect(filter.matches("PhaseRead/derived/Dashboard/tracked"))
+        #expect(filter.matches("CommitScaling/rootVerdict/10/untouched"))
+        #expect(!filter.matches("CommitScaling/rootVerdict/100/untouched"))
+        #expect(!filter.matches("PhaseRead/derived/Dashboard/untracked"))
+        #expect(!NameFilter(pattern: "|").matches("PhaseRead/derived/Dashboard/tracked"))
+    }
+
     @Test @MainActor func badArgumentsAndBadDeclarationsExitWithCouldNotRun() {
         let benchmarks = [Benchmark("a") {}, Benchmark("b") {}]
         #expect(BenchmarkMain.execute(benchmarks, arguments: ["x", "--nope"]) == .couldNotRun)

@@ -1,0 +1,327 @@
+import Foundation
+import LatticeBench
+import Synchronization
+
+/// `lattice bench`: the lab's one command. It runs the suite's executables (failing closed),
+/// resamples what its limits need, counts instructions, profiles the flamegraph's benchmark,
+/// merges, writes the report, and gates, checks, rewrites the baseline or compares two commits.
+/// `scripts/bench.sh` only builds in release (and a comparison's commits) before it.
+public struct Bench {
+    /// What was asked.
+    let request: BenchRequest
+    /// The suite.
+    let suite: Suite
+    /// The package root's files.
+    let layout: LabLayout
+    /// The folder of the built executables.
+    let bin: URL
+    /// The strategy the runtime ships (`PhaseStrategy.shipped`), which the lab cannot know.
+    let runtimeDefault: String
+    /// Progress on standard error.
+    let log = BenchLog()
+
+    /// A bench for `request` in the package at `layout.root`.
+    public init(_ request: BenchRequest, suite: Suite = .lattice, layout: LabLayout, bin: URL, runtimeDefault: String) {
+        self.request = request
+        self.suite = suite
+        self.layout = layout
+        self.bin = bin
+        self.runtimeDefault = runtimeDefault
+    }
+
+    /// Why a bench could not do its work (exit status 1).
+    public enum Failure: Error, CustomStringConvertible {
+        /// A run of the suite failed closed.
+        case suite(SuiteFailure)
+        /// An input or output file, named.
+        case file(DocumentError)
+        /// Something else, said in a line.
+        case other(String)
+
+        public var description: String {
+            switch self {
+            case .suite(let failure): failure.description
+            case .file(let error): "\(error)"
+            case .other(let text): text
+            }
+        }
+    }
+
+    /// Does what the request asks; returns the exit status (`ExitStatus`: 0 done or ship, 1
+    /// could not run, 2 a regression, 3 a limit of the shipped strategy not passed).
+    /// - Throws: `Failure` when it could not run.
+    public func run() throws(Failure) -> ExitStatus {
+        if case .compare(let base, let head) = request.command {
+            return try compare(base: try commit(base), head: try commit(head ?? "HEAD"))
+        }
+        let limitsPath = request.spec.map { "\($0)/limits.json" } ?? layout.limits
+        let limits = try file { () throws(DocumentError) in try LabFiles.limits(limitsPath) }
+        let folder = runFolder
+        let resultsPath: String
+        if let given = request.results {
+            resultsPath = given
+        } else {
+            try measure(into: folder, limits: limits)
+            resultsPath = folder.appendingPathComponent("results.json").path
+        }
+        switch request.command {
+        case .check:
+            let check = try file { () throws(DocumentError) in
+                try BaselineCheck(baseline: try LabFiles.results(layout.baseline), results: try LabFiles.results(resultsPath),
+                                  limits: limits, resultsPath: resultsPath)
+            }
+            check.lines.forEach { print($0) }
+            log("check against \(layout.baseline): exit \(check.status.rawValue)")
+            return check.status
+        case .baseline:
+            let changes = try file { () throws(DocumentError) in
+                try Baseline.write(try LabFiles.results(resultsPath), to: layout.baseline, accepted: layout.accepted)
+            }
+            for change in changes {
+                print("ACCEPTED \(change.benchmark) \(change.metric): "
+                      + "\(change.before.map { String($0) } ?? "new") → \(change.after.map { String($0) } ?? "removed")")
+            }
+            log("wrote \(layout.baseline) and \(layout.accepted): \(changes.count) changes accepted")
+            return .ok
+        case .run, .gate, .compare:
+            break
+        }
+        let decision = try report(resultsPath, limitsPath: limitsPath, folder: folder)
+        print(decision.oneLine)
+        guard request.command == .gate else { return .ok }
+        let gate = try file { () throws(DocumentError) in
+            try ReleaseGate(results: try LabFiles.results(resultsPath), limits: limits, runtimeDefault: runtimeDefault,
+                            baseline: try request.baselineResults.map { path throws(DocumentError) in
+                                (path, try LabFiles.results(path))
+                            })
+        }
+        gate.lines.dropFirst().forEach { print($0) }
+        log("gate: exit \(gate.status.rawValue)")
+        return gate.status
+    }
+
+    /// Where this run's outputs go: `check/` and `baseline/` under the lab, else `quick/`,
+    /// `partial/` (a filter), `gate/` or `full/` under the lab, or under `spec-<name>/` for
+    /// another spec, so two specs' runs never mix.
+    var runFolder: URL {
+        switch request.command {
+        case .check: return layout.lab.appendingPathComponent("check")
+        case .baseline: return layout.lab.appendingPathComponent("baseline")
+        default: break
+        }
+        let runs = request.spec.map { layout.lab.appendingPathComponent("spec-\(URL(fileURLWithPath: $0).lastPathComponent)") }
+            ?? layout.lab
+        if request.quick { return runs.appendingPathComponent("quick") }
+        if request.filter != nil { return runs.appendingPathComponent("partial") }
+        return runs.appendingPathComponent(request.command == .gate ? "gate" : "full")
+    }
+
+    /// Whether this run writes the committed outputs: a full run on spec/.
+    var writesCommittedOutputs: Bool {
+        request.command == .run && request.spec == nil && !request.quick && request.filter == nil
+    }
+
+    /// The runner for this checkout (another spec's folder handed to the executables).
+    func runner(bin: URL? = nil, checkout: URL? = nil) -> SuiteRunner {
+        SuiteRunner(bin: bin ?? self.bin, checkout: checkout ?? layout.root,
+                    environment: request.spec.map { ["LATTICE_SPEC": $0] } ?? [:], log: log)
+    }
+
+    /// One run of the suite at this checkout: `results.json` in `folder` (instructions joined
+    /// when asked, undecided limits resampled), and `flamegraph.svg` unless the run keeps exact
+    /// figures only.
+    func measure(into folder: URL, limits: LimitsFile) throws(Failure) {
+        for part in ["suite", "instructions", "profile", "resample", "flamegraph.svg", "results.json"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(part))
+        }
+        let runner = runner()
+        let measured = try suiteRun { () throws(SuiteFailure) in
+            try runner.run(suite.executables, SuitePass(mode: .measure, quick: request.quick, filter: request.filter),
+                           into: folder.appendingPathComponent("suite"))
+        }
+        var results = try merged(measured)
+        if request.command != .check && request.command != .baseline {
+            results = try resample(results, limits: limits, folder: folder.appendingPathComponent("resample"))
+        }
+        if request.instructions {
+            log("counting instructions under callgrind")
+            for (_, url) in try instructionPass(runner, into: folder.appendingPathComponent("instructions")).files {
+                let extra = try file { () throws(DocumentError) in try ResultsFile.read(from: url) }
+                results = try file { () throws(DocumentError) in try results.joining(extra, from: url.path) }
+            }
+        }
+        let out = folder.appendingPathComponent("results.json")
+        try file { () throws(DocumentError) in try results.write(to: out) }
+        log("merged \(results.benchmarks.count) benchmarks into \(out.path)")
+        // The baseline and its check keep exact figures only: no flamegraph.
+        guard request.command != .check && request.command != .baseline else { return }
+        try flamegraph(runner, into: folder)
+    }
+
+    /// The results files of a pass as one.
+    func merged(_ output: SuiteRunner.Output) throws(Failure) -> ResultsFile {
+        try file { () throws(DocumentError) in
+            try ResultsFile.merged(try output.files.map { entry throws(DocumentError) in try ResultsFile.read(from: entry.url) })
+        }
+    }
+
+    /// The instruction pass. Counts do not depend on timing, so without a filter the two cores
+    /// count at once: BodyReruns (the longest) beside the others.
+    func instructionPass(_ runner: SuiteRunner, into folder: URL) throws(Failure) -> SuiteRunner.Output {
+        let pass = SuitePass(mode: .instructions, quick: request.quick, filter: request.filter,
+                             limitsOnly: request.spec != nil)
+        let longest = "BodyReruns"
+        guard request.filter == nil, suite.executable(named: longest) != nil else {
+            return try suiteRun { () throws(SuiteFailure) in try runner.run(suite.executables, pass, into: folder) }
+        }
+        let groups = [suite.executables.filter { $0.name == longest }, suite.executables.filter { $0.name != longest }]
+        let outputs = try concurrently(groups) { group in
+            Result { () throws(SuiteFailure) in try runner.run(group, pass, into: folder) }
+        }
+        var output = SuiteRunner.Output()
+        let files = outputs.flatMap(\.files)
+        for executable in suite.executables {
+            output.files += files.filter { $0.executable == executable.name }
+        }
+        return output
+    }
+
+    /// Samples again, with growing budgets, the benchmarks whose limits are undecided for want
+    /// of samples (`Resampling`), pooling the new samples with the first.
+    func resample(_ first: ResultsFile, limits: LimitsFile, folder: URL) throws(Failure) -> ResultsFile {
+        var results = first
+        for round in 1...Resampling.rounds {
+            let needed = Resampling.needed(limits, results)
+            guard !needed.isEmpty else { return results }
+            let names = needed.map(\.name)
+            let executables = suite.executables.filter { executable in
+                names.contains { $0.hasPrefix(executable.name + "/") }
+            }
+            let scale = Double(1 << (round - 1))
+            log("resampling \(names.count) benchmark(s) an undecided limit judges, round \(round)/\(Resampling.rounds): "
+                + names.joined(separator: " "), timed: false)
+            let pass = SuitePass(mode: .measure, quick: false, filter: names.joined(separator: "|"),
+                                 budgets: Dictionary(uniqueKeysWithValues: executables.map { ($0.name, $0.budget * scale) }))
+            let output = try suiteRun { () throws(SuiteFailure) in
+                try runner().run(executables, pass, into: folder.appendingPathComponent("round\(round)"))
+            }
+            let extra = try merged(output)
+            results = try file { () throws(DocumentError) in
+                try Resampling.applying(extra, from: folder.path, to: results, needed)
+            }
+        }
+        let left = Resampling.needed(limits, results)
+        if !left.isEmpty {
+            log("still undecided after \(Resampling.rounds) resamplings: " + left.map(\.name).joined(separator: " "),
+                timed: false)
+        }
+        return results
+    }
+
+    /// The dashboard's flamegraph: the first derived tracked read the profiled executable
+    /// lists (the largest `@throwOnFieldError` operation), or with `--profile` every benchmark.
+    /// Profiles fail closed like the suite: a profile that dies ran the code the suite measures.
+    func flamegraph(_ runner: SuiteRunner, into folder: URL) throws(Failure) {
+        guard let profiled = suite.executable(named: suite.profiled) else { return }
+        let (ending, listing) = ChildProcess(executable: bin.appendingPathComponent(profiled.name),
+                                             arguments: ["--list", "--filter", "derived/"], directory: layout.root,
+                                             environment: runner.environment).capture()
+        guard ending.succeeded else { throw .suite(.listingFailed(executable: profiled.name, how: ending.description)) }
+        guard let first = listing.split(separator: "\n").first(where: { $0.hasSuffix("/tracked") }).map(String.init) else {
+            throw .other("FAILED: \(profiled.name) lists no derived tracked read to profile")
+        }
+        let profiles = folder.appendingPathComponent("profile")
+        if request.profile {
+            log("profiling the suite")
+            _ = try suiteRun { () throws(SuiteFailure) in
+                try runner.run(suite.executables, SuitePass(mode: .profile, quick: request.quick), into: profiles)
+            }
+        } else {
+            log("profiling \(first) for the flamegraph")
+            _ = try suiteRun { () throws(SuiteFailure) in
+                try runner.run([profiled], SuitePass(mode: .profile, quick: true, filter: first), into: profiles)
+            }
+        }
+        let svg = profiles.appendingPathComponent(profiled.name).appendingPathComponent(ProfileFileName.of(first) + ".svg")
+        do {
+            try FileManager.default.copyItem(at: svg, to: folder.appendingPathComponent("flamegraph.svg"))
+        } catch {
+            throw .other("FAILED: the profiles wrote no flamegraph at \(svg.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// BENCHMARKS.md and the dashboard, one set: for a full run on spec/ the committed ones
+    /// (with the history, the results' copy and the decision recorded as `ships`), otherwise
+    /// inside the run's folder.
+    func report(_ results: String, limitsPath: String, folder: URL) throws(Failure) -> Decision {
+        let flamegraph = folder.appendingPathComponent("flamegraph.svg").path
+        let hasFlamegraph = FileManager.default.fileExists(atPath: flamegraph)
+        var paths: Report.Paths
+        if writesCommittedOutputs && request.results == nil {
+            paths = Report.Paths(results: results, limits: limitsPath, document: layout.document,
+                                 dashboard: layout.dashboard, history: layout.dashboard + "/history.json",
+                                 resultsCopy: layout.latestResults, recordsShips: true)
+        } else {
+            paths = Report.Paths(results: results, limits: limitsPath,
+                                 document: folder.appendingPathComponent("BENCHMARKS.md").path,
+                                 dashboard: folder.appendingPathComponent("dashboards").path)
+        }
+        if hasFlamegraph { paths.flamegraph = flamegraph }
+        // The accepted changes and the baseline are spec/'s: another spec's report has neither.
+        if request.spec == nil {
+            if FileManager.default.fileExists(atPath: layout.accepted) { paths.accepted = layout.accepted }
+            // The differential view needs instruction counts on both sides.
+            if FileManager.default.fileExists(atPath: layout.baseline) && request.instructions { paths.baseline = layout.baseline }
+        }
+        let decision = try file { () throws(DocumentError) in try Report.write(paths, runtimeDefault: runtimeDefault) }
+        log("wrote \(paths.document) and \(paths.dashboard)/")
+        return decision
+    }
+
+    /// `name` resolved to a commit by git.
+    func commit(_ name: String) throws(Failure) -> String {
+        let (ending, output) = ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                            arguments: ["git", "rev-parse", "--verify", "--quiet", "\(name)^{commit}"],
+                                            directory: layout.root, environment: [:]).capture()
+        let hash = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard ending.succeeded, !hash.isEmpty else { throw .other("unknown commit \(name)") }
+        return hash
+    }
+
+    /// The commits a comparison needs built (`--commits-to-build`): base and head, resolved;
+    /// none for the other commands.
+    public func commitsToBuild() throws(Failure) -> [String] {
+        guard case .compare(let base, let head) = request.command else { return [] }
+        return [try commit(base), try commit(head ?? "HEAD")]
+    }
+
+    func file<T>(_ body: () throws(DocumentError) -> T) throws(Failure) -> T {
+        do { return try body() } catch { throw .file(error) }
+    }
+
+    func suiteRun<T>(_ body: () throws(SuiteFailure) -> T) throws(Failure) -> T {
+        do { return try body() } catch { throw .suite(error) }
+    }
+
+    /// `body` over `inputs`, at once, one thread each; the first failure in input order is
+    /// thrown.
+    func concurrently<Input: Sendable, T: Sendable>(
+        _ inputs: [Input], _ body: @Sendable (Input) -> Result<T, SuiteFailure>
+    ) throws(Failure) -> [T] {
+        let outcomes = Mutex<[Int: Result<T, SuiteFailure>]>([:])
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            let outcome = body(inputs[index])
+            outcomes.withLock { $0[index] = outcome }
+        }
+        let all = outcomes.withLock { $0 }
+        var values: [T] = []
+        for index in inputs.indices {
+            switch all[index] {
+            case .success(let value): values.append(value)
+            case .failure(let failure): throw .suite(failure)
+            case nil: throw .other("a concurrent pass did not finish")
+            }
+        }
+        return values
+    }
+}

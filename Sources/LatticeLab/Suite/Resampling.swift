@@ -1,0 +1,84 @@
+import LatticeBench
+
+/// Which benchmarks a run must sample again before its limits can be decided: those of a
+/// limit left undecided for want of samples (too few, too few at the machine's reference pace,
+/// or too noisy). A quick run samples briefly and then only what the limits need; a slow or
+/// noisy machine gets more samples where a figure is judged, not a longer run everywhere.
+///
+/// Too few samples (or too few at pace) are pooled with the new ones; a figure too noisy to
+/// judge is measured afresh instead, since a noisy spell of the machine passes and pooling would
+/// keep it.
+///
+/// A strategy that already failed a limit is not resampled: the chain moves past it whatever
+/// its other figures say. A missing benchmark or metric is not a sampling matter and is left to
+/// the decision, which names it.
+enum Resampling {
+    /// How many times a run resamples at most; each round doubles the budget of the last.
+    static let rounds = 3
+
+    /// What a benchmark's new samples do.
+    enum Use: Equatable {
+        /// Join the earlier ones.
+        case pool
+        /// Replace them.
+        case replace
+    }
+
+    /// The benchmarks to sample again, in the order the limits name them, and what their new
+    /// samples do (a benchmark two limits name pools if either lacks samples).
+    /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy of the chain.
+    static func needed(_ limits: LimitsFile, _ results: ResultsFile) -> [(name: String, use: Use)] {
+        let atPace = results.atReferencePace()
+        var needed: [(name: String, use: Use)] = []
+        for strategy in limits.chain {
+            let evaluations = LimitEvaluation.evaluate(limits, design: strategy, against: atPace)
+            guard !evaluations.contains(where: { $0.outcome == .failed }) else { continue }
+            for evaluation in evaluations {
+                guard let use = use(for: evaluation.outcome) else { continue }
+                for name in [evaluation.benchmark, evaluation.reference].compactMap({ $0 }) {
+                    if let index = needed.firstIndex(where: { $0.name == name }) {
+                        if use == .pool { needed[index].use = .pool }
+                    } else {
+                        needed.append((name, use))
+                    }
+                }
+            }
+        }
+        return needed
+    }
+
+    /// What new samples would do for an outcome; nil when more samples cannot decide it.
+    private static func use(for outcome: LimitOutcome) -> Use? {
+        guard case .undecided(let reason) = outcome else { return nil }
+        switch reason {
+        case .tooFewSamples, .tooFewAtReferencePace: return .pool
+        case .tooNoisy: return .replace
+        case .benchmarkMissing, .metricMissing, .zeroReference: return nil
+        }
+    }
+
+    /// `results` with each benchmark of `extra` that `needed` lists pooled with its earlier
+    /// samples (`ResultsFile.pooled`) or put in their place; the others as they were.
+    /// - Throws: `DocumentError` when the two cannot be pooled (another commit, another unit).
+    static func applying(_ extra: ResultsFile, from path: String, to results: ResultsFile,
+                         _ needed: [(name: String, use: Use)]) throws(DocumentError) -> ResultsFile {
+        var pooled = results
+        for (index, benchmark) in results.benchmarks.enumerated() {
+            guard let use = needed.first(where: { $0.name == benchmark.name })?.use,
+                  let again = extra.benchmark(named: benchmark.name) else { continue }
+            guard use == .pool else {
+                pooled.benchmarks[index] = again
+                continue
+            }
+            var before = results
+            before.benchmarks = [benchmark]
+            var after = extra
+            after.benchmarks = [again]
+            guard let merged = try ResultsFile.pooled([("the first samples", before), (path, after)]).benchmarks.first else {
+                continue
+            }
+            pooled.benchmarks[index] = merged
+        }
+        return pooled
+    }
+}
