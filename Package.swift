@@ -17,6 +17,9 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("JSONReader", ["CFuzz", "Lattice"]),
 ]
 
+/// The benchmark executables (the suite `lattice bench --executables` names, and HarnessExample,
+/// the harness's example). Each is a product too, so that `swift package bench` can build them in
+/// a package that depends on Lattice.
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
                   "ResponsePath"]
 
@@ -31,7 +34,8 @@ let package = Package(
         .library(name: "LatticeBench", targets: ["LatticeBench"]),
         .library(name: "LatticeLab", targets: ["LatticeLab"]),
         .executable(name: "lattice", targets: ["LatticeCLI"]),
-    ],
+        .plugin(name: "LatticeBenchPlugin", targets: ["LatticeBenchPlugin"]),
+    ] + benchmarks.map { name in .executable(name: name, targets: [name]) },
     targets: [
         .target(name: "GraphQLSyntax"),
         .target(name: "Lattice", dependencies: ["GraphQLSyntax"]),
@@ -48,6 +52,19 @@ let package = Package(
         .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
         .executableTarget(name: "LatticeCLI",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench", "LatticeLab"]),
+        // `swift package bench`: `lattice bench` on the package it is run in, the suite built
+        // in release from this checkout (Plugins/LatticeBenchPlugin says how). It declares no
+        // dependency on LatticeCLI: it builds `lattice` in release itself, and the dependency
+        // would only add a debug build of the CLI before every run, and in this package, whose
+        // product names LatticeCLI `lattice`, fail it ("error: no product named 'LatticeCLI'",
+        // swiftlang/swift-package-manager#8831).
+        .plugin(name: "LatticeBenchPlugin",
+                capability: .command(
+                    intent: .custom(verb: "bench",
+                                    description: "Build Lattice's suite in release and run `lattice bench` here"),
+                    permissions: [.writeToPackageDirectory(
+                        reason: "lattice bench writes its report under .build/lab/ (on spec/, also "
+                            + "BENCHMARKS.md, dashboards/, results/ and spec/limits.json)")])),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"],
                     exclude: ["Compiler/ValidationCorpus"]),
