@@ -76,7 +76,7 @@ let package = Package(
                 path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
-                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LabSupport"],
+                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"],
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")

@@ -12,6 +12,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
+import LatticeLab
 import LatticeTesting
 
 /// A subject, the stored strategy's bodies per cycle of the same kind, and the cycles run.
@@ -61,7 +62,8 @@ func benchmarks() throws -> [Benchmark] {
             // and kind: computed once, when the first of them is set up.
             var storedPerCycle: Int?
             return PhaseStrategy.allCases.map { strategy in
-                Benchmark("\(strategy.rawValue)/\(target.operation)/\(kind.rawValue)", metrics: [.wallTime, .instructions],
+                Benchmark(SuiteBenchmark.bodyReruns(strategy: strategy.rawValue, operation: target.operation,
+                                                 commit: kind.rawValue).nameInExecutable, metrics: [.wallTime, .instructions],
                           setUp: {
                               let subject = try RerunSubject(fixtures, strategy, target)
                               if kind == .linkMoved, !subject.hasLinks {

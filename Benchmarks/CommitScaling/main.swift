@@ -16,6 +16,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
+import LatticeLab
 import LatticeTesting
 
 /// Other handles retained: from one to ten thousand, by tens.
@@ -83,7 +84,7 @@ func benchmarks() throws -> [Benchmark] {
     let program = try GeneratedSchema.program(rowSizes: [], throwOnFieldError: true)
     let scaling = sizes.flatMap { size in
         PhaseStrategy.allCases.map { strategy in
-            Benchmark("\(strategy.rawValue)/\(size)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
+            Benchmark(SuiteBenchmark.commitScaling(strategy: strategy.rawValue, handles: size, touched: true).nameInExecutable, metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
                       setUp: { try RetainedHandles(program: program, strategy: strategy, others: size, counting: true) },
                       counts: { $0.counts },
                       operation: { $0.commit() })
@@ -91,7 +92,7 @@ func benchmarks() throws -> [Benchmark] {
     }
     let untouched = untouchedSizes.flatMap { size in
         PhaseStrategy.allCases.map { strategy in
-            Benchmark("\(strategy.rawValue)/\(size)/untouched",
+            Benchmark(SuiteBenchmark.commitScaling(strategy: strategy.rawValue, handles: size, touched: false).nameInExecutable,
                       metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
                       setUp: { try RetainedHandles(program: program, strategy: strategy, others: size, touched: false,
                                                    counting: true) },
@@ -100,7 +101,7 @@ func benchmarks() throws -> [Benchmark] {
         }
     }
     let counters = [("off", false), ("on", true)].map { setting, counting in
-        Benchmark("counters/\(setting)", metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
+        Benchmark(SuiteBenchmark.countersCost(setting: setting).nameInExecutable, metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
                   setUp: { try RetainedHandles(program: program, strategy: .stored, others: countersHandles,
                                                counting: counting) },
                   operation: { $0.commit() })

@@ -8,6 +8,7 @@
 import GraphQLSyntax
 import Lattice
 import LatticeBench
+import LatticeLab
 import LabSupport
 
 /// Fan-out depths up to what `Compiler.maximumDepth` allows (the query's two sets first).
@@ -39,11 +40,11 @@ func benchmarks() throws -> [Benchmark] {
                                              schema: schema)
         guard let query = artifacts["Q"] else { throw FanOutError.missing("operation Q") }
         return [
-            Benchmark("normalize/\(depth)", setUp: { BoundArtifact(query) }) { bound in
+            Benchmark(SuiteBenchmark.fanOut(step: "normalize", depth: depth).nameInExecutable, setUp: { BoundArtifact(query) }) { bound in
                 blackHole(try ResponseNormalizer.normalize(response, for: bound))
             },
             // The store is kept with its root: a record outliving its store reads as missing.
-            Benchmark("read/\(depth)", setUp: { () throws -> (BoundArtifact, Store, Record) in
+            Benchmark(SuiteBenchmark.fanOut(step: "read", depth: depth).nameInExecutable, setUp: { () throws -> (BoundArtifact, Store, Record) in
                 let bound = BoundArtifact(query)
                 let store = Store()
                 try store.commit(response, for: bound)

@@ -12,6 +12,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
+import LatticeLab
 import Observation
 
 /// Body sizes: the record's row of eight, and two larger bodies.
@@ -84,22 +85,22 @@ func benchmarks() -> [Benchmark] {
         let dictionary = Dictionary(uniqueKeysWithValues: (0..<size).map { ("f\($0)", JSONValue.string("v\($0)")) })
         let keys = (0..<size).map { "f\($0)" }
         return [
-            Benchmark("dictionary/\(size)", setUp: { (dictionary, keys) }) { state in
+            Benchmark(SuiteBenchmark.fieldRead(reader: "dictionary", fields: size).nameInExecutable, setUp: { (dictionary, keys) }) { state in
                 for key in state.1 { blackHole(state.0[key]) }
             },
-            Benchmark("lensUntracked/\(size)", setUp: { try LensBody(fields: size) }) { body in
+            Benchmark(SuiteBenchmark.fieldRead(reader: "lensUntracked", fields: size).nameInExecutable, setUp: { try LensBody(fields: size) }) { body in
                 try readAll(body.lens, body.keys)
             },
-            Benchmark("lensTracked/\(size)", setUp: { try LensBody(fields: size) }) { body in
+            Benchmark(SuiteBenchmark.fieldRead(reader: "lensTracked", fields: size).nameInExecutable, setUp: { try LensBody(fields: size) }) { body in
                 let failure: (any Error)? = body.scope.run {
                     do { try readAll(body.lens, body.keys); return nil } catch { return error }
                 }
                 if let failure { throw failure }
             },
-            Benchmark("observableUntracked/\(size)", setUp: { ObservableBody(fields: size) }) { body in
+            Benchmark(SuiteBenchmark.fieldRead(reader: "observableUntracked", fields: size).nameInExecutable, setUp: { ObservableBody(fields: size) }) { body in
                 readAll(body.rows)
             },
-            Benchmark("observableTracked/\(size)", setUp: { ObservableBody(fields: size) }) { body in
+            Benchmark(SuiteBenchmark.fieldRead(reader: "observableTracked", fields: size).nameInExecutable, setUp: { ObservableBody(fields: size) }) { body in
                 body.scope.run { readAll(body.rows) }
             },
         ]

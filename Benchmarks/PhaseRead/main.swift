@@ -12,6 +12,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
+import LatticeLab
 import LatticeTesting
 
 @MainActor
@@ -23,8 +24,10 @@ func benchmarks() throws -> [Benchmark] {
                 PhaseReader(try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: operation))
             }
             return [
-                Benchmark("\(strategy.rawValue)/\(operation)/tracked", setUp: load) { $0.readTracked() },
-                Benchmark("\(strategy.rawValue)/\(operation)/untracked", setUp: load) { $0.readUntracked() },
+                Benchmark(SuiteBenchmark.phaseRead(strategy: strategy.rawValue, operation: operation, tracked: true).nameInExecutable,
+                          setUp: load) { $0.readTracked() },
+                Benchmark(SuiteBenchmark.phaseRead(strategy: strategy.rawValue, operation: operation, tracked: false).nameInExecutable,
+                          setUp: load) { $0.readUntracked() },
             ]
         }
     }

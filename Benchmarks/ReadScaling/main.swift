@@ -9,6 +9,7 @@ import LabSupport
 import Lattice
 import LatticeTesting
 import LatticeBench
+import LatticeLab
 
 /// From a few fields to a few thousand, doubling twice per step.
 let sizes = [4, 16, 64, 256, 1_024, 4_096]
@@ -18,7 +19,7 @@ func benchmarks() throws -> [Benchmark] {
     let program = try GeneratedSchema.program(rowSizes: sizes, throwOnFieldError: true)
     return sizes.flatMap { size in
         PhaseStrategy.allCases.map { strategy in
-            Benchmark("\(strategy.rawValue)/\(size)", setUp: {
+            Benchmark(SuiteBenchmark.readScaling(strategy: strategy.rawValue, fields: size).nameInExecutable, setUp: {
                 let name = GeneratedSchema.rowName(size)
                 let response = GeneratedSchema.rowResponse(fields: size)
                 let transport = FixtureTransport(responses: [

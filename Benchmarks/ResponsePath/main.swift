@@ -21,6 +21,7 @@ import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
+import LatticeLab
 import LatticeTesting
 
 /// Time and allocations without instructions: for the anchors (Foundation's instruction
@@ -91,7 +92,7 @@ func step<Prepared>(_ input: ResponseInput, _ name: String, prepare: @escaping @
                     metrics: [Metric] = Benchmark.defaultMetrics,
                     counts: @escaping @MainActor @Sendable (StepState) -> [String: Int] = { $0.counts },
                     _ operation: @escaping @MainActor @Sendable (ResponseInput, Prepared) throws -> Void) -> Benchmark {
-    Benchmark("\(input.name)/\(name)", metrics: metrics,
+    Benchmark(SuiteBenchmark.responsePath(input: input.name, step: name).nameInExecutable, metrics: metrics,
               setUp: { () throws -> (StepState, Prepared) in (StepState(input), try prepare()) },
               counts: { counts($0.0) }) { state in
         state.0.operations += 1

@@ -17,11 +17,32 @@ import Testing
                 == .commitScaling(strategy: "rootVerdict", handles: 10, touched: false))
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
         #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
+        #expect(SuiteBenchmark(name: "FanOut/read/24") == .fanOut(step: "read", depth: 24))
+    }
+
+    /// The executables build their names with the type the lab parses them with: each parses
+    /// back to itself, and the executable's part is what the harness puts in front.
+    @Test(arguments: [
+        SuiteBenchmark.phaseRead(strategy: "derived", operation: "Dashboard", tracked: true),
+        .phaseRead(strategy: "stored", operation: "CookCard", tracked: false),
+        .fieldRead(reader: "lensTracked", fields: 8),
+        .bodyReruns(strategy: "rootVerdict", operation: "IssueScreen", commit: "linkMoved"),
+        .readScaling(strategy: "derived", fields: 4096),
+        .commitScaling(strategy: "stored", handles: 10_000, touched: true),
+        .commitScaling(strategy: "rootVerdict", handles: 0, touched: false),
+        .countersCost(setting: "on"),
+        .responsePath(input: "Feed", step: "JSONDecoder"),
+        .fanOut(step: "normalize", depth: 2),
+    ])
+    func namesParseBackToWhatBuiltThem(benchmark: SuiteBenchmark) {
+        #expect(SuiteBenchmark(name: benchmark.name) == benchmark)
+        #expect(benchmark.name == benchmark.executable + "/" + benchmark.nameInExecutable)
+        #expect(Suite.lattice.executable(named: benchmark.executable) != nil)
     }
 
     @Test(arguments: ["PhaseRead/derived/Dashboard/sideways", "PhaseRead/derived//tracked", "FieldRead/lens/eight",
                       "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", "CommitScaling/stored/10/sideways",
-                      "ResponsePath/Feed", "ResponsePath//decode", ""])
+                      "ResponsePath/Feed", "ResponsePath//decode", "FanOut/read/deep", ""])
     func leavesOtherNamesAlone(name: String) {
         #expect(SuiteBenchmark(name: name) == nil)
     }

@@ -1,5 +1,7 @@
-/// A benchmark of the lab's suite, recognised by its name. These names are the contract
-/// between the executables under Benchmarks/, the reports and spec/limits.json:
+/// A benchmark of the lab's suite and its name: the one type that builds a name (the executables
+/// under Benchmarks/ declare their benchmarks with `nameInExecutable`) and parses it back (the
+/// reports, the decision). The names are the contract between the executables, the reports and
+/// spec/limits.json:
 ///
 /// | name | measures |
 /// | --- | --- |
@@ -11,35 +13,75 @@
 /// | `CommitScaling/<strategy>/<handles>/untouched` | one commit that no handle reads, with `<handles>` handles retained |
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
+/// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
-enum SuiteBenchmark: Hashable {
+public enum SuiteBenchmark: Hashable, Sendable {
+    /// One read of `phase` of an operation, inside a body's tracking scope or outside any.
     case phaseRead(strategy: String, operation: String, tracked: Bool)
+    /// One body reading `fields` fields through a reader (a lens, a dictionary, `@Observable`).
     case fieldRead(reader: String, fields: Int)
+    /// One commit of a kind under a strategy, with the bodies it re-ran counted.
     case bodyReruns(strategy: String, operation: String, commit: String)
+    /// One tracked phase read of a generated operation of `fields` fields.
     case readScaling(strategy: String, fields: Int)
+    /// One commit with `handles` handles retained; `touched`: one of them reads what it changes.
     case commitScaling(strategy: String, handles: Int, touched: Bool)
+    /// The same commit with the runtime's counters `off` or `on`.
     case countersCost(setting: String)
+    /// One step from bytes to screen on one response.
     case responsePath(input: String, step: String)
+    /// Normalizing or reading a response whose fragments fan out `depth` deep.
+    case fanOut(step: String, depth: Int)
 
     /// Metric names the suite's own counts use.
-    enum CountName {
+    public enum CountName {
         /// Body re-runs per operation.
-        static let bodies = "bodies"
+        public static let bodies = "bodies"
         /// Body re-runs beyond the `stored` strategy's on the same commit.
-        static let extraBodies = "extraBodies"
+        public static let extraBodies = "extraBodies"
         /// The response body's size in bytes, per response-path operation.
-        static let bytes = "bytes"
+        public static let bytes = "bytes"
         /// The object members of the response's data, per response-path operation.
-        static let fields = "fields"
+        public static let fields = "fields"
         /// Arrays and objects, and strings too long to be stored inline (over 15 UTF-8
         /// bytes), of a decoded response: what may allocate.
-        static let allocatingValues = "allocatingValues"
+        public static let allocatingValues = "allocatingValues"
     }
+
+    /// The executable that reports it, the first part of its name.
+    public var executable: String {
+        switch self {
+        case .phaseRead: "PhaseRead"
+        case .fieldRead: "FieldRead"
+        case .bodyReruns: "BodyReruns"
+        case .readScaling: "ReadScaling"
+        case .commitScaling, .countersCost: "CommitScaling"
+        case .responsePath: "ResponsePath"
+        case .fanOut: "FanOut"
+        }
+    }
+
+    /// The name an executable declares it under (the harness puts the executable's in front).
+    public var nameInExecutable: String {
+        switch self {
+        case let .phaseRead(strategy, operation, tracked): "\(strategy)/\(operation)/\(tracked ? "tracked" : "untracked")"
+        case let .fieldRead(reader, fields): "\(reader)/\(fields)"
+        case let .bodyReruns(strategy, operation, commit): "\(strategy)/\(operation)/\(commit)"
+        case let .readScaling(strategy, fields): "\(strategy)/\(fields)"
+        case let .commitScaling(strategy, handles, touched): "\(strategy)/\(handles)" + (touched ? "" : "/untouched")
+        case .countersCost(let setting): "counters/\(setting)"
+        case let .responsePath(input, step): "\(input)/\(step)"
+        case let .fanOut(step, depth): "\(step)/\(depth)"
+        }
+    }
+
+    /// The name in a results file: `Executable/…`.
+    public var name: String { "\(executable)/\(nameInExecutable)" }
 
     /// Recognises `name`; nil for a name outside the suite's scheme.
     /// - Complexity: O(name).
-    init?(name: String) {
+    public init?(name: String) {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         switch (parts.first, parts.count) {
@@ -60,6 +102,9 @@ enum SuiteBenchmark: Hashable {
             self = .commitScaling(strategy: parts[1], handles: handles, touched: true)
         case ("ResponsePath", 3):
             self = .responsePath(input: parts[1], step: parts[2])
+        case ("FanOut", 3):
+            guard let depth = Int(parts[2]), depth > 0 else { return nil }
+            self = .fanOut(step: parts[1], depth: depth)
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -69,12 +114,12 @@ enum SuiteBenchmark: Hashable {
     }
 
     /// The strategy measured, if the benchmark is per strategy.
-    var strategy: String? {
+    public var strategy: String? {
         switch self {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath:
+        case .fieldRead, .countersCost, .responsePath, .fanOut:
             nil
         }
     }
