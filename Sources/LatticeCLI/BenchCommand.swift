@@ -8,7 +8,7 @@ import LatticeLab
 let benchCommand = Command(
     name: "bench",
     summary: "run the benchmark suite, report, gate, check, baseline or compare (scripts/bench.sh)",
-    help: BenchRequest.usage,
+    help: BenchRequest.usage(for: .lattice),
     run: runBench
 )
 

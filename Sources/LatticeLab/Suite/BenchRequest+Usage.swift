@@ -1,18 +1,25 @@
 extension BenchRequest {
-    /// The help of `lattice bench` (and `scripts/bench.sh`, which passes its arguments on).
-    public static let usage = """
+    /// The help of `lattice bench` (and `scripts/bench.sh`, which passes its arguments on), with
+    /// `suite`'s executables and budgets.
+    public static func usage(for suite: Suite) -> String {
+        let budgets = suite.executables.map { executable in
+            let seconds = executable.budget.rounded() == executable.budget ? "\(Int(executable.budget))" : "\(executable.budget)"
+            return "\(executable.name) \(seconds) s"
+        }.joined(separator: ", ")
+        return """
     usage: lattice bench [OPTIONS] [COMMAND]
            scripts/bench.sh [OPTIONS] [COMMAND]      (builds in release, then runs lattice bench)
            swift package bench [OPTIONS] [COMMAND]   (the same, from a package that depends on Lattice)
 
     The suite, in the order it runs (each executable also runs alone: `swift run -c release NAME --help`):
-      FieldRead PhaseRead BodyReruns ReadScaling CommitScaling ResponsePath FanOut
-    A full run samples each for its budget (FieldRead 2 s, PhaseRead 3 s, BodyReruns 0.2 s,
-    ReadScaling 2 s, CommitScaling 2 s, ResponsePath 4 s, FanOut 0.5 s a benchmark), a quick
-    run for the harness's quick budget. Any run then samples again, up to three times with a
-    budget doubled each time, the benchmarks of a limit left undecided for want of samples (too
-    few, too few at the machine's reference pace, too noisy), pooling the samples: a slow or noisy
-    machine gets more samples where a figure is judged, not a longer run everywhere.
+      \(suite.executables.map(\.name).joined(separator: " "))
+    A full run samples each benchmark for its executable's budget, a quick run for the harness's
+    quick budget. Budgets a benchmark:
+      \(budgets)
+    Any run then samples again, up to three times with a budget doubled each time (from the full
+    one), the benchmarks of a limit left undecided for want of samples: too few or too few at
+    the machine's reference pace (pooled with the first), or too noisy (measured afresh). A slow
+    or noisy machine gets more samples where a figure is judged, not a longer run everywhere.
 
     commands:
       (none)              run the suite (instructions counted too, unless --quick or --filter),
@@ -81,4 +88,5 @@ extension BenchRequest {
     failed or is undecided.
 
     """
+    }
 }
