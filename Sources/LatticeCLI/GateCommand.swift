@@ -14,8 +14,11 @@ let gateCommand = Command(
     it is the runtime's default (PhaseStrategy.shipped), and, with
     --baseline, compares the results with the baseline's (Mann-Whitney U and a noise band
     for times, exact for counts and instructions).
+    `lattice report` judges the same way and prints the same outcome in BENCHMARKS.md and
+    the dashboard.
 
-    Prints the decision in one line, then one line per limit that did not pass and per
+    Prints the decision and the gate's outcome (its exit status and why) in one line, then
+    one line per limit that did not pass and per
     significant regression, saying why, then a NOT JUDGED line for each thing the gate
     could not judge: results with no benchmarks, a baseline with none, a benchmark in one
     of the two and not the other (a side recorded with --filter is only expected to hold

@@ -44,7 +44,7 @@ import Testing
 
     @Test func theRunsEntryCarriesItsLimitFiguresAndDecision() throws {
         let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0))
-        let entry = Findings(results: results, limits: LabSamples.limits(ships: "derived"), runtimeDefault: nil).historyEntry()
+        let entry = try LabSamples.findings(results, ships: "derived").historyEntry()
         #expect(entry.decision == "derivedShips")
         #expect(entry.figures["commit-walks-none/rootVerdict"] == 0)
         #expect(entry.date == results.createdAt)

@@ -151,10 +151,10 @@ import Testing
         let document = directory.appendingPathComponent("BENCHMARKS.md")
         let paths = Report.Paths(results: results.path, limits: limits.path, document: document.path,
                                  dashboard: directory.appendingPathComponent("dashboards").path, recordsShips: true)
-        let decision = try Report.write(paths, runtimeDefault: "rootVerdict")
-        #expect(decision.decidedStrategy == "rootVerdict")
+        let gate = try Report.write(paths, runtimeDefault: "rootVerdict")
+        #expect(gate.decision.decidedStrategy == "rootVerdict")
         #expect(try LimitsFile.read(from: limits).ships == "rootVerdict", "ships is computed, never typed")
-        #expect(decision.gateStatus == .ok, "judged as the file now says")
+        #expect(gate.status == .ok, "judged as the file now says")
         #expect(try String(contentsOf: document, encoding: .utf8).contains("The release ships `rootVerdict`"))
         let unrecorded = Report.Paths(results: results.path, limits: limits.path, document: document.path,
                                       dashboard: directory.appendingPathComponent("dashboards").path)

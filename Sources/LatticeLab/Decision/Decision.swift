@@ -6,8 +6,8 @@ import LatticeBench
 /// passes every limit applying to it ships. A design that fails hands over to the next; a
 /// design that cannot be judged (a limit undecided) leaves the whole decision undecided, since
 /// the record may not skip it. The last design ships when every other failed, judged by its
-/// own limits like the rest. Beside it: the design the limits file says the release ships and
-/// the runtime's default, which the gate checks agree with the decision.
+/// own limits like the rest. Beside it: the design the limits file says the release ships.
+/// Whether the release may ship is not judged here but by `ReleaseGate`, the one gate.
 ///
 /// Every limit is judged by `LimitEvaluation`, and only there; the decision reads outcomes.
 /// Times are judged at the machine's reference pace: the caller hands in results filtered by
@@ -46,15 +46,11 @@ public struct Decision {
     /// Every design of the chain, in order, judged (those after the one that ships too, so
     /// reports can show what each would have met).
     public let steps: [Step]
-    /// The strategy the runtime actually ships (`PhaseStrategy.shipped`, the `Environment`'s
-    /// default), when known: the gate fails while it differs from `limits.ships`.
-    let runtimeDefault: String?
 
     /// Judges every design of `limits.chain` against `results` (filtered by pace already).
     /// - Complexity: that of `LimitEvaluation.evaluate`, once per design.
-    init(limits: LimitsFile, results: ResultsFile, runtimeDefault: String?) {
+    init(limits: LimitsFile, results: ResultsFile) {
         self.limits = limits
-        self.runtimeDefault = runtimeDefault
         steps = limits.chain.map { Step(design: $0, evaluations: LimitEvaluation.evaluate(limits, design: $0,
                                                                                            against: results)) }
     }
@@ -83,29 +79,6 @@ public struct Decision {
     /// The step of the design the limits file ships.
     var shipped: Step? { steps.first { $0.design == limits.ships } }
 
-    /// Whether the runtime's default is known and is not the strategy the limits file ships.
-    var shipsMismatch: Bool { runtimeDefault.map { $0 != limits.ships } ?? false }
-
-    /// The gate's status: `.ok` when the chain decides the design the limits file ships, that
-    /// design passes every limit of its own, and it is the runtime's default; else
-    /// `.limitNotPassed`.
-    public var gateStatus: ExitStatus {
-        guard let decided = decidedStrategy, decided == limits.ships, !shipsMismatch,
-              let shipped, shipped.outcome == .passed else { return .limitNotPassed }
-        return .ok
-    }
-
-    /// Why the gate fails on the strategy itself, when it does: one line.
-    var mismatchLine: String? {
-        if let decided = decidedStrategy, decided != limits.ships {
-            return "SHIPS the run decides \(decided) but the limits file ships \(limits.ships): "
-                + "a full run (scripts/bench.sh) writes the decision there"
-        }
-        guard shipsMismatch, let runtimeDefault else { return nil }
-        return "SHIPS the limits file ships \(limits.ships) but the runtime's default (PhaseStrategy.shipped) is "
-            + "\(runtimeDefault): change PhaseStrategy.shipped to \(limits.ships)"
-    }
-
     /// Each design's verdict in the chain's order, then why the decided one ships, e.g.
     /// `derived failed phase-read-largest; rootVerdict passed 5 of 5 limits`.
     public var chainSummary: String {
@@ -124,14 +97,11 @@ public struct Decision {
         return parts.joined(separator: "; ")
     }
 
-    /// The decision in one line, e.g. `decision: rootVerdict ships (derived failed
-    /// phase-read-largest; rootVerdict passed 5 of 5 limits); the release ships rootVerdict:
-    /// gate passes`.
-    public var oneLine: String {
+    /// The decision in one line, without the gate's outcome (`ReleaseGate.oneLine` adds it),
+    /// e.g. `decision: rootVerdict ships (derived failed phase-read-largest; rootVerdict passed
+    /// 5 of 5 limits); the release ships rootVerdict`.
+    var oneLine: String {
         let decided = decidedStrategy.map { "\($0) ships" } ?? "undecided"
-        let gate = gateStatus == .ok ? "gate passes"
-            : shipsMismatch ? "gate fails (the runtime's default is \(runtimeDefault ?? "?"))" : "gate fails"
-        let agreement = decidedStrategy.map { $0 == limits.ships ? "" : " (the limits file should say \($0))" } ?? ""
-        return "decision: \(decided) (\(chainSummary)); the release ships \(limits.ships): \(gate)\(agreement)"
+        return "decision: \(decided) (\(chainSummary)); the release ships \(limits.ships)"
     }
 }

@@ -1,29 +1,32 @@
 import LatticeBench
 
-/// What one results file says once judged: the decision, the read limit's bound, where each
-/// strategy's read cost crosses it, and the history entry that records the run. Computed
-/// once and shared by BENCHMARKS.md, the dashboard and the history.
+/// What one results file says once judged: the gate and its decision, the read limit's bound,
+/// where each strategy's read cost crosses it, and the history entry that records the run.
+/// Computed once and shared by BENCHMARKS.md, the dashboard and the history.
 struct Findings {
-    /// The results, indexed by what each benchmark measures.
+    /// The results as judged (at the machine's reference pace), indexed by what each
+    /// benchmark measures.
     let index: SuiteIndex
-    /// The limits judged for `derived` and for the shipped strategy.
-    private(set) var decision: Decision
+    /// The release gate: its decision, and whether the release may ship (the one outcome the
+    /// reports print).
+    private(set) var gate: ReleaseGate
 
-    /// Judges `limits` against `results` at the machine's reference pace (every figure the
-    /// reports show is of the samples taken at it: `ResultsFile.atReferencePace()`);
-    /// `runtimeDefault` is the strategy the runtime ships.
-    /// - Complexity: that of `Decision.init`.
-    init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String?) {
-        let paced = results.atReferencePace()
-        index = SuiteIndex(paced)
-        decision = Decision(limits: limits, results: paced, runtimeDefault: runtimeDefault)
+    /// The findings of what `gate` judged: every figure the reports show is of the samples
+    /// taken at the machine's reference pace, as the gate judged them.
+    /// - Complexity: O(benchmarks) to index them.
+    init(gate: ReleaseGate) {
+        index = SuiteIndex(gate.judgedResults)
+        self.gate = gate
     }
+
+    /// The limits judged, design by design.
+    var decision: Decision { gate.decision }
 
     /// The same findings with the limits file shipping `design` (what a full run records).
     /// - Complexity: O(1).
     func shipping(_ design: String) -> Findings {
         var findings = self
-        findings.decision = decision.shipping(design)
+        findings.gate = gate.shipping(design)
         return findings
     }
 

@@ -93,13 +93,8 @@ struct BenchmarksDocument {
             text += "\(position + 1). **`\(step.design)`**, \(DecisionText.role(of: step.design)): "
                 + "\(DecisionText.verdict(of: step)).\n"
         }
-        let gate = decision.gateStatus == .ok ? "passes" : "fails"
-        let agreement = decision.shipsMismatch ? "" : ", and the `Environment`'s default (`PhaseStrategy.shipped`)"
         text += "\nThe release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, written by the last full "
-            + "run\(agreement)); the gate \(gate).\n"
-        if let line = decision.mismatchLine {
-            text += "\n**The gate fails until the decision, `ships` and the runtime's default agree:** \(line)\n"
-        }
+            + "run). **The release gate (`lattice gate`, judging the same inputs) \(findings.gate.outcome).**\n"
         text += "\n" + LimitTable.table(decision).markdown() + "\n"
         text += "Times are judged on the samples taken at the machine's reference pace (n counts them): a time "
             + "limit passes only when the pessimistic end of the 95 % interval of its figure is within its bound, "

@@ -94,6 +94,12 @@ enum LabSamples {
         ])
     }
 
+    /// What the reports show of `results` judged by `limits` shipping `ships`, the runtime
+    /// shipping the same.
+    static func findings(_ results: ResultsFile, ships: String) throws -> Findings {
+        Findings(gate: try ReleaseGate(results: results, limits: limits(ships: ships), runtimeDefault: ships))
+    }
+
     /// A fresh empty directory.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("LatticeLabTests-\(UUID().uuidString)")
