@@ -13,7 +13,8 @@ let gateCommand = Command(
     Judges every limit of the limits file for the strategy it ships (`ships`), checks that
     it is the runtime's default (PhaseStrategy.shipped), and, with
     --baseline, compares the results with the baseline's (Mann-Whitney U and a noise band
-    for times, exact for counts and instructions).
+    for times, exact for counts and instructions, each benchmark's exact figures allowed the
+    tolerance of the limits file's `baseline` entries, as `lattice check` allows them).
     `lattice report` judges the same way and prints the same outcome in BENCHMARKS.md and
     the dashboard.
 

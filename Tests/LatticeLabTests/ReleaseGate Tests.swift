@@ -110,4 +110,24 @@ import Testing
         expectAgreement(lastFails, status: .limitNotPassed)
         #expect(lastFails.outcome == "fails (exit 3): stored ships as the last of the chain but failed phase-read-largest")
     }
+
+    @Test func exactFiguresAgainstTheBaselineMoveWithinTheLimitsFilesTolerance() throws {
+        func results(instructions: Double) throws -> ResultsFile {
+            LabSamples.file([BenchmarkResult(name: "CommitScaling/rootVerdict/10/untouched",
+                                             metrics: [try MetricResult(metric: .instructions,
+                                                                        samples: [instructions, instructions])],
+                                             iterationsPerSample: 1)])
+        }
+        let baseline = (path: "baseline.json", file: try results(instructions: 15_000))
+        func status(instructions: Double, tolerance: Double?) throws -> LatticeBench.ExitStatus {
+            var limits = LabSamples.limits(ships: "rootVerdict")
+            limits.baseline = tolerance.map { [BaselineTolerance(benchmarks: "CommitScaling/*", tolerance: $0, why: "test")] }
+            let gate = try ReleaseGate(results: try results(instructions: instructions), limits: limits,
+                                       runtimeDefault: "rootVerdict", baseline: baseline)
+            return gate.comparison?.exitStatus ?? .couldNotRun
+        }
+        #expect(try status(instructions: 16_000, tolerance: nil) == .regression, "no entry tolerates nothing")
+        #expect(try status(instructions: 16_000, tolerance: 0.1) == .ok, "6.7 % within a 10 % tolerance")
+        #expect(try status(instructions: 18_000, tolerance: 0.1) == .regression, "20 % beyond it")
+    }
 }

@@ -24,7 +24,11 @@ public struct ReleaseGate {
     /// the reports show beside the gate.
     let judgedResults: ResultsFile
 
-    /// Judges `results` against `limits` and, when given, `baseline`.
+    /// Judges `results` against `limits` and, when given, `baseline`. The baseline's exact
+    /// figures are compared with the tolerances of the limits file's `baseline` entries, as
+    /// `lattice check` and `lattice compare --limits` compare them: one rule for how far an
+    /// exact figure may move, whichever command judges it (without them, a report against the
+    /// committed baseline would call every rebuild's hash-driven movement a regression).
     /// - Throws: `DocumentError.corrupt` naming `baseline.path` when the two cannot be compared.
     /// - Complexity: that of `Decision.init` plus `ResultsComparison.init`.
     public init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String,
@@ -39,7 +43,8 @@ public struct ReleaseGate {
             return
         }
         do {
-            comparison = try ResultsComparison(baseline: baseline.file, candidate: results)
+            comparison = try ResultsComparison(baseline: baseline.file, candidate: results,
+                                               exactTolerance: { limits.baselineTolerance(for: $0)?.tolerance })
         } catch {
             throw .corrupt(file: baseline.path, path: "$", reason: "\(error)")
         }
