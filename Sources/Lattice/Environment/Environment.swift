@@ -144,7 +144,7 @@ public final class Environment {
     /// at once; observers are notified after the whole batch.
     /// - Complexity: O(fields written) plus what the strategy does at a commit.
     @discardableResult
-    public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitReport {
+    public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitChanges {
         counters?.beginCommit()
         return published(store.commit(body))
     }
@@ -179,7 +179,7 @@ public final class Environment {
         } catch {
             throw Failure(error)
         }
-        stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
+        stamps[key] = WriteStamp(epoch: commit.changes.epoch, fetchedAt: now)
         let root = roots[key]
         root?.writeStampDidChange()
         var changed: [OperationHandle] = []
@@ -197,17 +197,17 @@ public final class Environment {
                 index += 1
             }
         }
-        keeping.didCommit(commit.report)
+        keeping.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
-        counters?.endCommit(commit.report)
+        counters?.endCommit(commit.changes)
         return commit
     }
 
     @discardableResult
-    private func published(_ report: CommitReport) -> CommitReport {
-        keeping.didCommit(report)
-        counters?.endCommit(report)
-        return report
+    private func published(_ changes: CommitChanges) -> CommitChanges {
+        keeping.didCommit(changes)
+        counters?.endCommit(changes)
+        return changes
     }
 
     // MARK: Invalidation

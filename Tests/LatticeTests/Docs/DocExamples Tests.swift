@@ -94,7 +94,7 @@ import LatticeTesting
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
         await handle.settled()
         try env.commit(ok.response, for: dashboard, variables: ok.variables)
-        let report = env.commitUpdate { delta in
+        let changes = env.commitUpdate { delta in
             delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"),
                       on: DataID("VXNlcjox"))
         }
@@ -104,7 +104,7 @@ import LatticeTesting
         let refetching = env.revalidate()
         for refetched in refetching { await refetched.settled() }
         let collected = env.collectGarbage()
-        #expect(report.changedFields.count == 1)
+        #expect(changes.changedFields.count == 1)
         #expect(checked == .available)
         #expect(refetching == [handle])
         #expect(handle.availability == .available)
@@ -195,18 +195,18 @@ import LatticeTesting
             "status": .object(["emoji": .string("🚀")]),
         ])]))
         let commit = try store.commit(response, for: bound)
-        let report = store.commit { delta in
+        let changes = store.commit { delta in
             delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"), on: DataID("U1"))
             delta.invalidate(DataID("U1"))
         }
         #expect(commit.unplacedErrors.isEmpty)
-        #expect(report.changedRecords == [DataID("U1")])
+        #expect(changes.changedRecords == [DataID("U1")])
         let availability = DataChecker.check(bound, in: store)
         let retention = store.retain(bound)
         let collected = store.collectGarbage()
         store.release(retention)
         #expect(availability.status == .available)
-        #expect(availability.latestInvalidation == report.epoch)
+        #expect(availability.latestInvalidation == changes.epoch)
         #expect(collected.isEmpty)
         #expect(store.retainedCount == 0)
         guard let root = store.record(.root) else { return nil }

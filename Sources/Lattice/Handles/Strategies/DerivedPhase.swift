@@ -19,7 +19,7 @@ final class DerivedPhase: PhaseKeeping, PhaseKeeper {
     /// One keeper serves every handle: there is no per-handle state.
     func keeper(for root: OperationRoot) -> any PhaseKeeper { self }
 
-    func didCommit(_ report: CommitReport) {}
+    func didCommit(_ changes: CommitChanges) {}
 
     func attach(_ handle: OperationHandle) {}
 

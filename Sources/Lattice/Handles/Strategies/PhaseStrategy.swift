@@ -49,12 +49,12 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
 /// commit.
 @MainActor
 protocol PhaseKeeping: AnyObject {
-    /// Whether the strategy reads `CommitReport.verdictChanges`.
+    /// Whether the strategy reads `CommitChanges.verdictChanges`.
     nonisolated static var notesVerdictChanges: Bool { get }
     /// The keeper for a new handle of `root`.
     func keeper(for root: OperationRoot) -> any PhaseKeeper
     /// A commit was published; its notifications have been sent.
-    func didCommit(_ report: CommitReport)
+    func didCommit(_ changes: CommitChanges)
 }
 
 /// A phase strategy's part for one handle (or shared by several: each call names the

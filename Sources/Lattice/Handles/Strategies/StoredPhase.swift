@@ -28,8 +28,8 @@ final class StoredPhase: PhaseKeeping {
         Keeper(strategy: self, root: root, counters: counters)
     }
 
-    func didCommit(_ report: CommitReport) {
-        guard report.hasVerdictRelevantChanges else { return }
+    func didCommit(_ changes: CommitChanges) {
+        guard changes.hasVerdictRelevantChanges else { return }
         reevaluate()
     }
 

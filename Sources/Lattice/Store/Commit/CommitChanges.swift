@@ -55,7 +55,7 @@ public struct VerdictChange: Hashable, Sendable {
 
 /// What one commit changed. The stored strategy reads `hasVerdictRelevantChanges`; the
 /// rootVerdict strategy intersects `changedFields` with what a handle's last verdict read.
-public struct CommitReport: Sendable {
+public struct CommitChanges: Sendable {
     /// The write epoch of the commit (the store's epoch after it).
     public let epoch: Int
     /// Records the commit wrote to (equal writes included).
