@@ -47,8 +47,8 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
                                                     try LabFiles.limits(path)
                                                 })
         if let out = options.value("--out") { try compared.write(to: out) }
-        let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
-        print(compared.title + "\n\n" + reporter.terminal(compared.comparison), terminator: "")
+        let renderer = ComparisonRenderer(colour: isatty(STDOUT_FILENO) != 0)
+        print(compared.title + "\n\n" + renderer.terminal(compared.comparison), terminator: "")
         if !compared.comparison.gaps.isEmpty {
             printError("lattice compare: incomplete, exit 1: see the NOT JUDGED lines above\n")
         }

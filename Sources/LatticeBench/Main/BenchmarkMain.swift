@@ -2,12 +2,12 @@ import Foundation
 
 /// The entry point of a benchmark executable: `main.swift` declares its benchmarks and calls
 /// `BenchmarkMain.run(benchmarks)`, which reads the command line (see
-/// `BenchmarkCommandLine.usage`), measures, prints the report and exits.
+/// `BenchmarkCommandLine.usage`), measures, writes the results and exits.
 ///
 /// Exit statuses (`ExitStatus`): 0 when every selected benchmark ran, or when `--list`
 /// printed the selection (empty or not); 1 when the arguments are bad (with usage), no
 /// benchmark matches the filter, the benchmarks are declared wrongly (empty or duplicate
-/// names), or a benchmark or the report failed (the other benchmarks are still measured and
+/// names), or a benchmark or writing the results failed (the other benchmarks are still measured and
 /// reported). A script that runs with `--filter` lists first: "nothing matches" is then an
 /// empty list, never a failed run.
 public enum BenchmarkMain {
@@ -54,9 +54,9 @@ public enum BenchmarkMain {
         }
         switch command.mode {
         case .measure:
-            return session.report(session.measure(selected), machine: machine)
+            return session.write(session.measure(selected), machine: machine)
         case .instructions:
-            return session.report(session.countInstructions(selected), machine: machine)
+            return session.write(session.countInstructions(selected), machine: machine)
         case .profile:
             return session.profile(selected)
         }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// One run of a benchmark executable, after its command line is parsed: runs the selected
-/// benchmarks in the chosen mode and reports.
+/// benchmarks in the chosen mode and writes their results.
 @MainActor
 struct BenchmarkSession {
     /// Selected benchmarks with their result names (`Executable/name`).
     typealias Selection = [(name: String, benchmark: Benchmark)]
 
-    /// Results of a mode, before reporting.
+    /// Results of a mode, before they are written.
     struct Outcome {
         var results: [BenchmarkResult] = []
         var configuration: RunConfiguration
@@ -154,8 +154,8 @@ struct BenchmarkSession {
         return status
     }
 
-    /// Writes the report of `outcome` in the chosen format, to `--output` or standard output.
-    func report(_ outcome: Outcome, machine: Machine) -> ExitStatus {
+    /// Writes the results of `outcome` in the chosen format, to `--output` or standard output.
+    func write(_ outcome: Outcome, machine: Machine) -> ExitStatus {
         let file = ResultsFile(machine: machine, toolchain: Toolchain.reported(),
                                revision: SourceRevision.current(in: URL(fileURLWithPath: ".")),
                                configuration: outcome.configuration, benchmarks: outcome.results)
@@ -169,7 +169,7 @@ struct BenchmarkSession {
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
             }
         } catch {
-            BenchmarkMain.printError("\(executable): cannot write the report: \(error)\n")
+            BenchmarkMain.printError("\(executable): cannot write the results: \(error)\n")
             return .couldNotRun
         }
         return outcome.failed ? .couldNotRun : .ok

@@ -41,7 +41,7 @@ public struct RoundsComparison {
 
     /// The comparison as Markdown, titled: what `--out` writes.
     public var markdown: String {
-        "# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n"
+        "# \(title)\n\n" + ComparisonRenderer().markdown(comparison) + "\n"
     }
 
     /// Writes `markdown` to `path` atomically. - Throws: `DocumentError.unwritable`.

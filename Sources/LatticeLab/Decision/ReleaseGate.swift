@@ -136,7 +136,7 @@ public struct ReleaseGate {
         var lines = [oneLine]
         if let shipsMismatch { lines.append("SHIPS " + shipsMismatch) }
         for evaluation in decision.shipped?.evaluations ?? [] where !evaluation.outcome.passed {
-            lines.append(LimitReporter().line(for: evaluation))
+            lines.append(LimitRenderer().line(for: evaluation))
         }
         if let comparison { lines += RegressionLine.lines(comparison) }
         return lines + gaps.map { "NOT JUDGED: \($0)" }

@@ -45,7 +45,7 @@ import Testing
 
     @Test func terminalAndMarkdownPrintTheFunctions() throws {
         let comparison = try Self.comparison()
-        let terminal = ComparisonReporter().terminal(comparison).split(separator: "\n").map(String.init)
+        let terminal = ComparisonRenderer().terminal(comparison).split(separator: "\n").map(String.init)
         let heading = try #require(terminal.firstIndex { $0.hasPrefix("PhaseRead/derived/Dashboard/untracked instructions: ") })
         #expect(terminal[heading].contains("1303 → 1554 (+251 per operation; 2 functions explain 100% of it)"))
         #expect(terminal[heading + 1].hasPrefix("  function (self, per operation)"))
@@ -53,7 +53,7 @@ import Testing
         #expect(terminal[heading + 2].hasSuffix("1000   1300    +300"))
         #expect(terminal[heading + 3].hasSuffix("-50"))
         #expect(!terminal.contains { $0.hasPrefix("PhaseRead/stored/Dashboard/untracked instructions: ") })
-        let markdown = ComparisonReporter().markdown(comparison)
+        let markdown = ComparisonRenderer().markdown(comparison)
         #expect(markdown.contains("| Lattice.Verdict.walk(_:) | 1000 | 1300 | +300 |"))
         #expect(markdown.contains("**PhaseRead/derived/Dashboard/untracked instructions: 1303 → 1554"))
     }
@@ -89,7 +89,7 @@ import Testing
         let comparison = try ResultsComparison(baseline: baseline, candidate: candidate)
         #expect(comparison.rows.first?.comparison.verdict == .regression)
         #expect(comparison.rows.first?.attribution.isEmpty == true)
-        #expect(!ComparisonReporter().terminal(comparison).contains("function (self"))
+        #expect(!ComparisonRenderer().terminal(comparison).contains("function (self"))
     }
 
     @Test func attributionSurvivesTheResultsFileAndOlderFilesReadWithout() throws {

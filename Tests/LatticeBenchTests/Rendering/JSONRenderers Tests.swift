@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import LatticeBench
 
-@Suite struct JSONReporterTests {
+@Suite struct JSONRenderersTests {
     @Test func bencherMetricFormatHasAMeasurePerMetric() throws {
-        let text = try BencherReporter().render(try SampleResults.file())
+        let text = try BencherRenderer().render(try SampleResults.file())
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: [String: Double]]])
         #expect(Set(json.keys) == ["Example/sum/10", "Example/sum/1000"])
         let fast = try #require(json["Example/sum/10"])
@@ -21,7 +21,7 @@ import Testing
         var results = try SampleResults.file()
         let throughput = Metric(name: "throughput", unit: .count, polarity: .prefersLarger, exact: false)
         results.benchmarks[0].metrics.append(try MetricResult(metric: throughput, samples: [1, 2, 3]))
-        let text = try GitHubActionBenchmarkReporter().render(results)
+        let text = try GitHubActionBenchmarkRenderer().render(results)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["name"] as? String } == [
             "Example/sum/10 - wallTime", "Example/sum/10 - mallocs",
@@ -40,10 +40,10 @@ import Testing
 
     @Test func everyFormatRendersAndJSONIsTheResultsFile() throws {
         let results = try SampleResults.file()
-        #expect(ReportFormat(rawValue: "github-action-benchmark") == .githubActionBenchmark)
-        let json = try ReportFormat.json.render(results, colour: false)
+        #expect(OutputFormat(rawValue: "github-action-benchmark") == .githubActionBenchmark)
+        let json = try OutputFormat.json.render(results, colour: false)
         #expect(try DocumentDecoder.decode(ResultsFile.self, from: Data(json.utf8), file: "stdout") == results)
-        for format in ReportFormat.allCases {
+        for format in OutputFormat.allCases {
             #expect(try format.render(results, colour: false).contains("Example/sum/1000"))
         }
     }

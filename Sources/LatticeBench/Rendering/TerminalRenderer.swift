@@ -7,12 +7,12 @@ import Darwin
 /// Results as an aligned table for a terminal: the run's context, one row per benchmark and
 /// metric in human units, then warnings. Colour (bold names, dim intervals, yellow noisy CVs)
 /// only when asked, normally when standard output is a terminal.
-public struct TerminalReporter: Sendable {
+public struct TerminalRenderer: Sendable {
     /// Whether to emit ANSI colour sequences.
     public var colour: Bool
 
-    /// Creates a reporter; `colour` defaults to whether standard output is a terminal.
-    public init(colour: Bool = TerminalReporter.isTerminal(STDOUT_FILENO)) {
+    /// Creates a renderer; `colour` defaults to whether standard output is a terminal.
+    public init(colour: Bool = TerminalRenderer.isTerminal(STDOUT_FILENO)) {
         self.colour = colour
     }
 
@@ -21,7 +21,7 @@ public struct TerminalReporter: Sendable {
         isatty(fileDescriptor) == 1
     }
 
-    /// The report. - Complexity: O(benchmarks · metrics).
+    /// The text. - Complexity: O(benchmarks · metrics).
     public func render(_ results: ResultsFile) -> String {
         let width = ResultsTable.context(results).map(\.label.count).max() ?? 0
         let context = ResultsTable.context(results).map { line in

@@ -1,7 +1,7 @@
 import Testing
 @testable import LatticeBench
 
-@Suite struct ComparisonReporterTests {
+@Suite struct ComparisonRendererTests {
     static func comparison() throws -> ResultsComparison {
         let baseline = try SampleResults.file()
         var candidate = baseline
@@ -19,7 +19,7 @@ import Testing
         #expect(comparison.regressions.count == 2)
         #expect(comparison.onlyInCandidate == ["Example/sum/2000"])
         #expect(comparison.onlyInBaseline.isEmpty)
-        let lines = ComparisonReporter().terminal(comparison).split(separator: "\n").map(String.init)
+        let lines = ComparisonRenderer().terminal(comparison).split(separator: "\n").map(String.init)
         let time = try #require(lines.first { $0.hasPrefix("Example/sum/10 ") })
         #expect(time.contains("640 ns ±"))
         #expect(time.contains("704 ns ±"))
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func markdownHasTheSameRows() throws {
-        let text = ComparisonReporter().markdown(try Self.comparison())
+        let text = ComparisonRenderer().markdown(try Self.comparison())
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("|") }
         #expect(rows.first == "| benchmark | metric | baseline | candidate | delta | p | verdict |")
         #expect(rows.count == 2 + 4)
@@ -44,6 +44,6 @@ import Testing
     }
 
     @Test func coloursRegressionsRed() throws {
-        #expect(ComparisonReporter(colour: true).terminal(try Self.comparison()).contains("\u{1B}[31mregression"))
+        #expect(ComparisonRenderer(colour: true).terminal(try Self.comparison()).contains("\u{1B}[31mregression"))
     }
 }

@@ -1,10 +1,10 @@
 /// Results as Markdown: the run's context as a list, a table of every benchmark and metric in
 /// human units, then warnings. For BENCHMARKS.md and pull-request comments.
-public struct MarkdownReporter: Sendable {
-    /// Creates a reporter.
+public struct MarkdownRenderer: Sendable {
+    /// Creates a renderer.
     public init() {}
 
-    /// The report. - Complexity: O(benchmarks · metrics).
+    /// The text. - Complexity: O(benchmarks · metrics).
     public func render(_ results: ResultsFile) -> String {
         let context = ResultsTable.context(results).map { "- \($0.label): \($0.value)" }
         let warnings = ResultsTable.warnings(results)

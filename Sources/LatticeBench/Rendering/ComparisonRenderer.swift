@@ -4,11 +4,11 @@
 /// verdict; then what could not be compared (`NOT JUDGED:` for each gap that fails the
 /// comparison), and a one-line tally. Under the table, each instruction count that changed
 /// and carries attribution names the functions that moved most (`AttributionTable`).
-public struct ComparisonReporter: Sendable {
+public struct ComparisonRenderer: Sendable {
     /// Whether to colour regressions red and improvements green (terminal only).
     public var colour: Bool
 
-    /// Creates a reporter.
+    /// Creates a renderer.
     public init(colour: Bool = false) {
         self.colour = colour
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The results of a run as a table (one row per benchmark and metric) plus its context, shared
-/// by the terminal and Markdown reporters so both show the same figures.
+/// by the terminal and Markdown renderers so both show the same figures.
 public enum ResultsTable {
     /// Rows: benchmark (on its first metric only), metric, n, median, 95 % interval, p90,
     /// p99, CV (yellow above 10 %), outliers. Exact metrics show `exact` instead of an interval.

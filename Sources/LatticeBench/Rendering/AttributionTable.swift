@@ -1,5 +1,5 @@
 /// The functions a changed instruction count is attributed to (`ResultsComparison.Row.attribution`),
-/// as the comparison reporters and the gate print them: a heading naming the benchmark, then
+/// as the comparison renderers and the gate print them: a heading naming the benchmark, then
 /// one line per function with its self instructions per operation before and after and the
 /// change, largest change first.
 public enum AttributionTable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Human-readable numbers in a metric's unit, shared by every text reporter so the same
+/// Human-readable numbers in a metric's unit, shared by every text renderer so the same
 /// figure reads the same everywhere: time scaled to ns/µs/ms/s, bytes to B/KiB/MiB/GiB, counts
 /// and instructions as plain numbers with at most two decimals. Three significant digits for
 /// scaled units (the noise on this machine makes a fourth meaningless).

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The JSON text every JSON reporter writes: pretty-printed, keys sorted, slashes unescaped,
+/// The JSON text every JSON renderer writes: pretty-printed, keys sorted, slashes unescaped,
 /// so equal inputs give equal bytes and diffs stay readable.
-enum ReportJSON {
+enum StableJSON {
     /// `value` encoded as UTF-8 JSON text with a trailing newline.
     static func string(_ value: some Encodable) throws -> String {
         String(decoding: try data(value), as: UTF8.self) + "\n"

@@ -5,8 +5,8 @@
 /// distance from the median to an end of its confidence interval (absent for exact metrics),
 /// `extra` the sample count, interval and CV. Metrics that prefer larger values are left out:
 /// they belong to the tool's `customBiggerIsBetter` input.
-public struct GitHubActionBenchmarkReporter: Sendable {
-    /// Creates a reporter.
+public struct GitHubActionBenchmarkRenderer: Sendable {
+    /// Creates a renderer.
     public init() {}
 
     /// The unit label shown on the action's charts.
@@ -40,7 +40,7 @@ public struct GitHubActionBenchmarkReporter: Sendable {
                                      range: range, extra: extra))
             }
         }
-        return try ReportJSON.string(entries)
+        return try StableJSON.string(entries)
     }
 
     private struct Entry: Encodable {

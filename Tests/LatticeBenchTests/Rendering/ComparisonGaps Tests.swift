@@ -34,7 +34,7 @@ import Testing
         let comparison = try ResultsComparison(baseline: try file(["A/x", "A/gone"]), candidate: try file(["A/x", "A/new"]))
         #expect(comparison.gaps == ["missing from the candidate: A/gone", "missing from the baseline: A/new"])
         #expect(comparison.exitStatus == .couldNotRun)
-        let text = ComparisonReporter().terminal(comparison)
+        let text = ComparisonRenderer().terminal(comparison)
         #expect(text.contains("NOT JUDGED: missing from the candidate: A/gone\n"))
         #expect(text.contains("NOT JUDGED: missing from the baseline: A/new\n"))
     }
@@ -45,7 +45,7 @@ import Testing
         #expect(filtered.gaps.isEmpty)
         #expect(filtered.exitStatus == .ok)
         #expect(filtered.outsideCandidateFilter == ["B/x"])
-        #expect(ComparisonReporter().terminal(filtered)
+        #expect(ComparisonRenderer().terminal(filtered)
             .contains("1 baseline benchmarks not compared: the candidate's --filter did not select them"))
         let lost = try ResultsComparison(baseline: baseline, candidate: try file(["A/x"], filter: "A/"))
         #expect(lost.gaps == ["missing from the candidate: A/y"], "the filter selects A/y: it should have reported")

@@ -1,11 +1,11 @@
 /// Limit evaluations as one line each, for the gate's output: the outcome first (PASS, FAIL,
 /// UNDECIDED), then the limit, the benchmark, and the figure against its bound, or why no
 /// decision was made.
-public struct LimitReporter: Sendable {
+public struct LimitRenderer: Sendable {
     /// Whether to colour outcomes (green, red, yellow).
     public var colour: Bool
 
-    /// Creates a reporter.
+    /// Creates a renderer.
     public init(colour: Bool = false) {
         self.colour = colour
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import LatticeBench
 
-@Suite struct LimitReporterTests {
+@Suite struct LimitRendererTests {
     @Test func oneLinePerEvaluationWithTheOutcomeFirst() throws {
         let limits = LimitsFile(chain: ["sum"], ships: "sum", limits: [
             Limit(id: "fast", description: "", designs: ["sum"], benchmark: "Example/{design}/10", metric: "wallTime",
@@ -14,7 +14,7 @@ import Testing
                   statistic: .value, bound: 2),
         ])
         let upper = try SampleResults.fastInterval().upper
-        let text = LimitReporter().render(LimitEvaluation.evaluate(limits, design: "sum", against: try SampleResults.file()))
+        let text = LimitRenderer().render(LimitEvaluation.evaluate(limits, design: "sum", against: try SampleResults.file()))
         #expect(text.split(separator: "\n") == [
             "PASS fast [sum] Example/sum/10: wallTime median 640 ns, 95% CI upper \(upper) ≤ bound 700 ns",
             "FAIL slow [sum] Example/sum/1000: wallTime median 1.25 ms, 95% CI upper 1.26 ms > bound 1.00 ms",

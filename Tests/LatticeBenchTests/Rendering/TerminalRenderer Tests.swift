@@ -1,9 +1,9 @@
 import Testing
 @testable import LatticeBench
 
-@Suite struct TerminalReporterTests {
+@Suite struct TerminalRendererTests {
     @Test func alignsColumnsInHumanUnitsWithoutColourByDefault() throws {
-        let text = TerminalReporter(colour: false).render(try SampleResults.file())
+        let text = TerminalRenderer(colour: false).render(try SampleResults.file())
         #expect(!text.contains("\u{1B}["))
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "machine:   Test CPU @ 3.0GHz, 2 cores, x86_64, Linux 6.1.0, load 0.50 0.25 0.12")
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func coloursOnlyWhenAsked() throws {
-        let text = TerminalReporter(colour: true).render(try SampleResults.file())
+        let text = TerminalRenderer(colour: true).render(try SampleResults.file())
         #expect(text.contains("\u{1B}[1mbenchmark"))
         #expect(text.contains("\u{1B}[0m"))
     }
@@ -35,10 +35,10 @@ import Testing
     @Test func aQuickRunSaysSo() throws {
         var results = try SampleResults.file()
         results.configuration.quick = true
-        #expect(TerminalReporter(colour: false).render(results).contains("QUICK (lower confidence)"))
+        #expect(TerminalRenderer(colour: false).render(results).contains("QUICK (lower confidence)"))
     }
 
     @Test func aPipeIsNotATerminal() {
-        #expect(!TerminalReporter.isTerminal(-1))
+        #expect(!TerminalRenderer.isTerminal(-1))
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// `value` is the median; noisy metrics add the ends of its confidence interval, exact ones
 /// only the value. Wall time goes to Bencher's built-in `latency` measure (nanoseconds);
 /// other metrics use their own name as the measure slug, which Bencher creates on first use.
-public struct BencherReporter: Sendable {
-    /// Creates a reporter.
+public struct BencherRenderer: Sendable {
+    /// Creates a renderer.
     public init() {}
 
     /// The measure slug for `metric`.
@@ -29,7 +29,7 @@ public struct BencherReporter: Sendable {
             }
             document[benchmark.name] = measures
         }
-        return try ReportJSON.string(document)
+        return try StableJSON.string(document)
     }
 
     private struct Entry: Encodable {

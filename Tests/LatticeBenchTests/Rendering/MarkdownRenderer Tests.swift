@@ -1,11 +1,11 @@
 import Testing
 @testable import LatticeBench
 
-@Suite struct MarkdownReporterTests {
+@Suite struct MarkdownRendererTests {
     @Test func writesAWellFormedTable() throws {
         var results = try SampleResults.file()
         results.benchmarks[0].name = "Example/a|b"
-        let text = MarkdownReporter().render(results)
+        let text = MarkdownRenderer().render(results)
         let tableLines = text.split(separator: "\n").filter { $0.hasPrefix("|") }.map(String.init)
         #expect(tableLines.count == 2 + 4)
         #expect(tableLines[0] == "| benchmark | metric | n | median | 95% CI | p90 | p99 | CV | outliers |")
