@@ -309,13 +309,13 @@ measure() {
     cp "$svg" "$dir/flamegraph.svg"
 }
 
-# BENCHMARKS.md and the dashboard for results $1 into document $2 and folder $3 (history
+# BENCHMARKS.md and the dashboard for results $1 into page $2 and folder $3 (history
 # file $4 when a full run should be recorded, flamegraph $5 when present, copied into the
 # folder; a copy of the results kept at $6 when given); prints the decision. lattice report
 # writes all of them as one set: a failure leaves every one as it was.
 report() {
-    local results=$1 document=$2 dashboard=$3 history=$4 flamegraph=$5 results_out=${6:-}
-    local options=(--results "$results" --limits "$LIMITS" --out "$document" --dashboard "$dashboard")
+    local results=$1 page=$2 dashboard=$3 history=$4 flamegraph=$5 results_out=${6:-}
+    local options=(--results "$results" --limits "$LIMITS" --out "$page" --dashboard "$dashboard")
     [ -z "$history" ] || options+=(--history "$history")
     # A full run's decision is what ships: it is written into spec/limits.json with the rest.
     [ -z "$results_out" ] || options+=(--results-out "$results_out" --record-ships)
@@ -452,7 +452,7 @@ case "$command" in
 esac
 
 if [ -z "$results_in" ] && [ -z "$spec_dir" ] && [ "$dir" = "$LAB/full" ]; then
-    # A full run on spec/: the committed results, document, dashboard, flamegraph and history,
+    # A full run on spec/: the committed results, page (BENCHMARKS.md), dashboard, flamegraph and history,
     # as one set.
     decision=$(report "$results" "$DOCUMENT" "$DASHBOARD" "$DASHBOARD/history.json" "$dir/flamegraph.svg" "$RESULTS")
     log "wrote $RESULTS, $DOCUMENT, $DASHBOARD/ ($(elapsed))"

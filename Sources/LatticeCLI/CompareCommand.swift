@@ -43,7 +43,7 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
     do {
         let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths,
                                                 exactOnly: options.has("--exact"),
-                                                limits: try options.value("--limits").map { path throws(DocumentError) in
+                                                limits: try options.value("--limits").map { path throws(JSONFileError) in
                                                     try LabFiles.limits(path)
                                                 })
         if let out = options.value("--out") { try compared.write(to: out) }

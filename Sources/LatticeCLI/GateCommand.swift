@@ -39,7 +39,7 @@ private func runGate(_ arguments: [String]) throws(CommandError) -> Int32 {
     let resultsPath = try options.required("--results")
     let limitsPath = try options.required("--limits")
     do {
-        let baseline = try options.value("--baseline").map { path throws(DocumentError) in (path, try LabFiles.results(path)) }
+        let baseline = try options.value("--baseline").map { path throws(JSONFileError) in (path, try LabFiles.results(path)) }
         let gate = try ReleaseGate(results: try LabFiles.results(resultsPath), limits: try LabFiles.limits(limitsPath),
                                    runtimeDefault: PhaseStrategy.shipped.rawValue, baseline: baseline)
         gate.lines.forEach { print($0) }

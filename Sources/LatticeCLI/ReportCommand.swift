@@ -52,7 +52,7 @@ private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
                                                               "--accepted", "--baseline"],
                                            flags: ["--record-ships"])
     let paths = Report.Paths(results: try options.required("--results"), limits: try options.required("--limits"),
-                             document: try options.required("--out"), dashboard: try options.required("--dashboard"),
+                             page: try options.required("--out"), dashboard: try options.required("--dashboard"),
                              history: options.value("--history"), flamegraph: options.value("--flamegraph"),
                              resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"),
                              baseline: options.value("--baseline"), recordsShips: options.has("--record-ships"))

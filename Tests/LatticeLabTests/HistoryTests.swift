@@ -30,14 +30,14 @@ import Testing
         #expect {
             try History.read(from: url)
         } throws: { error in
-            guard case DocumentError.corrupt(_, let path, _) = error else { return false }
+            guard case JSONFileError.corrupt(_, let path, _) = error else { return false }
             return path == "$.entries[0].date"
         }
         try Data(#"{"version": 2, "entries": []}"#.utf8).write(to: url)
         #expect {
             try History.read(from: url)
         } throws: { error in
-            guard case DocumentError.corrupt(_, "$.version", _) = error else { return false }
+            guard case JSONFileError.corrupt(_, "$.version", _) = error else { return false }
             return true
         }
     }

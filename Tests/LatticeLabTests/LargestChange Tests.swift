@@ -82,7 +82,7 @@ import Testing
         let results = try write(420, to: "results.json")
         let dashboard = directory.appendingPathComponent("dashboard")
         try Report.write(Report.Paths(results: results, limits: LabSamples.limitsURL.path,
-                                      document: directory.appendingPathComponent("B.md").path,
+                                      page: directory.appendingPathComponent("B.md").path,
                                       dashboard: dashboard.path, baseline: baseline),
                          runtimeDefault: "stored")
         let page = try String(contentsOf: dashboard.appendingPathComponent("index.html"), encoding: .utf8)

@@ -22,7 +22,7 @@ import Testing
         #expect {
             try ResultsFile.pooled([("1.json", first), ("2.json", second)])
         } throws: { error in
-            guard case DocumentError.corrupt("2.json", "$.revision.commit", _) = error else { return false }
+            guard case JSONFileError.corrupt("2.json", "$.revision.commit", _) = error else { return false }
             return true
         }
     }

@@ -13,7 +13,7 @@ import Testing
         /// The gate's one outcome, from the same gate.
         var outcome: String
         /// BENCHMARKS.md and the dashboard, as `lattice report` writes them from the same files.
-        var document: String
+        var page: String
         var dashboard: String
         /// The one line `lattice report` prints.
         var reportLine: String
@@ -37,12 +37,12 @@ import Testing
                                        (baselineURL.path, try LabFiles.results(baselineURL.path))
                                    })
         let paths = Report.Paths(results: results.path, limits: limits.path,
-                                 document: directory.appendingPathComponent("BENCHMARKS.md").path,
+                                 page: directory.appendingPathComponent("BENCHMARKS.md").path,
                                  dashboard: directory.appendingPathComponent("dashboards").path,
                                  baseline: baseline.map { _ in baselineURL.path })
         let reported = try Report.write(paths, runtimeDefault: ships)
         let outcome = Outcome(status: gate.status, outcome: gate.outcome,
-                              document: try String(contentsOf: URL(fileURLWithPath: paths.document), encoding: .utf8),
+                              page: try String(contentsOf: URL(fileURLWithPath: paths.page), encoding: .utf8),
                               dashboard: try String(contentsOf: directory.appendingPathComponent("dashboards/index.html"),
                                                     encoding: .utf8),
                               reportLine: reported.oneLine)
@@ -55,7 +55,7 @@ import Testing
         let word = status == .ok ? "passes" : "fails"
         #expect(judged.status == status, sourceLocation: sourceLocation)
         #expect(judged.outcome.hasPrefix("\(word) (exit \(status.rawValue)): "), sourceLocation: sourceLocation)
-        #expect(judged.document.contains("**The release gate (`lattice gate`, judging the same inputs) "
+        #expect(judged.page.contains("**The release gate (`lattice gate`, judging the same inputs) "
                                          + "\(judged.outcome).**"), sourceLocation: sourceLocation)
         #expect(judged.dashboard.contains("<b>The release gate (<code>lattice gate</code>, judging the same inputs) "
                                           + "\(judged.outcome.markupEscaped).</b>"), sourceLocation: sourceLocation)
@@ -63,7 +63,7 @@ import Testing
                 sourceLocation: sourceLocation)
         #expect(judged.reportLine.hasSuffix("; the gate \(judged.outcome)"), sourceLocation: sourceLocation)
         let other = status == .ok ? "the gate fails" : "the gate passes"
-        #expect(!judged.document.lowercased().contains(other) && !judged.dashboard.lowercased().contains(other),
+        #expect(!judged.page.lowercased().contains(other) && !judged.dashboard.lowercased().contains(other),
                 sourceLocation: sourceLocation)
     }
 
@@ -88,7 +88,7 @@ import Testing
         expectAgreement(judged, status: .regression)
         #expect(judged.outcome == "fails (exit 2): 1 significant regression against \(baseline): "
                 + "PhaseRead/rootVerdict/Dashboard/tracked wallTime")
-        #expect(judged.document.contains("**`rootVerdict` ships"), "the decision itself still stands")
+        #expect(judged.page.contains("**`rootVerdict` ships"), "the decision itself still stands")
     }
 
     @Test func aBenchmarkMissingFromTheResultsIsNotJudgedAndFailsThePage() throws {

@@ -10,7 +10,7 @@ import Foundation
 ///                 "benchmark": "PhaseRead/{design}/*/tracked", "metric": "wallTime",
 ///                 "statistic": "median", "bound": 50000, "maxCV": 0.1 } ] }
 /// ```
-public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
+public struct LimitsFile: Codable, Sendable, Hashable, VersionedJSONFile {
     /// The version this code reads: 2, the chain of designs (version 1 judged one candidate
     /// against the strategy it shipped).
     public static let currentVersion = 2
@@ -31,7 +31,7 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
     /// benchmark no entry selects tolerates nothing. Absent: nothing is tolerated.
     public var baseline: [BaselineTolerance]?
 
-    /// Creates a limits document of the current version.
+    /// Creates a limits file of the current version.
     public init(chain: [String], ships: String, limits: [Limit], baseline: [BaselineTolerance]? = nil) {
         version = Self.currentVersion
         self.chain = chain
@@ -52,17 +52,17 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedDocument {
     }
 
     /// Reads and checks a limits file.
-    /// - Throws: `DocumentError.unreadable`, `.unsupportedVersion`, or `.corrupt` with the
+    /// - Throws: `JSONFileError.unreadable`, `.unsupportedVersion`, or `.corrupt` with the
     ///   JSON path for invalid JSON, a missing or mistyped field, an unknown statistic, an
     ///   empty or repeated chain, a `ships` or limit design outside the chain, a duplicate id,
     ///   an empty pattern, a non-finite bound (or a ratio bound not above 0), or a negative maxCV.
-    public static func read(from url: URL) throws(DocumentError) -> LimitsFile {
-        try DocumentDecoder.read(LimitsFile.self, from: url)
+    public static func read(from url: URL) throws(JSONFileError) -> LimitsFile {
+        try JSONFileDecoder.read(LimitsFile.self, from: url)
     }
 
     /// The file's bytes: pretty, keys sorted, so a run that rewrites `ships` changes one line.
-    /// - Throws: `DocumentError.unwritable` naming `file` when it cannot be encoded.
-    public func encoded(file: String) throws(DocumentError) -> Data {
+    /// - Throws: `JSONFileError.unwritable` naming `file` when it cannot be encoded.
+    public func encoded(file: String) throws(JSONFileError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {

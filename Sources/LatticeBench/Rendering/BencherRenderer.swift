@@ -17,7 +17,7 @@ public struct BencherRenderer: Sendable {
 
     /// The BMF JSON, keys sorted. - Complexity: O(benchmarks · metrics).
     public func render(_ results: ResultsFile) throws -> String {
-        var document = [String: [String: Entry]]()
+        var output = [String: [String: Entry]]()
         for benchmark in results.benchmarks {
             var measures = [String: Entry]()
             for result in benchmark.metrics {
@@ -27,9 +27,9 @@ public struct BencherRenderer: Sendable {
                     : Entry(value: summary.median, lowerValue: summary.medianInterval.lower,
                             upperValue: summary.medianInterval.upper)
             }
-            document[benchmark.name] = measures
+            output[benchmark.name] = measures
         }
-        return try StableJSON.string(document)
+        return try StableJSON.string(output)
     }
 
     private struct Entry: Encodable {

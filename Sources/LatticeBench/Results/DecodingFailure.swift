@@ -1,7 +1,7 @@
 /// A `DecodingError` restated as where (a JSON path such as `$.benchmarks[2].metrics[0].summary`)
 /// and what, for errors that name the file and the place in it.
 struct DecodingFailure: Sendable {
-    /// JSON path of the offending value; `$` for the document itself (e.g. a syntax error).
+    /// JSON path of the offending value; `$` for the whole file (e.g. a syntax error).
     let path: String
     /// What is wrong there.
     let reason: String

@@ -29,10 +29,10 @@ public struct ReleaseGate {
     /// `lattice check` and `lattice compare --limits` compare them: one rule for how far an
     /// exact figure may move, whichever command judges it (without them, a report against the
     /// committed baseline would call every rebuild's hash-driven movement a regression).
-    /// - Throws: `DocumentError.corrupt` naming `baseline.path` when the two cannot be compared.
+    /// - Throws: `JSONFileError.corrupt` naming `baseline.path` when the two cannot be compared.
     /// - Complexity: that of `Decision.init` plus `ResultsComparison.init`.
     public init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String,
-                baseline: (path: String, file: ResultsFile)? = nil) throws(DocumentError) {
+                baseline: (path: String, file: ResultsFile)? = nil) throws(JSONFileError) {
         judgedResults = results.atReferencePace()
         decision = Decision(limits: limits, results: judgedResults)
         self.runtimeDefault = runtimeDefault

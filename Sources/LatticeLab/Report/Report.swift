@@ -14,7 +14,7 @@ public enum Report {
         /// The limits file (spec/limits.json).
         public var limits: String
         /// BENCHMARKS.md.
-        public var document: String
+        public var page: String
         /// The dashboard's folder; `index.html` is written into it.
         public var dashboard: String
         /// The history file this run is added to, when the run should be recorded.
@@ -40,12 +40,12 @@ public enum Report {
 
         /// The paths; `history`, `flamegraph`, `resultsCopy`, `accepted` and `baseline` default to
     /// none.
-        public init(results: String, limits: String, document: String, dashboard: String,
+        public init(results: String, limits: String, page: String, dashboard: String,
                     history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil,
                     accepted: String? = nil, baseline: String? = nil, recordsShips: Bool = false) {
             self.results = results
             self.limits = limits
-            self.document = document
+            self.page = page
             self.dashboard = dashboard
             self.history = history
             self.flamegraph = flamegraph
@@ -61,24 +61,24 @@ public enum Report {
     /// release gate's (`ReleaseGate`, against `paths.baseline` when given, as `lattice gate
     /// --baseline` judges), and BENCHMARKS.md and the dashboard print its one outcome.
     /// - Returns: the gate, for its one line.
-    /// - Throws: `DocumentError` naming the input that is unreadable or corrupt (results with
+    /// - Throws: `JSONFileError` naming the input that is unreadable or corrupt (results with
     ///   no benchmarks included: a report of nothing would replace the figures), or the output
     ///   that could not be written; every output is then as it was.
     /// - Complexity: that of `ReleaseGate.init` plus rendering, O(results).
     @discardableResult
-    public static func write(_ paths: Paths, runtimeDefault: String) throws(DocumentError) -> ReleaseGate {
+    public static func write(_ paths: Paths, runtimeDefault: String) throws(JSONFileError) -> ReleaseGate {
         let resultsData = try LabFiles.data(paths.results)
         let results = try ResultsFile.read(resultsData, file: paths.results)
         guard !results.benchmarks.isEmpty else {
             throw .corrupt(file: paths.results, path: "$.benchmarks", reason: "holds no benchmarks")
         }
         var limits = try LabFiles.limits(paths.limits)
-        let history = try paths.history.map { path throws(DocumentError) in try History.read(from: URL(fileURLWithPath: path)) }
-        let flamegraph = try paths.flamegraph.map { path throws(DocumentError) in
+        let history = try paths.history.map { path throws(JSONFileError) in try History.read(from: URL(fileURLWithPath: path)) }
+        let flamegraph = try paths.flamegraph.map { path throws(JSONFileError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
-        let accepted = try paths.accepted.map { path throws(DocumentError) in try AcceptedChange.read(from: path) } ?? []
-        let baseline = try paths.baseline.map { path throws(DocumentError) in (path: path, file: try LabFiles.results(path)) }
+        let accepted = try paths.accepted.map { path throws(JSONFileError) in try AcceptedChange.read(from: path) } ?? []
+        let baseline = try paths.baseline.map { path throws(JSONFileError) in (path: path, file: try LabFiles.results(path)) }
         var findings = Findings(gate: try ReleaseGate(results: results, limits: limits, runtimeDefault: runtimeDefault,
                                                       baseline: baseline))
         // What ships is the run's decision: recorded, the reports read the file as rewritten.
@@ -88,13 +88,13 @@ public enum Report {
             recordedLimits = limits
             findings = findings.shipping(decided)
         }
-        let againstBaseline = try baseline.map { baseline throws(DocumentError) in
+        let againstBaseline = try baseline.map { baseline throws(JSONFileError) in
             let check = try BaselineCheck(baseline: baseline.file, results: results, limits: limits,
                                           resultsPath: paths.results)
             let figures = check.rows.filter { $0.comparison.metric.name == Metric.instructions.name }.count
             return (figures: figures, largest: LargestChange(check: check, baseline: baseline.file, results: results))
         }
-        let document = BenchmarksDocument(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
+        let page = BenchmarksPage(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
                                           limitsPath: paths.limits, accepted: accepted).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,
@@ -104,7 +104,7 @@ public enum Report {
         let folder = URL(fileURLWithPath: paths.dashboard)
         var outputs = FileSet()
         if let path = paths.resultsCopy { outputs.add(resultsData, at: path) }
-        outputs.add(Data(document.utf8), at: paths.document)
+        outputs.add(Data(page.utf8), at: paths.page)
         if let flamegraph { outputs.add(flamegraph.svg, at: folder.appendingPathComponent("flamegraph.svg").path) }
         outputs.add(Data(dashboard.utf8), at: folder.appendingPathComponent("index.html").path)
         if let path = paths.history { outputs.add(historyData, at: path) }

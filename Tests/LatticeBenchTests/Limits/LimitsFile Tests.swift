@@ -68,7 +68,7 @@ import Testing
         let text = Self.valid.replacingOccurrences(of: replacing, with: with)
         #expect(text != Self.valid)
         do {
-            _ = try DocumentDecoder.decode(LimitsFile.self, from: Data(text.utf8), file: "spec/limits.json")
+            _ = try JSONFileDecoder.decode(LimitsFile.self, from: Data(text.utf8), file: "spec/limits.json")
             Issue.record("expected an error")
         } catch {
             guard case .corrupt(let file, let found, _) = error else {
@@ -83,14 +83,14 @@ import Testing
 
     @Test func rejectsAnotherVersionAndBrokenJSON() throws {
         let old = Self.valid.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
-        #expect(throws: DocumentError.unsupportedVersion(file: "l.json", key: "version", found: 1, supported: 2)) {
-            try DocumentDecoder.decode(LimitsFile.self, from: Data(old.utf8), file: "l.json")
+        #expect(throws: JSONFileError.unsupportedVersion(file: "l.json", key: "version", found: 1, supported: 2)) {
+            try JSONFileDecoder.decode(LimitsFile.self, from: Data(old.utf8), file: "l.json")
         }
-        #expect(throws: DocumentError.self) {
-            try DocumentDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
+        #expect(throws: JSONFileError.self) {
+            try JSONFileDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
         }
         let missing = try SampleResults.temporaryDirectory().appendingPathComponent("none.json")
-        #expect(throws: DocumentError.self) { try LimitsFile.read(from: missing) }
+        #expect(throws: JSONFileError.self) { try LimitsFile.read(from: missing) }
     }
 
     @Test(arguments: [

@@ -111,9 +111,9 @@ import Testing
 
     @Test func aFunctionNamedTwiceIsCorrupt() throws {
         let results = try SampleResults.file(benchmarks: [try Self.instructions("B", [("f", 10), ("f", 2)])])
-        #expect(throws: DocumentError.corrupt(file: "x.json", path: "$.benchmarks[0].metrics[0].functions[1].name",
+        #expect(throws: JSONFileError.corrupt(file: "x.json", path: "$.benchmarks[0].metrics[0].functions[1].name",
                                               reason: "duplicate function \"f\"")) {
-            try DocumentDecoder.decode(ResultsFile.self, from: try results.encoded(), file: "x.json")
+            try JSONFileDecoder.decode(ResultsFile.self, from: try results.encoded(), file: "x.json")
         }
     }
 }

@@ -42,7 +42,7 @@ import Testing
         let results = try SampleResults.file()
         #expect(OutputFormat(rawValue: "github-action-benchmark") == .githubActionBenchmark)
         let json = try OutputFormat.json.render(results, colour: false)
-        #expect(try DocumentDecoder.decode(ResultsFile.self, from: Data(json.utf8), file: "stdout") == results)
+        #expect(try JSONFileDecoder.decode(ResultsFile.self, from: Data(json.utf8), file: "stdout") == results)
         for format in OutputFormat.allCases {
             #expect(try format.render(results, colour: false).contains("Example/sum/1000"))
         }

@@ -4,7 +4,7 @@ import LatticeBench
 /// beside their limits, the machine), then every section of the suite, then how to
 /// reproduce. Made only from the results and limits files, so the same inputs give the same
 /// bytes; `scripts/bench.sh` is its only writer.
-struct BenchmarksDocument {
+struct BenchmarksPage {
     /// What the results say.
     let findings: Findings
     /// The results file as the command line named it, shown as the source.

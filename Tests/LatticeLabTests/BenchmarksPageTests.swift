@@ -3,20 +3,20 @@ import LatticeBench
 import Testing
 @testable import LatticeLab
 
-@Suite struct BenchmarksDocumentTests {
-    private func document(_ results: ResultsFile, ships: String = "derived") throws -> String {
-        BenchmarksDocument(findings: try LabSamples.findings(results, ships: ships),
+@Suite struct BenchmarksPageTests {
+    private func page(_ results: ResultsFile, ships: String = "derived") throws -> String {
+        BenchmarksPage(findings: try LabSamples.findings(results, ships: ships),
                            resultsPath: "results.json", limitsPath: "spec/limits.json").render()
     }
 
     @Test func sameResultsGiveTheSameBytes() throws {
         let first = try ResultsFile.read(from: LabSamples.sampleResultsURL)
         let second = try ResultsFile.read(from: LabSamples.sampleResultsURL)
-        #expect(try document(first) == document(second))
+        #expect(try page(first) == page(second))
     }
 
     @Test func theDecisionComesFirstWithBothNumbersBesideTheirBounds() throws {
-        let text = try document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0)))
+        let text = try page(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0)))
         let decision = try #require(text.range(of: "## Decision"))
         let firstSection = try #require(text.range(of: "## Phase read"))
         #expect(decision.lowerBound < firstSection.lowerBound)
@@ -31,13 +31,13 @@ import Testing
     }
 
     @Test func aQuickRunIsMarkedAsSuch() throws {
-        let text = try document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0),
+        let text = try page(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0),
                                             quick: true))
         #expect(text.contains("**QUICK RUN.**"))
     }
 
     @Test func theDecisionReadsAsTheChainAndSaysWhatTheUserGains() throws {
-        let text = try document(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
+        let text = try page(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
                                             + [try LabSamples.timed("CommitScaling/rootVerdict/10000", 2_000),
                                                try LabSamples.timed("CommitScaling/stored/10000", 13_400_000)]),
                             ships: "rootVerdict")
@@ -53,30 +53,30 @@ import Testing
     @Test func noisyFiguresAreShownUndecided() throws {
         let noisy = BenchmarkResult(name: "ReadScaling/derived/64", metrics: [
             try MetricResult(metric: .wallTime, samples: [1_000, 9_000, 2_000, 8_000, 5_000])], iterationsPerSample: 1)
-        let text = try document(LabSamples.file([noisy]))
+        let text = try page(LabSamples.file([noisy]))
         #expect(text.contains("| 64 | undecided (5.00 µs, robust CV "))
     }
 
     @Test func sectionsWithoutBenchmarksSayNotMeasured() throws {
-        let text = try document(LabSamples.file([]))
+        let text = try page(LabSamples.file([]))
         #expect(text.contains("## Commit scaling\n\nNot measured in this run."))
         #expect(text.contains("**Nothing is decided: a design of the chain could not be judged"))
     }
 
     @Test func fieldReadStandsBesideTheRecordsFigures() throws {
-        let text = try document(LabSamples.file([try LabSamples.timed("FieldRead/lensTracked/8", 1_600),
+        let text = try page(LabSamples.file([try LabSamples.timed("FieldRead/lensTracked/8", 1_600),
                                              try LabSamples.timed("FieldRead/lensTracked/32", 6_400)]))
         #expect(text.contains("| 8 | lensTracked | 1.60 µs ["))
         #expect(text.contains("| 200 ns [") && text.contains("| 638 ns |"))
     }
 
     @Test func countersAreComparedOnlyWhenQuietEnough() throws {
-        let quiet = try document(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000),
+        let quiet = try page(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000),
                                               try LabSamples.timed("CommitScaling/counters/on", 1_000)]))
         #expect(quiet.contains("Counters on against off: no change beyond the noise band"))
         let noisy = BenchmarkResult(name: "CommitScaling/counters/on", metrics: [
             try MetricResult(metric: .wallTime, samples: [500, 3_000, 1_000, 2_000])], iterationsPerSample: 1)
-        let busy = try document(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000), noisy]))
+        let busy = try page(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000), noisy]))
         #expect(busy.contains("Counters on against off: undecided, too noisy to compare"))
     }
 

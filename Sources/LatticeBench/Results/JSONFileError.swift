@@ -1,11 +1,11 @@
-/// Why one of the lab's documents (a results file, a limits file, the history, an output
-/// being written) could not be read, written or merged. Each case names the file as given
+/// Why a JSON file (a results file, a limits file, the lab's history, an output being
+/// written) could not be read, written or merged. Each case names the file as given
 /// and, for contents, the JSON path of the problem; commands answer it with
 /// `ExitStatus.couldNotRun` and leave every output as it was.
-public enum DocumentError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum JSONFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(file: String, reason: String)
-    /// The file is not a valid document of its kind; `path` is a JSON path (`$` = whole file).
+    /// The file is not a valid file of its kind; `path` is a JSON path (`$` = whole file).
     case corrupt(file: String, path: String, reason: String)
     /// The file declares, under `key`, a version this reader does not understand.
     case unsupportedVersion(file: String, key: String, found: Int, supported: Int)

@@ -3,7 +3,7 @@
 /// Numbers are written with at most two decimals and no exponent, so the same figures
 /// always give the same bytes (BENCHMARKS.md and the dashboard must be reproducible).
 /// Text content and attribute values are escaped; nothing from outside reaches the markup raw.
-struct SVGDocument {
+struct SVGCanvas {
     /// Width of the drawing in user units (pixels at 100 %).
     let width: Double
     /// Height of the drawing in user units.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A JSON document with a top-level integer version field, read by `DocumentDecoder`.
-protocol VersionedDocument: Decodable {
+/// A JSON file with a top-level integer version field, read by `JSONFileDecoder`.
+protocol VersionedJSONFile: Decodable {
     /// The name of the version field (`schemaVersion`, `version`).
     static var versionKey: String { get }
     /// The only version this code reads.
@@ -10,42 +10,42 @@ protocol VersionedDocument: Decodable {
     func inconsistency() -> DecodingFailure?
 }
 
-/// Reads a versioned JSON document (results, limits): the version first, so a file from
-/// another version is reported as such rather than as corrupt, then the whole document, then
+/// Reads a versioned JSON file (results, limits): the version first, so a file from
+/// another version is reported as such rather than as corrupt, then the whole file, then
 /// its consistency. Every error names the file and a JSON path.
-enum DocumentDecoder {
+enum JSONFileDecoder {
     /// Reads and decodes the file at `url`.
     /// - Complexity: O(file size).
-    static func read<Document: VersionedDocument>(
-        _: Document.Type, from url: URL
-    ) throws(DocumentError) -> Document {
+    static func read<File: VersionedJSONFile>(
+        _: File.Type, from url: URL
+    ) throws(JSONFileError) -> File {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .unreadable(file: url.path, reason: FileErrorReason.describe(error))
         }
-        return try decode(Document.self, from: data, file: url.path)
+        return try decode(File.self, from: data, file: url.path)
     }
 
     /// Decodes `data`; `file` names the source in errors.
     /// - Complexity: O(data) for the version probe plus the full decode.
-    static func decode<Document: VersionedDocument>(
-        _: Document.Type, from data: Data, file: String
-    ) throws(DocumentError) -> Document {
+    static func decode<File: VersionedJSONFile>(
+        _: File.Type, from data: Data, file: String
+    ) throws(JSONFileError) -> File {
         let failure: DecodingFailure
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
-            let version = try decoder.decode(VersionProbe<Document>.self, from: data).version
-            guard version == Document.supportedVersion else {
-                throw DocumentError.unsupportedVersion(file: file, key: Document.versionKey, found: version,
-                                                          supported: Document.supportedVersion)
+            let version = try decoder.decode(VersionProbe<File>.self, from: data).version
+            guard version == File.supportedVersion else {
+                throw JSONFileError.unsupportedVersion(file: file, key: File.versionKey, found: version,
+                                                       supported: File.supportedVersion)
             }
-            let document = try decoder.decode(Document.self, from: data)
-            guard let inconsistency = document.inconsistency() else { return document }
+            let decoded = try decoder.decode(File.self, from: data)
+            guard let inconsistency = decoded.inconsistency() else { return decoded }
             failure = inconsistency
-        } catch let error as DocumentError {
+        } catch let error as JSONFileError {
             throw error
         } catch let error as DecodingError {
             failure = syntaxFailure(in: data) ?? DecodingFailure(error)
@@ -77,13 +77,13 @@ enum DocumentDecoder {
         }
     }
 
-    /// Reads only the top-level integer under `Document.versionKey`.
-    private struct VersionProbe<Document: VersionedDocument>: Decodable {
+    /// Reads only the top-level integer under `File.versionKey`.
+    private struct VersionProbe<File: VersionedJSONFile>: Decodable {
         let version: Int
 
         init(from decoder: any Decoder) throws {
             version = try decoder.container(keyedBy: AnyKey.self)
-                .decode(Int.self, forKey: AnyKey(stringValue: Document.versionKey))
+                .decode(Int.self, forKey: AnyKey(stringValue: File.versionKey))
         }
     }
 
