@@ -25,7 +25,8 @@ public final class Environment {
     /// The failure of the last subscription event the store would not take. Untracked.
     public internal(set) var lastRejectedEvent: Failure?
 
-    let keeping: any PhaseKeeping
+    /// The phase strategy's environment-wide part (`PhaseStrategy.make`).
+    let coordinator: any PhaseCoordinator
     private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
     private var roots: [OperationKey: OperationRoot] = [:]
     private var stamps: [OperationKey: WriteStamp] = [:]
@@ -54,7 +55,7 @@ public final class Environment {
             preconditionFailure("Environment.init(): Expected the store's root record `\(DataID.root)` to exist")
         }
         self.rootRecord = rootRecord
-        self.keeping = strategy.make(counters: counters)
+        self.coordinator = strategy.make(counters: counters)
     }
 
     /// The time now, from the clock.
@@ -78,7 +79,7 @@ public final class Environment {
         let availability = check(root)
         let handle = OperationHandle(environment: self, root: root, policy: policy,
                                      hasData: policy.shows(availability),
-                                     keeper: keeping.keeper(for: root))
+                                     keeper: coordinator.keeper(for: root))
         handles.append(handle)
         root.handles.append(handle)
         if policy.fetches(availability) { handle.beginFetch() }
@@ -197,7 +198,7 @@ public final class Environment {
                 index += 1
             }
         }
-        keeping.didCommit(commit.changes)
+        coordinator.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
         counters?.endCommit(commit.changes)
         return commit
@@ -205,7 +206,7 @@ public final class Environment {
 
     @discardableResult
     private func published(_ changes: CommitChanges) -> CommitChanges {
-        keeping.didCommit(changes)
+        coordinator.didCommit(changes)
         counters?.endCommit(changes)
         return changes
     }

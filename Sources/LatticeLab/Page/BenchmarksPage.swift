@@ -61,7 +61,7 @@ struct BenchmarksPage {
             From a server's bytes to data read on screen, step by step: `decode` (the runtime's JSON reader, \
             `GraphQLResponse(decoding:)`), `normalize`, `publish` (into a fresh store, made and released in the \
             operation), `commit` (bytes to store: all three), `read` (every field back, through lenses; the spec's \
-            response through `Reader.read`). Foundation's `JSONSerialization` and `JSONDecoder` (into a JSON tree) read the same \
+            response through `StoreReader.read`). Foundation's `JSONSerialization` and `JSONDecoder` (into a JSON tree) read the same \
             bytes in the same run, as the reader's anchors. Inputs: the largest response of the spec folder (spec/'s is Dashboard), a feed \
             of 20 posts by 5 authors (26 records) and a generated list of 100,000 items. MB/s are of the body, \
             fields/s of its data's object members, both at the median time.

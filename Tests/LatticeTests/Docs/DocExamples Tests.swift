@@ -49,7 +49,7 @@ import LatticeTesting
     @Test func handles() async throws {
         let (_, dashboard, ok, env, transport) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         let login: String
         switch handle.phase {
         case .loading:
@@ -80,7 +80,7 @@ import LatticeTesting
     @Test func failures() async throws {
         let (_, dashboard, ok, env, transport) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         transport.enqueue("Dashboard", .fixture(case: "field-error"))
         await handle.refetch().value
         let failure = handle.phase.failure
@@ -92,7 +92,7 @@ import LatticeTesting
     @Test func theStoreWithoutTheNetwork() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         try env.commit(ok.response, for: dashboard, variables: ok.variables)
         let changes = env.commitUpdate { delta in
             delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"),
@@ -102,7 +102,7 @@ import LatticeTesting
         env.invalidate(DataID("VXNlcjox"))
         env.invalidateStore()
         let refetching = env.revalidate()
-        for refetched in refetching { await refetched.settled() }
+        for refetched in refetching { await refetched.waitForFetch() }
         let collected = env.collectGarbage()
         #expect(changes.changedFields.count == 1)
         #expect(checked == .available)
@@ -138,7 +138,7 @@ import LatticeTesting
     @Test func counters() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         env.counters?.reset()
         env.commitUpdate { delta in
             delta.set(FieldState(value: .null), for: FieldKey("bio"), on: DataID("VXNlcjox"))
@@ -154,7 +154,7 @@ import LatticeTesting
     @Test func bodyReruns() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         let probe = BodyProbe { handle.phase.name }
         env.commitUpdate { delta in
             let error = GraphQLError(message: "gone", path: [.key("viewer"), .key("bio")])
@@ -228,7 +228,7 @@ import LatticeTesting
         #expect(verdict == .fine)
         #expect(again == verdict)
         #expect(!fieldsRead.isEmpty)
-        let debug = Reader.read(bound, root: root)
+        let debug = StoreReader.read(bound, root: root)
         #expect(debug.missing.isEmpty)
         #expect(debug.verdict == .fine)
         return true

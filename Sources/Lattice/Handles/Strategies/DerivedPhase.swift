@@ -7,7 +7,7 @@
 /// Costs: a read walks the operation's own selection (O(fields), one registrar access each);
 /// a commit costs nothing beyond its notifications.
 @MainActor
-final class DerivedPhase: PhaseKeeping, PhaseKeeper {
+final class DerivedPhase: PhaseCoordinator, PhaseKeeper {
     nonisolated static let notesVerdictChanges = false
 
     private let counters: RuntimeCounters?

@@ -6,7 +6,7 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     /// verdict: every retained handle re-walks its own selection (the baseline, as built).
     case stored
     /// No phase is stored: the getter derives it, walking the verdict through tracked reads
-    /// inside the reader's own tracking scope (decision record 0001).
+    /// inside the reading body's own tracking scope (decision record 0001).
     case derived
     /// The verdict is settled at the commit, only for roots whose last verdict read a field
     /// the commit changed, and kept as one tracked value; the phase is derived from it.
@@ -36,7 +36,7 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
 
     /// The strategy's environment-wide part.
     @MainActor
-    func make(counters: RuntimeCounters?) -> any PhaseKeeping {
+    func make(counters: RuntimeCounters?) -> any PhaseCoordinator {
         switch self {
         case .stored: StoredPhase(counters: counters)
         case .derived: DerivedPhase(counters: counters)
@@ -45,10 +45,10 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// A phase strategy's environment-wide part: it makes each handle's keeper and hears every
-/// commit.
+/// A phase strategy's environment-wide part, which coordinates the handles' keepers: it
+/// makes each handle's keeper and hears every commit.
 @MainActor
-protocol PhaseKeeping: AnyObject {
+protocol PhaseCoordinator: AnyObject {
     /// Whether the strategy reads `CommitChanges.verdictChanges`.
     nonisolated static var notesVerdictChanges: Bool { get }
     /// The keeper for a new handle of `root`.
@@ -64,7 +64,7 @@ protocol PhaseKeeper: AnyObject {
     /// The handle is made, listed and its facts are set (its fetch started, if its policy
     /// fetches): the one settle of its first facts.
     func attach(_ handle: OperationHandle)
-    /// The handle's phase, as a reader asks for it.
+    /// The handle's phase, as a body (or any caller) reads it.
     func phase(of handle: OperationHandle) -> Phase
     /// The handle's stored facts (data presence, fetch, unplaced errors) changed; after a
     /// commit, called once the strategy has heard it (`didCommit`).

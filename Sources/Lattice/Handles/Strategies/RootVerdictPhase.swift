@@ -20,7 +20,7 @@ import Observation
 /// Costs: a read is O(1); a commit is O(changed fields) plus one untracked walk per root
 /// whose reads it touched.
 @MainActor
-final class RootVerdictPhase: PhaseKeeping {
+final class RootVerdictPhase: PhaseCoordinator {
     nonisolated static let notesVerdictChanges = false
 
     private let counters: RuntimeCounters?

@@ -14,7 +14,7 @@ import Observation
 ///
 /// Costs: a read is O(1); a verdict-relevant commit is O(retained handles × own selection).
 @MainActor
-final class StoredPhase: PhaseKeeping {
+final class StoredPhase: PhaseCoordinator {
     nonisolated static let notesVerdictChanges = true
 
     private let counters: RuntimeCounters?

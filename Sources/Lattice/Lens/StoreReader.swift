@@ -1,11 +1,12 @@
-/// Reads a document's whole data back as JSON, fragments merged in (unmasked), with Relay's
-/// semantics for client directives: `@required` nulls bubble, `@catch(to: RESULT)` gives
-/// `{ok, value}` / `{ok, errors}`, `@catch(to: NULL)` gives null. Untracked.
+/// Reads an operation's whole data back out of the store as JSON (Relay's reader), fragments
+/// merged in (unmasked), with Relay's semantics for client directives: `@required` nulls
+/// bubble, `@catch(to: RESULT)` gives `{ok, value}` / `{ok, errors}`, `@catch(to: NULL)` gives
+/// null. Untracked.
 ///
 /// For debugging and tests (`lattice normalize --read`, the fixture round trips); views
 /// read through lenses.
 @MainActor
-public enum Reader {
+public enum StoreReader {
     /// What a read found.
     public struct Result: Hashable, Sendable {
         /// The data; `.null` when the root bubbled.

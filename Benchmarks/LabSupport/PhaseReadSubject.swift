@@ -1,9 +1,9 @@
 import LatticeBench
 
-/// A loaded handle and the body scope its tracked phase reads run in: the state of every
-/// benchmark that reads a phase.
+/// What a phase-read benchmark reads: a loaded handle and the body scope its tracked phase
+/// reads run in (the state every benchmark that reads a phase is measured on).
 @MainActor
-public final class PhaseReader {
+public final class PhaseReadSubject {
     /// The environment and handle read.
     public let loaded: LoadedHandle
     private let scope = TrackedScope()
