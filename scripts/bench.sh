@@ -62,7 +62,7 @@ commands:
                       run the suite with instructions (PhaseRead and CommitScaling sampled
                       fully even with --quick: the limits must be decided), or judge FILE,
                       then the release gate: exit 3 unless the chain of spec/limits.json
-                      decides the design it ships, that design passes its limits and is
+                      decides the strategy it ships, that strategy passes its limits and is
                       the runtime's default (PhaseStrategy.shipped), 2 on a
                       significant regression against the baseline results FILE, 1 when the
                       results or the baseline hold no benchmarks or lack each other's, 0

@@ -44,7 +44,7 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
         let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths,
                                                 exactOnly: options.has("--exact"),
                                                 limits: try options.value("--limits").map { path throws(JSONFileError) in
-                                                    try LabFiles.limits(path)
+                                                    try LabFiles.limits(path).file
                                                 })
         if let out = options.value("--out") { try compared.write(to: out) }
         let renderer = ComparisonRenderer(colour: isatty(STDOUT_FILENO) != 0)

@@ -12,7 +12,7 @@ let reportCommand = Command(
                           [--history FILE] [--flamegraph SVG] [--results-out FILE] [--accepted FILE]
                           [--baseline FILE] [--record-ships]
 
-    Judges the limits (spec/limits.json) against the results, every design of the chain, and
+    Judges the limits (spec/limits.json) against the results, every strategy of the chain, and
     the release gate on the same inputs, and writes:
       --out FILE        BENCHMARKS.md: the decision first, then every section of the suite
       --dashboard DIR   DIR/index.html, a self-contained dashboard (inline SVG charts)

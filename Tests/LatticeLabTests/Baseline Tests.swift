@@ -13,7 +13,7 @@ import Testing
         ], iterationsPerSample: 1)
     }
 
-    private let limits = LimitsFile(chain: ["stored"], ships: "stored", limits: [], baseline: [
+    private let limits = LimitsFile(limits: [], baseline: [
         BaselineTolerance(benchmarks: "PhaseRead/*", tolerance: 0, why: "hot"),
         BaselineTolerance(benchmarks: "CommitScaling/*", tolerance: 0.02, why: "a whole commit"),
     ])

@@ -20,7 +20,7 @@ import Testing
         let decision = try #require(text.range(of: "## Decision"))
         let firstSection = try #require(text.range(of: "## Phase read"))
         #expect(decision.lowerBound < firstSection.lowerBound)
-        #expect(text.contains("**`derived` ships: the first design of the chain to pass every limit that applies to it"))
+        #expect(text.contains("**`derived` ships: the first strategy of the chain to pass every limit that applies to it"))
         #expect(text.contains("| derived | phase-read-largest | PhaseRead/derived/Dashboard/tracked | median 20.0 µs |"))
         #expect(text.contains("| derived | extra-bodies-spreads-only | BodyReruns/derived/IssueScreen/verdictValue | value 0 | exact | 2 | ≤ 0 | passed |"))
         #expect(text.contains("| derived | commit-scaling-instructions | CommitScaling/derived/10000/untouched ÷ "
@@ -41,7 +41,7 @@ import Testing
                                             + [try LabSamples.timed("CommitScaling/rootVerdict/10000", 2_000),
                                                try LabSamples.timed("CommitScaling/stored/10000", 13_400_000)]),
                             ships: "rootVerdict")
-        #expect(text.contains("**`rootVerdict` ships: the first design of the chain to pass every limit that applies "
+        #expect(text.contains("**`rootVerdict` ships: the first strategy of the chain to pass every limit that applies "
                               + "to it (derived failed phase-read-largest; rootVerdict passed 5 of 5 limits).**"))
         #expect(text.contains("1. **`derived`**, the phase derived when read (decision record 0001): failed phase-read-largest."))
         #expect(text.contains("2. **`rootVerdict`**"))
@@ -60,7 +60,7 @@ import Testing
     @Test func sectionsWithoutBenchmarksSayNotMeasured() throws {
         let text = try page(LabSamples.file([]))
         #expect(text.contains("## Commit scaling\n\nNot measured in this run."))
-        #expect(text.contains("**Nothing is decided: a design of the chain could not be judged"))
+        #expect(text.contains("**Nothing is decided: a strategy of the chain could not be judged"))
     }
 
     @Test func fieldReadStandsBesideTheRecordsFigures() throws {

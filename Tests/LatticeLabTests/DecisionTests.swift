@@ -38,27 +38,27 @@ import Testing
             let gate = try gate(derivedRead: read, derivedExtra: extra)
             let decision = gate.decision
             #expect(decision.decidedStrategy == "rootVerdict")
-            #expect(decision.steps.map(\.design) == ["derived", "rootVerdict", "stored"], "every design is judged")
+            #expect(decision.steps.map(\.strategy) == ["derived", "rootVerdict", "stored"], "every strategy is judged")
             #expect(decision.steps[0].limits(.failed) == [failed])
             #expect(gate.status == .ok)
             #expect(decision.chainSummary == "derived failed \(failed); rootVerdict passed 5 of 5 limits")
         }
     }
 
-    @Test func storedShipsWhenEveryDesignBeforeItFails() throws {
+    @Test func storedShipsWhenEveryStrategyBeforeItFails() throws {
         // rootVerdict walks every handle on a commit that touches none of them.
         let gate = try gate(rootVerdictWalks: 10_000, ships: "stored")
         let decision = gate.decision
         #expect(decision.decidedStrategy == "stored")
         #expect(decision.steps[1].limits(.failed) == ["commit-walks-none", "commit-scaling-instructions"])
         #expect(decision.steps[2].evaluations.map(\.limit.id) == ["phase-read-largest", "extra-bodies-spreads-only"],
-                "the commit-cost limits are for designs that replace the stored phase")
+                "the commit-cost limits are for strategies that replace the stored phase")
         #expect(gate.status == .ok)
         #expect(gate.oneLine.contains("rootVerdict failed commit-walks-none, commit-scaling-instructions; "
                                       + "stored passed 2 of 2 limits"))
     }
 
-    @Test func theGateFailsWhenTheLimitsFileShipsAnotherDesignThanTheRunDecides() throws {
+    @Test func theGateFailsWhenTheLimitsFileShipsAnotherStrategyThanTheRunDecides() throws {
         let gate = try gate(ships: "stored")
         #expect(gate.decision.decidedStrategy == "rootVerdict")
         #expect(gate.status == .limitNotPassed)
@@ -67,7 +67,7 @@ import Testing
         #expect(gate.oneLine.contains("; the gate fails (exit 3): the run decides rootVerdict"))
     }
 
-    @Test func theGateFailsWhileTheRuntimeShipsAnotherDesignThanTheLimitsFile() throws {
+    @Test func theGateFailsWhileTheRuntimeShipsAnotherStrategyThanTheLimitsFile() throws {
         let mismatched = try gate(runtimeDefault: "stored")
         #expect(mismatched.status == .limitNotPassed)
         #expect(mismatched.reason.contains("ships rootVerdict but the runtime's default"))
@@ -76,7 +76,7 @@ import Testing
         #expect(!agreed.lines.contains { $0.hasPrefix("SHIPS") })
     }
 
-    @Test func aDesignThatCannotBeJudgedStopsTheChainNeverSkipped() throws {
+    @Test func aStrategyThatCannotBeJudgedStopsTheChainNeverSkipped() throws {
         var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
         benchmarks.removeAll { $0.name == "CommitScaling/rootVerdict/10/untouched" }
         let gate = try ReleaseGate(results: LabSamples.file(benchmarks), limits: LabSamples.limits(ships: "rootVerdict"),
@@ -122,11 +122,11 @@ import Testing
     }
 
     @Test func theCommittedLimitsFileWeighsTheChainInTheRecordsOrder() throws {
-        let limits = try LimitsFile.read(from: LabSamples.limitsURL)
+        let limits = try LabLimits.read(from: LabSamples.limitsURL)
         #expect(limits.chain == ["derived", "rootVerdict", "stored"])
         #expect(limits.limits(for: "stored").map(\.metric) == ["wallTime", "extraBodies"])
         #expect(Set(limits.limits(for: "rootVerdict").map(\.id)) == Set(limits.limits(for: "derived").map(\.id)))
-        #expect(limits.limits.first { $0.id == "phase-read-largest" }?.bound == 50_000)
-        #expect(limits.limits.filter { $0.relativeTo != nil }.allSatisfy { $0.bound == 1.5 })
+        #expect(limits.file.limits.first { $0.id == "phase-read-largest" }?.bound == 50_000)
+        #expect(limits.file.limits.filter { $0.relativeTo != nil }.allSatisfy { $0.bound == 1.5 })
     }
 }

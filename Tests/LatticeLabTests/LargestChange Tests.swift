@@ -4,7 +4,7 @@ import Testing
 @testable import LatticeLab
 
 @Suite struct LargestChangeTests {
-    private let limits = LimitsFile(chain: ["stored"], ships: "stored", limits: [], baseline: [
+    private let limits = LimitsFile(limits: [], baseline: [
         BaselineTolerance(benchmarks: "PhaseRead/*/tracked", tolerance: 0.15, why: "address-hashed"),
         BaselineTolerance(benchmarks: "PhaseRead/*", tolerance: 0, why: "hot"),
     ])

@@ -105,7 +105,7 @@ import Testing
         expectAgreement(decidedElsewhere, status: .limitNotPassed)
         #expect(decidedElsewhere.outcome.hasPrefix("fails (exit 3): the run decides stored but the limits file ships "
                                                    + "rootVerdict"))
-        // Every design fails: stored ships as the last of the chain, judged by its own limits.
+        // Every strategy fails: stored ships as the last of the chain, judged by its own limits.
         let (lastFails, _) = try judge(try benchmarks(rootVerdictRead: 80_000, storedRead: 80_000), ships: "stored")
         expectAgreement(lastFails, status: .limitNotPassed)
         #expect(lastFails.outcome == "fails (exit 3): stored ships as the last of the chain but failed phase-read-largest")
@@ -120,8 +120,9 @@ import Testing
         }
         let baseline = (path: "baseline.json", file: try results(instructions: 15_000))
         func status(instructions: Double, tolerance: Double?) throws -> LatticeBench.ExitStatus {
-            var limits = LabSamples.limits(ships: "rootVerdict")
-            limits.baseline = tolerance.map { [BaselineTolerance(benchmarks: "CommitScaling/*", tolerance: $0, why: "test")] }
+            let limits = LabSamples.limits(ships: "rootVerdict", baseline: tolerance.map {
+                [BaselineTolerance(benchmarks: "CommitScaling/*", tolerance: $0, why: "test")]
+            })
             let gate = try ReleaseGate(results: try results(instructions: instructions), limits: limits,
                                        runtimeDefault: "rootVerdict", baseline: baseline)
             return gate.comparison?.exitStatus ?? .couldNotRun

@@ -65,7 +65,7 @@ import Testing
         #expect(try String(contentsOf: badHistory, encoding: .utf8) == "[]")
     }
 
-    /// The limit benchmarks of every design with `derived` failing its read and `rootVerdict`
+    /// The limit benchmarks of every strategy with `derived` failing its read and `rootVerdict`
     /// reading in `rootVerdictRead`.
     private func benchmarks(rootVerdictRead: Double = 3_000) throws -> [BenchmarkResult] {
         var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
@@ -153,14 +153,14 @@ import Testing
                                  dashboard: directory.appendingPathComponent("dashboards").path, recordsShips: true)
         let gate = try Report.write(paths, runtimeDefault: "rootVerdict")
         #expect(gate.decision.decidedStrategy == "rootVerdict")
-        #expect(try LimitsFile.read(from: limits).ships == "rootVerdict", "ships is computed, never typed")
+        #expect(try LabLimits.read(from: limits).ships == "rootVerdict", "ships is computed, never typed")
         #expect(gate.status == .ok, "judged as the file now says")
         #expect(try String(contentsOf: page, encoding: .utf8).contains("The release ships `rootVerdict`"))
         let unrecorded = Report.Paths(results: results.path, limits: limits.path, page: page.path,
                                       dashboard: directory.appendingPathComponent("dashboards").path)
         try LabSamples.limits(ships: "stored").encoded(file: limits.path).write(to: limits)
         try Report.write(unrecorded, runtimeDefault: "rootVerdict")
-        #expect(try LimitsFile.read(from: limits).ships == "stored", "only a full run records what ships")
+        #expect(try LabLimits.read(from: limits).ships == "stored", "only a full run records what ships")
     }
 
     /// Every file under `directory` (hidden ones included) with its bytes, by relative path.

@@ -3,7 +3,7 @@
 # with another schema. `scripts/bench.sh --quick --spec Tests/Fixtures/SmallSpec` must print a
 # decision judged on that folder's own operations (its largest @throwOnFieldError query and
 # its spreads-only one, which the suite picks itself), measure no extra body on the
-# spreads-only one under any design, write its report under .build/lab/spec-SmallSpec/quick/
+# spreads-only one under any strategy, write its report under .build/lab/spec-SmallSpec/quick/
 # and leave the committed BENCHMARKS.md, dashboards/ and results/ as they were. (A quick run
 # samples the limited times fully and counts instructions, as the gate does.) A folder that lacks a file of the layout, or a spreads-only query,
 # must fail the run (exit 1) naming the folder and what it lacks.
@@ -49,13 +49,13 @@ done
 ! grep -qE '"(PhaseRead|BodyReruns)/[a-zA-Z]+/(Dashboard|IssueScreen)/' "$RUN/results.json" 2>/dev/null \
     || fail "$RUN/results.json holds spec/'s operations: the suite did not load $SPEC"
 [ -s "$RUN/dashboards/index.html" ] || fail "no dashboard at $RUN/dashboards/index.html"
-# The record's second limit holds here too, exactly, for every design: a commit inside the
+# The record's second limit holds here too, exactly, for every strategy: a commit inside the
 # spreads-only operation's spreads re-runs no body beyond the stored strategy's.
 extra=$(python3 - "$RUN/results.json" <<'PY' 2>&1 || true
 import json, sys
 benchmarks = {b["name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"]}
-for design in ("derived", "rootVerdict", "stored"):
-    name = f"BodyReruns/{design}/RecipeScreen/verdictValue"
+for strategy in ("derived", "rootVerdict", "stored"):
+    name = f"BodyReruns/{strategy}/RecipeScreen/verdictValue"
     metrics = {m["metric"]["name"]: m["samples"] for m in benchmarks.get(name, {}).get("metrics", [])}
     if set(metrics.get("extraBodies", [None])) != {0}:
         print(f"{name} extraBodies {metrics.get('extraBodies')}")

@@ -11,9 +11,9 @@ extension LimitEvaluation {
     /// What was judged: `PhaseRead/rootVerdict/Dashboard/tracked`, or for a ratio
     /// `CommitScaling/rootVerdict/10000/untouched ÷ CommitScaling/rootVerdict/10/untouched`.
     public var subject: String {
-        let benchmark = benchmark ?? Limit.resolve(limit.benchmark, design: design)
+        let benchmark = benchmark ?? limit.benchmark
         guard let relativeTo = limit.relativeTo else { return benchmark }
-        return "\(benchmark) ÷ \(reference ?? Limit.resolve(relativeTo, design: design))"
+        return "\(benchmark) ÷ \(reference ?? relativeTo)"
     }
 }
 

@@ -15,8 +15,8 @@ public struct LimitRenderer: Sendable {
         evaluations.map { line(for: $0) + "\n" }.joined()
     }
 
-    /// The line for one evaluation, e.g. `FAIL phase-read [derived] PhaseRead/derived/Big/tracked:
-    /// wallTime median 50.0 µs, 95% CI upper 50.9 µs > bound 50.5 µs`.
+    /// The line for one evaluation, e.g. `FAIL phase-read PhaseRead/derived/Big/tracked: wallTime
+    /// median 50.0 µs, 95% CI upper 50.9 µs > bound 50.5 µs`.
     public func line(for evaluation: LimitEvaluation) -> String {
         let limit = evaluation.limit
         let (word, style): (String, TextTable.Style) = switch evaluation.outcome {
@@ -25,8 +25,7 @@ public struct LimitRenderer: Sendable {
         case .undecided: ("UNDECIDED", .yellow)
         }
         let outcome = colour ? "\u{1B}[\(style.rawValue)m\(word)\u{1B}[0m" : word
-        let subject = "\(outcome) \(limit.id) [\(evaluation.design)] \(evaluation.subject)"
-        return "\(subject): \(detail(evaluation))"
+        return "\(outcome) \(limit.id) \(evaluation.subject): \(detail(evaluation))"
     }
 
     private func detail(_ evaluation: LimitEvaluation) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON file with a top-level integer version field, read by `JSONFileDecoder`.
-protocol VersionedJSONFile: Decodable {
+public protocol VersionedJSONFile: Decodable {
     /// The name of the version field (`schemaVersion`, `version`).
     static var versionKey: String { get }
     /// The only version this code reads.
@@ -13,10 +13,10 @@ protocol VersionedJSONFile: Decodable {
 /// Reads a versioned JSON file (results, limits): the version first, so a file from
 /// another version is reported as such rather than as corrupt, then the whole file, then
 /// its consistency. Every error names the file and a JSON path.
-enum JSONFileDecoder {
+public enum JSONFileDecoder {
     /// Reads and decodes the file at `url`.
     /// - Complexity: O(file size).
-    static func read<File: VersionedJSONFile>(
+    public static func read<File: VersionedJSONFile>(
         _: File.Type, from url: URL
     ) throws(JSONFileError) -> File {
         let data: Data
@@ -30,7 +30,7 @@ enum JSONFileDecoder {
 
     /// Decodes `data`; `file` names the source in errors.
     /// - Complexity: O(data) for the version probe plus the full decode.
-    static func decode<File: VersionedJSONFile>(
+    public static func decode<File: VersionedJSONFile>(
         _: File.Type, from data: Data, file: String
     ) throws(JSONFileError) -> File {
         let failure: DecodingFailure

@@ -1,4 +1,4 @@
-/// Why a JSON file (a results file, a limits file, the lab's history, an output being
+/// Why a JSON file (a results file, a limits file, a history, an output being
 /// written) could not be read, written or merged. Each case names the file as given
 /// and, for contents, the JSON path of the problem; commands answer it with
 /// `ExitStatus.couldNotRun` and leave every output as it was.

@@ -75,6 +75,8 @@ public struct ResultsFile: Codable, Sendable, Equatable {
 }
 
 extension ResultsFile: VersionedJSONFile {
-    static let versionKey = "schemaVersion"
-    static var supportedVersion: Int { currentSchemaVersion }
+    /// The name of the version field.
+    public static let versionKey = "schemaVersion"
+    /// The only version this code reads.
+    public static var supportedVersion: Int { currentSchemaVersion }
 }

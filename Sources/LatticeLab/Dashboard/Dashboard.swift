@@ -79,7 +79,7 @@ struct Dashboard {
         let gate = findings.gate
         let tone = gate.status == .ok ? "pass" : decision.decidedStrategy == nil ? "undecided" : "fail"
         let chain = decision.steps.map {
-            "<li><b><code>\(($0.design).markupEscaped)</code></b>, \((DecisionText.role(of: $0.design)).markupEscaped): "
+            "<li><b><code>\(($0.strategy).markupEscaped)</code></b>, \((DecisionText.role(of: $0.strategy)).markupEscaped): "
                 + "\((DecisionText.verdict(of: $0)).markupEscaped)</li>"
         }.joined(separator: "\n")
         let gain = words.gainLine.map { "<p>\(Markup.inline($0))</p>\n" } ?? ""

@@ -19,21 +19,21 @@ struct Findings {
         self.gate = gate
     }
 
-    /// The limits judged, design by design.
+    /// The limits judged, strategy by strategy.
     var decision: Decision { gate.decision }
 
-    /// The same findings with the limits file shipping `design` (what a full run records).
+    /// The same findings with the limits file shipping `strategy` (what a full run records).
     /// - Complexity: O(1).
-    func shipping(_ design: String) -> Findings {
+    func shipping(_ strategy: String) -> Findings {
         var findings = self
-        findings.gate = gate.shipping(design)
+        findings.gate = gate.shipping(strategy)
         return findings
     }
 
     /// The bound of the first limit on a time itself, not a ratio (the phase read limit), in
     /// nanoseconds.
     var readBound: Double? {
-        decision.limits.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
+        decision.limits.file.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
     }
 
     /// How many of the run's wall-time figures (one per benchmark timed) are decided at the
@@ -72,7 +72,7 @@ struct Findings {
         for step in decision.steps {
             for evaluation in step.evaluations {
                 guard let figure = evaluation.figure else { continue }
-                figures["\(evaluation.limit.id)/\(step.design)"] = figure
+                figures["\(evaluation.limit.id)/\(step.strategy)"] = figure
             }
         }
         for strategy in index.strategies {

@@ -1,7 +1,7 @@
 import LatticeBench
 
-/// Whether a release may ship: the lab's one gate. The chain of designs is judged (at the
-/// machine's reference pace), its decision checked against the design the limits file ships
+/// Whether a release may ship: the lab's one gate. The chain of strategies is judged (at the
+/// machine's reference pace), its decision checked against the strategy the limits file ships
 /// and the runtime's default, and, with a baseline, the results compared with it. `lattice
 /// gate` exits with its `status`; BENCHMARKS.md, the dashboard and the decision's one line
 /// print its `outcome`, so the page and the exit code cannot disagree. It fails closed:
@@ -31,7 +31,7 @@ public struct ReleaseGate {
     /// committed baseline would call every rebuild's hash-driven movement a regression).
     /// - Throws: `JSONFileError.corrupt` naming `baseline.path` when the two cannot be compared.
     /// - Complexity: that of `Decision.init` plus `ResultsComparison.init`.
-    public init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String,
+    public init(results: ResultsFile, limits: LabLimits, runtimeDefault: String,
                 baseline: (path: String, file: ResultsFile)? = nil) throws(JSONFileError) {
         judgedResults = results.atReferencePace()
         decision = Decision(limits: limits, results: judgedResults)
@@ -44,18 +44,18 @@ public struct ReleaseGate {
         }
         do {
             comparison = try ResultsComparison(baseline: baseline.file, candidate: results,
-                                               exactTolerance: { limits.baselineTolerance(for: $0)?.tolerance })
+                                               exactTolerance: { limits.file.baselineTolerance(for: $0)?.tolerance })
         } catch {
             throw .corrupt(file: baseline.path, path: "$", reason: "\(error)")
         }
         gaps = comparison?.gaps.map { "against \(baseline.path): \($0)" } ?? []
     }
 
-    /// The same gate with the limits file shipping `design` (what a full run records before
+    /// The same gate with the limits file shipping `strategy` (what a full run records before
     /// its reports are written): nothing is judged again. - Complexity: O(1).
-    func shipping(_ design: String) -> ReleaseGate {
+    func shipping(_ strategy: String) -> ReleaseGate {
         var gate = self
-        gate.decision = decision.shipping(design)
+        gate.decision = decision.shipping(strategy)
         return gate
     }
 
@@ -73,16 +73,16 @@ public struct ReleaseGate {
     }
 
     /// Why the gate fails on the strategy itself (exit 3), in one line; nil when the chain
-    /// decides the design the limits file ships, that design passes every limit of its own,
+    /// decides the strategy the limits file ships, that strategy passes every limit of its own,
     /// and it is the runtime's default.
     private var strategyFailure: String? {
         guard decision.decidedStrategy != nil else {
-            let undecided = decision.steps.first { $0.outcome == .undecided }?.design ?? "a design"
+            let undecided = decision.steps.first { $0.outcome == .undecided }?.strategy ?? "a strategy"
             return "nothing is decided: \(undecided) could not be judged, and the chain may not skip it"
         }
         if let shipsMismatch { return shipsMismatch }
         let ships = decision.limits.ships
-        guard let shipped = decision.shipped else { return "\(ships) is not a design of the chain" }
+        guard let shipped = decision.shipped else { return "\(ships) is not a strategy of the chain" }
         switch shipped.outcome {
         case .passed: return nil
         case .failed: return "\(ships) ships as the last of the chain but failed "

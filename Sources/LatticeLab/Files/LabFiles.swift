@@ -8,9 +8,9 @@ public enum LabFiles {
         try ResultsFile.read(from: URL(fileURLWithPath: path))
     }
 
-    /// Reads and validates a limits file. - Throws: `JSONFileError`.
-    public static func limits(_ path: String) throws(JSONFileError) -> LimitsFile {
-        try LimitsFile.read(from: URL(fileURLWithPath: path))
+    /// Reads and validates the lab's limits file. - Throws: `JSONFileError`.
+    public static func limits(_ path: String) throws(JSONFileError) -> LabLimits {
+        try LabLimits.read(from: URL(fileURLWithPath: path))
     }
 
     /// Reads a whole file. - Throws: `JSONFileError.unreadable`.

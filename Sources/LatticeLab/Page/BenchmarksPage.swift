@@ -49,7 +49,7 @@ struct BenchmarksPage {
             """, table: tables.readScaling())
         text += section("Commit scaling", about: """
             One commit while other handles are retained, per strategy: a commit one handle's data holds, and one \
-            that no handle reads (what a commit costs a design that replaces the stored phase when it touches \
+            that no handle reads (what a commit costs a strategy that replaces the stored phase when it touches \
             none of them), with instructions, allocations and the runtime's counters per commit (so a cost comes \
             with its cause).
             """, table: tables.commitScaling())
@@ -86,11 +86,11 @@ struct BenchmarksPage {
         text += "**\(words.shipsLine)**\n\n"
         if let gain = words.gainLine { text += gain + "\n\n" }
         text += "The decision follows the record to its end (`\(limitsPath)`, written before the run; "
-            + "docs/decisions/0002-the-decision-follows-the-chain.md gives each bound's reason): the designs are "
-            + "weighed in order, and the first that passes every limit that applies to it ships; a design that "
+            + "docs/decisions/0002-the-decision-follows-the-chain.md gives each bound's reason): the strategies are "
+            + "weighed in order, and the first that passes every limit that applies to it ships; a strategy that "
             + "fails hands over to the next; one that cannot be judged leaves the decision undecided.\n\n"
         for (position, step) in decision.steps.enumerated() {
-            text += "\(position + 1). **`\(step.design)`**, \(DecisionText.role(of: step.design)): "
+            text += "\(position + 1). **`\(step.strategy)`**, \(DecisionText.role(of: step.strategy)): "
                 + "\(DecisionText.verdict(of: step)).\n"
         }
         text += "\nThe release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, written by the last full "

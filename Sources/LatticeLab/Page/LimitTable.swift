@@ -1,12 +1,12 @@
 import LatticeBench
 
-/// The limits as judged, design by design in the chain's order, one row per limit: the
+/// The limits as judged, strategy by strategy in the chain's order, one row per limit: the
 /// measured figure beside its bound, with n (at the machine's reference pace, for times) and
 /// the confidence interval whose pessimistic end was compared.
 enum LimitTable {
-    /// Every design's rows, in the chain's order.
+    /// Every strategy's rows, in the chain's order.
     static func table(_ decision: Decision) -> TextTable {
-        var table = TextTable(headers: ["design", "limit", "benchmark", "measured", "95% CI of the figure",
+        var table = TextTable(headers: ["strategy", "limit", "benchmark", "measured", "95% CI of the figure",
                                         "n", "bound", "outcome"],
                               alignments: [.left, .left, .left, .right, .right, .right, .right, .left])
         for step in decision.steps {
@@ -17,7 +17,7 @@ enum LimitTable {
                 let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]" }
                     ?? (evaluation.metric?.exact == true ? "exact"
                         : evaluation.cv.map { "none: robust CV \(FigureText.percent($0))" } ?? FigureText.missing)
-                table.append([step.design, limit.id, evaluation.subject, measured, interval, samples(evaluation),
+                table.append([step.strategy, limit.id, evaluation.subject, measured, interval, samples(evaluation),
                               bound(evaluation), outcome(evaluation)])
             }
         }

@@ -82,14 +82,14 @@ public enum Report {
         var findings = Findings(gate: try ReleaseGate(results: results, limits: limits, runtimeDefault: runtimeDefault,
                                                       baseline: baseline))
         // What ships is the run's decision: recorded, the reports read the file as rewritten.
-        var recordedLimits: LimitsFile?
+        var recordedLimits: LabLimits?
         if paths.recordsShips, let decided = findings.decision.decidedStrategy, decided != limits.ships {
             limits.ships = decided
             recordedLimits = limits
             findings = findings.shipping(decided)
         }
         let againstBaseline = try baseline.map { baseline throws(JSONFileError) in
-            let check = try BaselineCheck(baseline: baseline.file, results: results, limits: limits,
+            let check = try BaselineCheck(baseline: baseline.file, results: results, limits: limits.file,
                                           resultsPath: paths.results)
             let figures = check.rows.filter { $0.comparison.metric.name == Metric.instructions.name }.count
             return (figures: figures, largest: LargestChange(check: check, baseline: baseline.file, results: results))

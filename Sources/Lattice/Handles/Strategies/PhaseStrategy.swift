@@ -15,7 +15,7 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     /// The strategy the release ships, and the default of `Environment.init`.
     ///
     /// The one place it is written. The lab decides it: a full run of `scripts/bench.sh`
-    /// weighs the designs in the records' order (docs/decisions/0002) and writes the one that
+    /// weighs the strategies in the records' order (docs/decisions/0002) and writes the one that
     /// ships into `spec/limits.json` under `"ships"`, and the lab's gate fails while this
     /// constant says otherwise. `rootVerdict`: `derived`'s tracked phase read on the largest
     /// `@throwOnFieldError` operation is far beyond its 50 µs limit, and `rootVerdict` passes
