@@ -12,14 +12,18 @@ import Foundation
 /// empty list, never a failed run.
 public enum BenchmarkMain {
     /// Runs `benchmarks` as `arguments` (the process's, executable first) say, then exits.
+    /// `passedEnvironment` names the environment variables the benchmarks read to build
+    /// themselves: `--instructions` re-runs the executable under callgrind in an environment
+    /// of its own (the same on every machine), and passes on only these, when set.
     @MainActor
-    public static func run(_ benchmarks: [Benchmark], arguments: [String] = CommandLine.arguments) -> Never {
-        exit(execute(benchmarks, arguments: arguments).rawValue)
+    public static func run(_ benchmarks: [Benchmark], arguments: [String] = CommandLine.arguments,
+                           passedEnvironment: [String] = []) -> Never {
+        exit(execute(benchmarks, arguments: arguments, passedEnvironment: passedEnvironment).rawValue)
     }
 
     /// Everything `run` does except exiting; returns the exit status.
     @MainActor
-    static func execute(_ benchmarks: [Benchmark], arguments: [String]) -> ExitStatus {
+    static func execute(_ benchmarks: [Benchmark], arguments: [String], passedEnvironment: [String] = []) -> ExitStatus {
         let machine = Machine.current()
         let executable = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "benchmark"
         let command: BenchmarkCommandLine
@@ -48,7 +52,7 @@ public enum BenchmarkMain {
         }
         let settings = settings(for: command)
         let session = BenchmarkSession(executable: executable, command: command, settings: settings,
-                                       progress: Progress())
+                                       progress: Progress(), passedEnvironment: passedEnvironment)
         if command.callgrindChild || InstructionCounter.isRunningUnderValgrind {
             return session.markInstructionRegions(selected)
         }

@@ -19,6 +19,8 @@ struct BenchmarkSession {
     let command: BenchmarkCommandLine
     let settings: MeasurementSettings
     let progress: Progress
+    /// The environment variables the callgrind child is given from this process (`BenchmarkMain.run`).
+    var passedEnvironment: [String] = []
 
     /// Default mode: times, allocations and custom counts of each benchmark.
     func measure(_ selected: Selection) -> Outcome {
@@ -81,11 +83,13 @@ struct BenchmarkSession {
         var seeds: [String: [Double]] = [:]
         do {
             let layouts = command.heapLayouts.map { [CallgrindLauncher.layoutsFlag, String($0)] } ?? []
-            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments + layouts)
+            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments + layouts,
+                                                                          passedEnvironment: passedEnvironment)
             for seed in 0..<command.hashSeeds {
                 progress.line("\(executable): counting under a random hash seed (\(seed + 1) of \(command.hashSeeds))")
                 let seeded = try CallgrindLauncher.countInstructions(
-                    arguments: arguments + [CallgrindLauncher.layoutsFlag, "1"], deterministicHashing: false)
+                    arguments: arguments + [CallgrindLauncher.layoutsFlag, "1"], deterministicHashing: false,
+                    passedEnvironment: passedEnvironment)
                 for (name, layouts) in seeded.counts { seeds[name, default: []] += layouts }
             }
         } catch {
