@@ -9,7 +9,7 @@
 //   CommitScaling/<strategy>/<n>/untouched
 //                                     the same commit to an item no handle reads, with n
 //                                     handles retained: what the decision's commit limits
-//                                     judge (a design that replaces the stored phase walks
+//                                     judge (a strategy that replaces the stored phase walks
 //                                     none of them, and costs the same at 10 and 10,000)
 //   CommitScaling/counters/off, /on   the stored strategy's commit with 1,000 other handles,
 //                                     counters off and on: off must cost nothing

@@ -4,7 +4,7 @@
 // 2.5 s to normalize, issue 13):
 //
 //   FanOut/normalize/<depth>   ResponseNormalizer.normalize of the one-object response
-//   FanOut/read/<depth>        Reader.read of it from a store that holds it
+//   FanOut/read/<depth>        StoreReader.read of it from a store that holds it
 import GraphQLSyntax
 import Lattice
 import LatticeBench
@@ -49,10 +49,10 @@ func benchmarks() throws -> [Benchmark] {
                 let store = Store()
                 try store.commit(response, for: bound)
                 guard let root = store.record(.root) else { throw FanOutError.missing("the root record") }
-                guard Reader.read(bound, root: root).missing.isEmpty else { throw FanOutError.missing("data to read") }
+                guard StoreReader.read(bound, root: root).missing.isEmpty else { throw FanOutError.missing("data to read") }
                 return (bound, store, root)
             }) { state in
-                blackHole(Reader.read(state.0, root: state.2))
+                blackHole(StoreReader.read(state.0, root: state.2))
             },
         ]
     }

@@ -20,8 +20,8 @@ func benchmarks() throws -> [Benchmark] {
     let fixtures = try CompiledSpec.load()
     return try LabOperations(fixtures).verdictWalking.flatMap { operation in
         PhaseStrategy.allCases.flatMap { strategy -> [Benchmark] in
-            let load: @MainActor @Sendable () throws -> PhaseReader = {
-                PhaseReader(try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: operation))
+            let load: @MainActor @Sendable () throws -> PhaseReadSubject = {
+                PhaseReadSubject(try LoadedHandle(fixtures: fixtures, strategy: strategy, operation: operation))
             }
             return [
                 Benchmark(SuiteBenchmark.phaseRead(strategy: strategy.rawValue, operation: operation, tracked: true).nameInExecutable,

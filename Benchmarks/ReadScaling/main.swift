@@ -25,7 +25,7 @@ func benchmarks() throws -> [Benchmark] {
                 let transport = FixtureTransport(responses: [
                     FixtureResponse(operation: name, variables: [:], case: "ok", response: response),
                 ])
-                return PhaseReader(try LoadedHandle(program: program, transport: transport, strategy: strategy,
+                return PhaseReadSubject(try LoadedHandle(program: program, transport: transport, strategy: strategy,
                                                      operation: name, response: response))
             }) { $0.readTracked() }
         }

@@ -37,7 +37,7 @@ enum ResponseInputError: Error, CustomStringConvertible {
 extension ResponseInput {
     /// The largest `ok` response of the spec folder (spec/'s is Dashboard), re-encoded alone
     /// (without the fixture's wrapper), named after its operation; it is read back as
-    /// `Reader.read` reads any document (its own walk, every field).
+    /// `StoreReader.read` reads any document (its own walk, every field).
     @MainActor
     static func largest(in spec: CompiledSpec) throws -> ResponseInput {
         let encoder = JSONEncoder()
@@ -51,7 +51,7 @@ extension ResponseInput {
         guard let (fixture, bytes) = largest else { throw ResponseInputError.missing("an ok response in the spec folder") }
         let bound = BoundArtifact(try spec.artifact(fixture.operation), variables: fixture.variables)
         return ResponseInput(name: fixture.operation, bytes: bytes, bound: bound, response: fixture.response) { root in
-            blackHole(Reader.read(bound, root: root.record))
+            blackHole(StoreReader.read(bound, root: root.record))
         }
     }
 

@@ -11,7 +11,7 @@
 //                                           (the store made and released in the operation)
 //   ResponsePath/<input>/commit             bytes to store: decode, normalize and publish
 //   ResponsePath/<input>/read               every field read back from a store holding it
-//                                           (through lenses; the spec's response through Reader.read)
+//                                           (through lenses; the spec's response through StoreReader.read)
 //
 // Each reports the counts `bytes` and `fields` per operation (the body's size and its object
 // members), from which BENCHMARKS.md gives MB/s and fields/s; `decode` also counts

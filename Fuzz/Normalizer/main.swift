@@ -21,7 +21,7 @@ func fuzzNormalizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bound = BoundArtifact(artifact, variables: input.variables)
         let store = Store()
         guard (try? store.commit(input.response, for: bound)) != nil, let root = store.record(.root) else { return }
-        _ = Reader.read(bound, root: root)
+        _ = StoreReader.read(bound, root: root)
         _ = DataChecker.check(bound, in: store)
     }
     return 0

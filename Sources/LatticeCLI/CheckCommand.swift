@@ -31,7 +31,7 @@ private func runCheck(_ arguments: [String]) throws(CommandError) -> Int32 {
     do {
         let check = try BaselineCheck(baseline: try LabFiles.results(baselinePath),
                                       results: try LabFiles.results(resultsPath),
-                                      limits: try LabFiles.limits(limitsPath), resultsPath: resultsPath)
+                                      limits: try LabFiles.limits(limitsPath).file, resultsPath: resultsPath)
         check.lines.forEach { print($0) }
         return check.status.rawValue
     } catch {

@@ -43,12 +43,12 @@ private func runCompare(_ arguments: [String]) throws(CommandError) -> Int32 {
     do {
         let compared = try RoundsComparison(baselinePaths: baselinePaths, candidatePaths: candidatePaths,
                                                 exactOnly: options.has("--exact"),
-                                                limits: try options.value("--limits").map { path throws(DocumentError) in
-                                                    try LabFiles.limits(path)
+                                                limits: try options.value("--limits").map { path throws(JSONFileError) in
+                                                    try LabFiles.limits(path).file
                                                 })
         if let out = options.value("--out") { try compared.write(to: out) }
-        let reporter = ComparisonReporter(colour: isatty(STDOUT_FILENO) != 0)
-        print(compared.title + "\n\n" + reporter.terminal(compared.comparison), terminator: "")
+        let renderer = ComparisonRenderer(colour: isatty(STDOUT_FILENO) != 0)
+        print(compared.title + "\n\n" + renderer.terminal(compared.comparison), terminator: "")
         if !compared.comparison.gaps.isEmpty {
             printError("lattice compare: incomplete, exit 1: see the NOT JUDGED lines above\n")
         }

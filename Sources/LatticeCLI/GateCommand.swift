@@ -13,9 +13,13 @@ let gateCommand = Command(
     Judges every limit of the limits file for the strategy it ships (`ships`), checks that
     it is the runtime's default (PhaseStrategy.shipped), and, with
     --baseline, compares the results with the baseline's (Mann-Whitney U and a noise band
-    for times, exact for counts and instructions).
+    for times, exact for counts and instructions, each benchmark's exact figures allowed the
+    tolerance of the limits file's `baseline` entries, as `lattice check` allows them).
+    `lattice report` judges the same way and prints the same outcome in BENCHMARKS.md and
+    the dashboard.
 
-    Prints the decision in one line, then one line per limit that did not pass and per
+    Prints the decision and the gate's outcome (its exit status and why) in one line, then
+    one line per limit that did not pass and per
     significant regression, saying why, then a NOT JUDGED line for each thing the gate
     could not judge: results with no benchmarks, a baseline with none, a benchmark in one
     of the two and not the other (a side recorded with --filter is only expected to hold
@@ -35,7 +39,7 @@ private func runGate(_ arguments: [String]) throws(CommandError) -> Int32 {
     let resultsPath = try options.required("--results")
     let limitsPath = try options.required("--limits")
     do {
-        let baseline = try options.value("--baseline").map { path throws(DocumentError) in (path, try LabFiles.results(path)) }
+        let baseline = try options.value("--baseline").map { path throws(JSONFileError) in (path, try LabFiles.results(path)) }
         let gate = try ReleaseGate(results: try LabFiles.results(resultsPath), limits: try LabFiles.limits(limitsPath),
                                    runtimeDefault: PhaseStrategy.shipped.rawValue, baseline: baseline)
         gate.lines.forEach { print($0) }

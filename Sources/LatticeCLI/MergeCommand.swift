@@ -25,7 +25,7 @@ private func runMerge(_ arguments: [String]) throws(CommandError) -> Int32 {
     let out = try options.required("--out")
     guard !options.positional.isEmpty else { throw .usage("no results files given") }
     do {
-        let files = try options.positional.map { path throws(DocumentError) in try LabFiles.results(path) }
+        let files = try options.positional.map { path throws(JSONFileError) in try LabFiles.results(path) }
         var merged = try ResultsFile.merged(files)
         for path in options.all("--metrics-from") {
             merged = try merged.joining(try LabFiles.results(path), from: path)

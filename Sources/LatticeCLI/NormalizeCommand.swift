@@ -134,7 +134,7 @@ private func normalize(_ response: GraphQLResponse, operation: Artifact, variabl
         "unplacedErrors": .array(result.unplacedErrors.map(\.json)),
     ]
     if read, let root = store.record(.root) {
-        let back = Reader.read(bound, root: root)
+        let back = StoreReader.read(bound, root: root)
         output["read"] = .object([
             "data": back.data,
             "missing": .array(back.missing.map(JSONValue.string)),

@@ -12,8 +12,8 @@ let reportCommand = Command(
                           [--history FILE] [--flamegraph SVG] [--results-out FILE] [--accepted FILE]
                           [--baseline FILE] [--record-ships]
 
-    Judges the limits (spec/limits.json) against the results for `derived` and for the
-    strategy the limits file ships, and writes:
+    Judges the limits (spec/limits.json) against the results, every strategy of the chain, and
+    the release gate on the same inputs, and writes:
       --out FILE        BENCHMARKS.md: the decision first, then every section of the suite
       --dashboard DIR   DIR/index.html, a self-contained dashboard (inline SVG charts)
       --history FILE    the runs recorded so far; this run is added (a run already there is
@@ -28,11 +28,14 @@ let reportCommand = Command(
       --record-ships    write the run's decision into the limits file as its `ships` (a
                         full run: what ships is computed, never typed), with the other
                         outputs; nothing when the run decides nothing or the file agrees
-      --baseline FILE   the committed baseline (results/baseline.json): the dashboard shows
-                        the instruction count that moved most against it, judged as the
-                        baseline check judges it, and the functions that moved it
+      --baseline FILE   the committed baseline (results/baseline.json): the gate compares the
+                        results with it as `lattice gate --baseline` does, and the dashboard
+                        shows the instruction count that moved most against it, judged as
+                        the baseline check judges it, and the functions that moved it
 
-    Prints the decision in one line on stdout. The same inputs give the same files.
+    BENCHMARKS.md and the dashboard print the release gate's outcome (`lattice gate` on the
+    same inputs, its exit status and why). Prints the decision and that outcome in one line
+    on stdout. The same inputs give the same files.
     The outputs are one set: each is staged beside its target, and they are renamed over
     their targets only once all are staged, so nothing is written unless every input was
     read (results with no benchmarks are refused), every output rendered and staged.
@@ -49,13 +52,13 @@ private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
                                                               "--accepted", "--baseline"],
                                            flags: ["--record-ships"])
     let paths = Report.Paths(results: try options.required("--results"), limits: try options.required("--limits"),
-                             document: try options.required("--out"), dashboard: try options.required("--dashboard"),
+                             page: try options.required("--out"), dashboard: try options.required("--dashboard"),
                              history: options.value("--history"), flamegraph: options.value("--flamegraph"),
                              resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"),
                              baseline: options.value("--baseline"), recordsShips: options.has("--record-ships"))
     do {
-        let decision = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
-        print(decision.oneLine)
+        let gate = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
+        print(gate.oneLine)
         return ExitStatus.ok.rawValue
     } catch {
         printError("lattice report: \(error)\n")

@@ -14,6 +14,10 @@ public struct Spec: Sendable {
         public var text: String
     }
 
+    /// The environment variable naming the spec folder to use instead of the repository's
+    /// (`scripts/bench.sh --spec DIR`).
+    public static let environmentVariable = "LATTICE_SPEC"
+
     /// The `spec/` folder.
     public let root: URL
 
@@ -27,9 +31,9 @@ public struct Spec: Sendable {
     /// then from the current directory.
     /// - Throws: `FixtureLoadError.notFound` listing where it looked.
     public static func locate(filePath: String = #filePath) throws(FixtureLoadError) -> Spec {
-        if let path = ProcessInfo.processInfo.environment["LATTICE_SPEC"] {
+        if let path = ProcessInfo.processInfo.environment[environmentVariable] {
             let root = URL(fileURLWithPath: path)
-            guard isSpec(root) else { throw .notFound(searched: ["LATTICE_SPEC=\(path)"]) }
+            guard isSpec(root) else { throw .notFound(searched: ["\(environmentVariable)=\(path)"]) }
             return Spec(root: root)
         }
         var searched: [String] = []

@@ -13,7 +13,7 @@ import Testing
         ], iterationsPerSample: 1)
     }
 
-    private let limits = LimitsFile(chain: ["stored"], ships: "stored", limits: [], baseline: [
+    private let limits = LimitsFile(limits: [], baseline: [
         BaselineTolerance(benchmarks: "PhaseRead/*", tolerance: 0, why: "hot"),
         BaselineTolerance(benchmarks: "CommitScaling/*", tolerance: 0.02, why: "a whole commit"),
     ])
@@ -95,7 +95,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: baselinePath))
         try Data("{".utf8).write(to: URL(fileURLWithPath: acceptedPath))
         let second = LabSamples.file([try read("PhaseRead/stored/Dashboard/tracked", instructions: [2_000])])
-        #expect(throws: DocumentError.self) { try Baseline.write(second, to: baselinePath, accepted: acceptedPath) }
+        #expect(throws: JSONFileError.self) { try Baseline.write(second, to: baselinePath, accepted: acceptedPath) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: baselinePath)) == before)
     }
 

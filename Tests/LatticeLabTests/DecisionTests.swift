@@ -3,70 +3,89 @@ import Testing
 @testable import LatticeLab
 
 @Suite struct DecisionTests {
+    private func results(derivedRead: Double, derivedExtra: Double, rootVerdictWalks: Double) throws -> ResultsFile {
+        LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: derivedRead, derivedExtra: derivedExtra,
+                                                       rootVerdictWalks: rootVerdictWalks))
+    }
+
     private func decide(derivedRead: Double = 80_000, derivedExtra: Double = 0, rootVerdictWalks: Double = 0,
-                        ships: String = "rootVerdict", runtimeDefault: String? = nil) throws -> Decision {
-        let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: derivedRead, derivedExtra: derivedExtra,
-                                                                     rootVerdictWalks: rootVerdictWalks))
-        return Decision(limits: LabSamples.limits(ships: ships), results: results, runtimeDefault: runtimeDefault)
+                        ships: String = "rootVerdict") throws -> Decision {
+        Decision(limits: LabSamples.limits(ships: ships),
+                 results: try results(derivedRead: derivedRead, derivedExtra: derivedExtra,
+                                      rootVerdictWalks: rootVerdictWalks))
+    }
+
+    /// The release gate on the same inputs; the runtime ships what the limits file ships
+    /// unless `runtimeDefault` says otherwise.
+    private func gate(derivedRead: Double = 80_000, derivedExtra: Double = 0, rootVerdictWalks: Double = 0,
+                      ships: String = "rootVerdict", runtimeDefault: String? = nil) throws -> ReleaseGate {
+        try ReleaseGate(results: try results(derivedRead: derivedRead, derivedExtra: derivedExtra,
+                                             rootVerdictWalks: rootVerdictWalks),
+                        limits: LabSamples.limits(ships: ships), runtimeDefault: runtimeDefault ?? ships)
     }
 
     @Test func derivedShipsWhenItPassesEveryLimitOfItsOwn() throws {
-        let decision = try decide(derivedRead: 20_000, ships: "derived")
-        #expect(decision.decidedStrategy == "derived")
-        #expect(decision.gateStatus == .ok)
-        #expect(decision.oneLine == "decision: derived ships (derived passed 5 of 5 limits); "
-                + "the release ships derived: gate passes")
+        let gate = try gate(derivedRead: 20_000, ships: "derived")
+        #expect(gate.decision.decidedStrategy == "derived")
+        #expect(gate.status == .ok)
+        #expect(gate.oneLine == "decision: derived ships (derived passed 5 of 5 limits); "
+                + "the release ships derived; the gate passes (exit 0): derived is decided, shipped by the limits "
+                + "file and the runtime's default, and passes every limit of its own")
     }
 
     @Test func whenDerivedFailsTheChainWeighsRootVerdictNext() throws {
         for (read, extra, failed) in [(80_000.0, 0.0, "phase-read-largest"), (20_000, 1, "extra-bodies-spreads-only")] {
-            let decision = try decide(derivedRead: read, derivedExtra: extra)
+            let gate = try gate(derivedRead: read, derivedExtra: extra)
+            let decision = gate.decision
             #expect(decision.decidedStrategy == "rootVerdict")
-            #expect(decision.steps.map(\.design) == ["derived", "rootVerdict", "stored"], "every design is judged")
+            #expect(decision.steps.map(\.strategy) == ["derived", "rootVerdict", "stored"], "every strategy is judged")
             #expect(decision.steps[0].limits(.failed) == [failed])
-            #expect(decision.gateStatus == .ok)
+            #expect(gate.status == .ok)
             #expect(decision.chainSummary == "derived failed \(failed); rootVerdict passed 5 of 5 limits")
         }
     }
 
-    @Test func storedShipsWhenEveryDesignBeforeItFails() throws {
+    @Test func storedShipsWhenEveryStrategyBeforeItFails() throws {
         // rootVerdict walks every handle on a commit that touches none of them.
-        let decision = try decide(rootVerdictWalks: 10_000, ships: "stored")
+        let gate = try gate(rootVerdictWalks: 10_000, ships: "stored")
+        let decision = gate.decision
         #expect(decision.decidedStrategy == "stored")
         #expect(decision.steps[1].limits(.failed) == ["commit-walks-none", "commit-scaling-instructions"])
         #expect(decision.steps[2].evaluations.map(\.limit.id) == ["phase-read-largest", "extra-bodies-spreads-only"],
-                "the commit-cost limits are for designs that replace the stored phase")
-        #expect(decision.gateStatus == .ok)
-        #expect(decision.oneLine.contains("rootVerdict failed commit-walks-none, commit-scaling-instructions; "
-                                          + "stored passed 2 of 2 limits"))
+                "the commit-cost limits are for strategies that replace the stored phase")
+        #expect(gate.status == .ok)
+        #expect(gate.oneLine.contains("rootVerdict failed commit-walks-none, commit-scaling-instructions; "
+                                      + "stored passed 2 of 2 limits"))
     }
 
-    @Test func theGateFailsWhenTheLimitsFileShipsAnotherDesignThanTheRunDecides() throws {
-        let decision = try decide(ships: "stored")
-        #expect(decision.decidedStrategy == "rootVerdict")
-        #expect(decision.gateStatus == .limitNotPassed)
-        #expect(decision.mismatchLine?.contains("the run decides rootVerdict but the limits file ships stored") == true)
-        #expect(decision.oneLine.contains("the limits file should say rootVerdict"))
+    @Test func theGateFailsWhenTheLimitsFileShipsAnotherStrategyThanTheRunDecides() throws {
+        let gate = try gate(ships: "stored")
+        #expect(gate.decision.decidedStrategy == "rootVerdict")
+        #expect(gate.status == .limitNotPassed)
+        #expect(gate.reason.hasPrefix("the run decides rootVerdict but the limits file ships stored"))
+        #expect(gate.lines.contains { $0.hasPrefix("SHIPS the run decides rootVerdict but the limits file ships stored") })
+        #expect(gate.oneLine.contains("; the gate fails (exit 3): the run decides rootVerdict"))
     }
 
-    @Test func theGateFailsWhileTheRuntimeShipsAnotherDesignThanTheLimitsFile() throws {
-        let mismatched = try decide(runtimeDefault: "stored")
-        #expect(mismatched.gateStatus == .limitNotPassed)
-        #expect(mismatched.mismatchLine?.contains("ships rootVerdict but the runtime's default") == true)
-        let agreed = try decide(runtimeDefault: "rootVerdict")
-        #expect(agreed.gateStatus == .ok)
-        #expect(agreed.mismatchLine == nil)
+    @Test func theGateFailsWhileTheRuntimeShipsAnotherStrategyThanTheLimitsFile() throws {
+        let mismatched = try gate(runtimeDefault: "stored")
+        #expect(mismatched.status == .limitNotPassed)
+        #expect(mismatched.reason.contains("ships rootVerdict but the runtime's default"))
+        let agreed = try gate(runtimeDefault: "rootVerdict")
+        #expect(agreed.status == .ok)
+        #expect(!agreed.lines.contains { $0.hasPrefix("SHIPS") })
     }
 
-    @Test func aDesignThatCannotBeJudgedStopsTheChainNeverSkipped() throws {
+    @Test func aStrategyThatCannotBeJudgedStopsTheChainNeverSkipped() throws {
         var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
         benchmarks.removeAll { $0.name == "CommitScaling/rootVerdict/10/untouched" }
-        let decision = Decision(limits: LabSamples.limits(ships: "rootVerdict"), results: LabSamples.file(benchmarks),
-                                runtimeDefault: nil)
-        #expect(decision.decidedStrategy == nil, "stored does not ship past an undecided rootVerdict")
-        #expect(decision.gateStatus == .limitNotPassed)
-        #expect(decision.oneLine.hasPrefix("decision: undecided (derived failed phase-read-largest; rootVerdict could "
-                                           + "not be judged on commit-scaling-instructions, commit-scaling-time)"))
+        let gate = try ReleaseGate(results: LabSamples.file(benchmarks), limits: LabSamples.limits(ships: "rootVerdict"),
+                                   runtimeDefault: "rootVerdict")
+        #expect(gate.decision.decidedStrategy == nil, "stored does not ship past an undecided rootVerdict")
+        #expect(gate.status == .limitNotPassed)
+        #expect(gate.oneLine.hasPrefix("decision: undecided (derived failed phase-read-largest; rootVerdict could "
+                                       + "not be judged on commit-scaling-instructions, commit-scaling-time)"))
+        #expect(gate.reason == "nothing is decided: rootVerdict could not be judged, and the chain may not skip it")
     }
 
     private func noisyRead(_ samples: [Double]) throws -> Decision {
@@ -74,7 +93,7 @@ import Testing
         benchmarks[0] = BenchmarkResult(name: "PhaseRead/derived/Dashboard/tracked",
                                         metrics: [try MetricResult(metric: .wallTime, samples: samples)],
                                         iterationsPerSample: 1)
-        return Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks), runtimeDefault: nil)
+        return Decision(limits: LabSamples.limits(ships: "derived"), results: LabSamples.file(benchmarks))
     }
 
     /// The phase read limit's evaluation for `derived`.
@@ -103,11 +122,11 @@ import Testing
     }
 
     @Test func theCommittedLimitsFileWeighsTheChainInTheRecordsOrder() throws {
-        let limits = try LimitsFile.read(from: LabSamples.limitsURL)
+        let limits = try LabLimits.read(from: LabSamples.limitsURL)
         #expect(limits.chain == ["derived", "rootVerdict", "stored"])
         #expect(limits.limits(for: "stored").map(\.metric) == ["wallTime", "extraBodies"])
         #expect(Set(limits.limits(for: "rootVerdict").map(\.id)) == Set(limits.limits(for: "derived").map(\.id)))
-        #expect(limits.limits.first { $0.id == "phase-read-largest" }?.bound == 50_000)
-        #expect(limits.limits.filter { $0.relativeTo != nil }.allSatisfy { $0.bound == 1.5 })
+        #expect(limits.file.limits.first { $0.id == "phase-read-largest" }?.bound == 50_000)
+        #expect(limits.file.limits.filter { $0.relativeTo != nil }.allSatisfy { $0.bound == 1.5 })
     }
 }

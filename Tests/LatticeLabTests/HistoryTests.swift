@@ -30,21 +30,21 @@ import Testing
         #expect {
             try History.read(from: url)
         } throws: { error in
-            guard case DocumentError.corrupt(_, let path, _) = error else { return false }
+            guard case JSONFileError.corrupt(_, let path, _) = error else { return false }
             return path == "$.entries[0].date"
         }
         try Data(#"{"version": 2, "entries": []}"#.utf8).write(to: url)
         #expect {
             try History.read(from: url)
         } throws: { error in
-            guard case DocumentError.corrupt(_, "$.version", _) = error else { return false }
+            guard case JSONFileError.corrupt(_, "$.version", _) = error else { return false }
             return true
         }
     }
 
     @Test func theRunsEntryCarriesItsLimitFiguresAndDecision() throws {
         let results = LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0))
-        let entry = Findings(results: results, limits: LabSamples.limits(ships: "derived"), runtimeDefault: nil).historyEntry()
+        let entry = try LabSamples.findings(results, ships: "derived").historyEntry()
         #expect(entry.decision == "derivedShips")
         #expect(entry.figures["commit-walks-none/rootVerdict"] == 0)
         #expect(entry.date == results.createdAt)

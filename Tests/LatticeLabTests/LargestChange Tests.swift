@@ -4,7 +4,7 @@ import Testing
 @testable import LatticeLab
 
 @Suite struct LargestChangeTests {
-    private let limits = LimitsFile(chain: ["stored"], ships: "stored", limits: [], baseline: [
+    private let limits = LimitsFile(limits: [], baseline: [
         BaselineTolerance(benchmarks: "PhaseRead/*/tracked", tolerance: 0.15, why: "address-hashed"),
         BaselineTolerance(benchmarks: "PhaseRead/*", tolerance: 0, why: "hot"),
     ])
@@ -82,7 +82,7 @@ import Testing
         let results = try write(420, to: "results.json")
         let dashboard = directory.appendingPathComponent("dashboard")
         try Report.write(Report.Paths(results: results, limits: LabSamples.limitsURL.path,
-                                      document: directory.appendingPathComponent("B.md").path,
+                                      page: directory.appendingPathComponent("B.md").path,
                                       dashboard: dashboard.path, baseline: baseline),
                          runtimeDefault: "stored")
         let page = try String(contentsOf: dashboard.appendingPathComponent("index.html"), encoding: .utf8)

@@ -22,7 +22,7 @@ import Testing
         #expect {
             try ResultsFile.pooled([("1.json", first), ("2.json", second)])
         } throws: { error in
-            guard case DocumentError.corrupt("2.json", "$.revision.commit", _) = error else { return false }
+            guard case JSONFileError.corrupt("2.json", "$.revision.commit", _) = error else { return false }
             return true
         }
     }
@@ -104,7 +104,7 @@ import Testing
         let row = try wallTime(comparison)
         #expect(row.comparison.verdict == .undecided)
         #expect(comparison.exitStatus == .ok)
-        #expect(ComparisonReporter().markdown(comparison).contains("undecided: 1"))
+        #expect(ComparisonRenderer().markdown(comparison).contains("undecided: 1"))
     }
 
     @Test func exactMetricsAndThePaceItself() throws {
@@ -178,7 +178,7 @@ import Testing
         let baseline = try (0..<4).map { _ in try round(&offsets) }
         let candidate = try (0..<4).map { _ in try round(&offsets, slower: ["A/b5": 1.2]) }
         let comparison = try compare(baseline, candidate)
-        #expect(comparison.regressions.map(\.benchmark) == ["A/b5"], "\(ComparisonReporter().markdown(comparison))")
+        #expect(comparison.regressions.map(\.benchmark) == ["A/b5"], "\(ComparisonRenderer().markdown(comparison))")
     }
 
     @Test func aRoundSpoiledAcrossItsExecutableIsLeftOut() throws {

@@ -7,7 +7,7 @@ import Testing
     /// 0 when the report was written, 1 when it refused its input (as `lattice report` exits).
     private func report(_ directory: URL, results: String, limits: String = LabSamples.limitsURL.path) -> Int32 {
         let paths = Report.Paths(results: results, limits: limits,
-                                 document: directory.appendingPathComponent("BENCHMARKS.md").path,
+                                 page: directory.appendingPathComponent("BENCHMARKS.md").path,
                                  dashboard: directory.appendingPathComponent("dashboards").path,
                                  history: directory.appendingPathComponent("dashboards/history.json").path)
         do {
@@ -30,7 +30,7 @@ import Testing
         try releaseGate(results, limits, baseline: baseline, runtimeDefault: runtimeDefault).status.rawValue
     }
 
-    @Test func writesTheDocumentDashboardAndHistoryAndRegeneratesThemByteForByte() throws {
+    @Test func writesThePageDashboardAndHistoryAndRegeneratesThemByteForByte() throws {
         let directory = try LabSamples.temporaryDirectory()
         #expect(report(directory, results: LabSamples.sampleResultsURL.path) == 0)
         let files = ["BENCHMARKS.md", "dashboards/index.html", "dashboards/history.json"]
@@ -65,7 +65,7 @@ import Testing
         #expect(try String(contentsOf: badHistory, encoding: .utf8) == "[]")
     }
 
-    /// The limit benchmarks of every design with `derived` failing its read and `rootVerdict`
+    /// The limit benchmarks of every strategy with `derived` failing its read and `rootVerdict`
     /// reading in `rootVerdictRead`.
     private func benchmarks(rootVerdictRead: Double = 3_000) throws -> [BenchmarkResult] {
         var benchmarks = try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
@@ -148,19 +148,19 @@ import Testing
         try LabSamples.file(try benchmarks()).write(to: results)
         let limits = directory.appendingPathComponent("limits.json")
         try LabSamples.limits(ships: "stored").encoded(file: limits.path).write(to: limits)
-        let document = directory.appendingPathComponent("BENCHMARKS.md")
-        let paths = Report.Paths(results: results.path, limits: limits.path, document: document.path,
+        let page = directory.appendingPathComponent("BENCHMARKS.md")
+        let paths = Report.Paths(results: results.path, limits: limits.path, page: page.path,
                                  dashboard: directory.appendingPathComponent("dashboards").path, recordsShips: true)
-        let decision = try Report.write(paths, runtimeDefault: "rootVerdict")
-        #expect(decision.decidedStrategy == "rootVerdict")
-        #expect(try LimitsFile.read(from: limits).ships == "rootVerdict", "ships is computed, never typed")
-        #expect(decision.gateStatus == .ok, "judged as the file now says")
-        #expect(try String(contentsOf: document, encoding: .utf8).contains("The release ships `rootVerdict`"))
-        let unrecorded = Report.Paths(results: results.path, limits: limits.path, document: document.path,
+        let gate = try Report.write(paths, runtimeDefault: "rootVerdict")
+        #expect(gate.decision.decidedStrategy == "rootVerdict")
+        #expect(try LabLimits.read(from: limits).ships == "rootVerdict", "ships is computed, never typed")
+        #expect(gate.status == .ok, "judged as the file now says")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("The release ships `rootVerdict`"))
+        let unrecorded = Report.Paths(results: results.path, limits: limits.path, page: page.path,
                                       dashboard: directory.appendingPathComponent("dashboards").path)
         try LabSamples.limits(ships: "stored").encoded(file: limits.path).write(to: limits)
         try Report.write(unrecorded, runtimeDefault: "rootVerdict")
-        #expect(try LimitsFile.read(from: limits).ships == "stored", "only a full run records what ships")
+        #expect(try LabLimits.read(from: limits).ships == "stored", "only a full run records what ships")
     }
 
     /// Every file under `directory` (hidden ones included) with its bytes, by relative path.
@@ -180,7 +180,7 @@ import Testing
         return files
     }
 
-    /// A directory holding a previous report's outputs: the document, the results copy, the
+    /// A directory holding a previous report's outputs: the page, the results copy, the
     /// history (outside the dashboard) and the dashboard with its flamegraph; and the paths of
     /// a new report into them, with a flamegraph to embed.
     private func previousReport() throws -> (directory: URL, paths: Report.Paths) {
@@ -190,7 +190,7 @@ import Testing
         let svg = inputs.appendingPathComponent("flamegraph.svg")
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: svg)
         let paths = Report.Paths(results: LabSamples.sampleResultsURL.path, limits: LabSamples.limitsURL.path,
-                                 document: directory.appendingPathComponent("BENCHMARKS.md").path,
+                                 page: directory.appendingPathComponent("BENCHMARKS.md").path,
                                  dashboard: directory.appendingPathComponent("dashboards").path,
                                  history: directory.appendingPathComponent("history.json").path,
                                  flamegraph: svg.path,
@@ -205,8 +205,8 @@ import Testing
         #expect(files["results/latest.json"] == (try Data(contentsOf: LabSamples.sampleResultsURL)))
         #expect(files["dashboards/flamegraph.svg"] == files["inputs/flamegraph.svg"])
         #expect(files["dashboards/index.html"] != nil && files["history.json"] != nil)
-        let document = String(decoding: files["BENCHMARKS.md"] ?? Data(), as: UTF8.self)
-        #expect(document.contains("from `\(paths.resultsCopy ?? "")`"), "the document names the copy it sits beside")
+        let page = String(decoding: files["BENCHMARKS.md"] ?? Data(), as: UTF8.self)
+        #expect(page.contains("from `\(paths.resultsCopy ?? "")`"), "the page names the copy it sits beside")
         #expect(!files.keys.contains { $0.hasSuffix(".staged") || $0.hasSuffix(".previous") }, "\(files.keys)")
     }
 
@@ -220,7 +220,7 @@ import Testing
         paths.dashboard = blocked.path
         paths.results = try writeOtherResults(in: directory)
         let before = try snapshot(directory)
-        #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
+        #expect(throws: JSONFileError.self) { try Report.write(paths, runtimeDefault: "stored") }
         #expect(try snapshot(directory) == before, "BENCHMARKS.md, the results copy and the history untouched")
     }
 
@@ -236,7 +236,7 @@ import Testing
         paths.dashboard = dashboard.path
         paths.results = try writeOtherResults(in: directory)
         let before = try snapshot(directory)
-        #expect(throws: DocumentError.self) { try Report.write(paths, runtimeDefault: "stored") }
+        #expect(throws: JSONFileError.self) { try Report.write(paths, runtimeDefault: "stored") }
         #expect(try snapshot(directory) == before)
     }
 
@@ -247,7 +247,7 @@ import Testing
         try LabSamples.file([]).write(to: empty)
         paths.results = empty.path
         let before = try snapshot(directory)
-        #expect(throws: DocumentError.corrupt(file: empty.path, path: "$.benchmarks", reason: "holds no benchmarks")) {
+        #expect(throws: JSONFileError.corrupt(file: empty.path, path: "$.benchmarks", reason: "holds no benchmarks")) {
             try Report.write(paths, runtimeDefault: "stored")
         }
         #expect(try snapshot(directory) == before)

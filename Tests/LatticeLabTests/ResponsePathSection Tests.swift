@@ -17,16 +17,15 @@ import Testing
         return BenchmarkResult(name: "ResponsePath/\(input)/\(step)", metrics: metrics, iterationsPerSample: 1)
     }
 
-    func document(_ benchmarks: [BenchmarkResult]) -> String {
-        BenchmarksDocument(findings: Findings(results: LabSamples.file(benchmarks), limits: LabSamples.limits(ships: "derived"),
-                                              runtimeDefault: nil),
+    func page(_ benchmarks: [BenchmarkResult]) throws -> String {
+        BenchmarksPage(findings: try LabSamples.findings(LabSamples.file(benchmarks), ships: "derived"),
                            resultsPath: "results.json", limitsPath: "spec/limits.json").render()
     }
 
     @Test func stepsShowTheirThroughputAndTheGoalsTheirStanding() throws {
         let feed = ["bytes": 5_000.0, "fields": 181.0]
         let list = ["bytes": 11_000_000.0, "fields": 600_001.0]
-        let text = document([
+        let text = try page([
             try step("Feed", "decode", 10_000, mallocs: 65, counts: feed.merging(["allocatingValues": 63]) { $1 }),
             try step("Feed", "JSONSerialization", 50_000, counts: feed),
             try step("Feed", "commit", 100_000, counts: feed),

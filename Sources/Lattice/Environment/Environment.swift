@@ -25,7 +25,8 @@ public final class Environment {
     /// The failure of the last subscription event the store would not take. Untracked.
     public internal(set) var lastRejectedEvent: Failure?
 
-    let keeping: any PhaseKeeping
+    /// The phase strategy's environment-wide part (`PhaseStrategy.make`).
+    let coordinator: any PhaseCoordinator
     private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
     private var roots: [OperationKey: OperationRoot] = [:]
     private var stamps: [OperationKey: WriteStamp] = [:]
@@ -54,7 +55,7 @@ public final class Environment {
             preconditionFailure("Environment.init(): Expected the store's root record `\(DataID.root)` to exist")
         }
         self.rootRecord = rootRecord
-        self.keeping = strategy.make(counters: counters)
+        self.coordinator = strategy.make(counters: counters)
     }
 
     /// The time now, from the clock.
@@ -78,7 +79,7 @@ public final class Environment {
         let availability = check(root)
         let handle = OperationHandle(environment: self, root: root, policy: policy,
                                      hasData: policy.shows(availability),
-                                     keeper: keeping.keeper(for: root))
+                                     keeper: coordinator.keeper(for: root))
         handles.append(handle)
         root.handles.append(handle)
         if policy.fetches(availability) { handle.beginFetch() }
@@ -144,7 +145,7 @@ public final class Environment {
     /// at once; observers are notified after the whole batch.
     /// - Complexity: O(fields written) plus what the strategy does at a commit.
     @discardableResult
-    public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitReport {
+    public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitChanges {
         counters?.beginCommit()
         return published(store.commit(body))
     }
@@ -179,7 +180,7 @@ public final class Environment {
         } catch {
             throw Failure(error)
         }
-        stamps[key] = WriteStamp(epoch: commit.report.epoch, fetchedAt: now)
+        stamps[key] = WriteStamp(epoch: commit.changes.epoch, fetchedAt: now)
         let root = roots[key]
         root?.writeStampDidChange()
         var changed: [OperationHandle] = []
@@ -197,17 +198,17 @@ public final class Environment {
                 index += 1
             }
         }
-        keeping.didCommit(commit.report)
+        coordinator.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
-        counters?.endCommit(commit.report)
+        counters?.endCommit(commit.changes)
         return commit
     }
 
     @discardableResult
-    private func published(_ report: CommitReport) -> CommitReport {
-        keeping.didCommit(report)
-        counters?.endCommit(report)
-        return report
+    private func published(_ changes: CommitChanges) -> CommitChanges {
+        coordinator.didCommit(changes)
+        counters?.endCommit(changes)
+        return changes
     }
 
     // MARK: Invalidation

@@ -83,13 +83,13 @@ public final class RuntimeCounters {
         commitStart = total
     }
 
-    /// Adds the commit's report and closes it: `lastCommit` is everything since
+    /// Adds what the commit changed and closes it: `lastCommit` is everything since
     /// `beginCommit()`.
-    func endCommit(_ report: CommitReport) {
+    func endCommit(_ changes: CommitChanges) {
         total.commits += 1
-        total.recordsWritten += report.recordsWritten
-        total.fieldsWritten += report.fieldsWritten
-        total.notifications += report.notifications
+        total.recordsWritten += changes.recordsWritten
+        total.fieldsWritten += changes.fieldsWritten
+        total.notifications += changes.notifications
         lastCommit = total.subtracting(commitStart)
     }
 }

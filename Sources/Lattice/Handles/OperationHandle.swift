@@ -177,7 +177,7 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     }
 
     /// Returns once no fetch of this handle is in flight.
-    public func settled() async {
+    public func waitForFetch() async {
         while let current = task {
             await current.value
         }

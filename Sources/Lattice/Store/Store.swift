@@ -9,7 +9,7 @@ import Observation
 public final class Store: Observable {
     /// Options fixed when the store is made (by the environment, per phase strategy).
     public struct Configuration: Sendable {
-        /// Classify each changed field for `CommitReport.verdictChanges` (the stored-phase
+        /// Classify each changed field for `CommitChanges.verdictChanges` (the stored-phase
         /// strategy needs it). Off by default: a strategy that does not need it pays nothing.
         public var notesVerdictChanges: Bool
 
@@ -55,7 +55,7 @@ public final class Store: Observable {
     @discardableResult
     public func commit<Failure: Error>(
         _ body: (inout RecordSourceDelta) throws(Failure) -> Void
-    ) throws(Failure) -> CommitReport {
+    ) throws(Failure) -> CommitChanges {
         var delta = RecordSourceDelta()
         try body(&delta)
         return publish(delta)
@@ -63,14 +63,14 @@ public final class Store: Observable {
 
     /// Normalizes `response` for `operation` under `root` and publishes it in one commit. A
     /// response that does not fit the selection throws and leaves the store unchanged.
-    /// - Returns: the commit's report and the errors no field holds (unplaced).
+    /// - Returns: what the commit changed and the errors no field holds (unplaced).
     /// - Complexity: O(response nodes + errors), plus one notification per changed field.
     @discardableResult
     public func commit(_ response: GraphQLResponse, for operation: BoundArtifact,
                        root: DataID = .root) throws(NormalizeError) -> ResponseCommit {
         let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
-        let report = publish(normalized.delta)
-        return ResponseCommit(report: report, unplacedErrors: normalized.unplacedErrors)
+        let changes = publish(normalized.delta)
+        return ResponseCommit(changes: changes, unplacedErrors: normalized.unplacedErrors)
     }
 
     /// Invalidates the whole store: every operation written before now is stale.
@@ -97,10 +97,10 @@ public final class Store: Observable {
     }
 }
 
-/// What committing a response did: the commit's report and the errors no field holds.
+/// What committing a response did: what the commit changed and the errors no field holds.
 public struct ResponseCommit: Sendable {
-    /// The commit's report.
-    public let report: CommitReport
+    /// What the commit changed.
+    public let changes: CommitChanges
     /// Errors whose path leads to no field the response wrote; they stay with the fetch.
     public let unplacedErrors: [GraphQLError]
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One limit of `spec/limits.json`: a bound on a statistic of a metric of the benchmarks a
-/// pattern selects, for the designs it names, written before the run.
+/// One limit of a limits file: a bound on a statistic of a metric of the benchmarks a pattern
+/// selects, written before the run.
 ///
 /// The bound is on the bad side of the metric's polarity: an upper bound for
 /// `.prefersSmaller` metrics (time, allocations), a lower bound for `.prefersLarger`. With
@@ -12,20 +12,16 @@ public struct Limit: Codable, Sendable, Hashable {
     /// of a median from a few hundred samples is still a few percent wide, but beyond which
     /// the machine was too busy for a verdict to mean much.
     public static let defaultMaxCV = 0.10
-    /// What `benchmark` and `relativeTo` write for the design judged.
-    public static let designPlaceholder = "{design}"
 
     /// Stable identifier, unique in the file, e.g. `phase-read-largest`.
     public var id: String
     /// What the limit protects and why, for reports.
     public var description: String
-    /// The designs (phase strategies) the limit applies to, names of the file's `chain`.
-    public var designs: [String]
-    /// A benchmark name or pattern: `*` matches any run of characters (including `/`), and
-    /// `{design}` stands for the design judged, e.g. `PhaseRead/{design}/*/tracked`.
+    /// A benchmark name or pattern: `*` matches any run of characters (including `/`), e.g.
+    /// `PhaseRead/*/tracked`.
     public var benchmark: String
-    /// For a ratio limit: the benchmark (name or pattern, `{design}` as in `benchmark`) whose
-    /// statistic divides `benchmark`'s; nil for a limit on the figure itself.
+    /// For a ratio limit: the benchmark (name or pattern, as `benchmark`) whose statistic
+    /// divides `benchmark`'s; nil for a limit on the figure itself.
     public var relativeTo: String?
     /// The metric's name, e.g. `wallTime`, `mallocs`, `extraBodies`.
     public var metric: String
@@ -38,12 +34,11 @@ public struct Limit: Codable, Sendable, Hashable {
     public var maxCV: Double?
 
     /// Creates a limit.
-    public init(id: String, description: String, designs: [String], benchmark: String,
+    public init(id: String, description: String, benchmark: String,
                 relativeTo: String? = nil, metric: String, statistic: Statistic, bound: Double,
                 maxCV: Double? = nil) {
         self.id = id
         self.description = description
-        self.designs = designs
         self.benchmark = benchmark
         self.relativeTo = relativeTo
         self.metric = metric
@@ -52,15 +47,10 @@ public struct Limit: Codable, Sendable, Hashable {
         self.maxCV = maxCV
     }
 
-    /// `pattern` with `{design}` replaced by `design`.
-    public static func resolve(_ pattern: String, design: String) -> String {
-        pattern.replacingOccurrences(of: designPlaceholder, with: design)
-    }
-
-    /// Whether `name` is selected by `benchmark` for `design`.
+    /// Whether `name` is selected by `benchmark`.
     /// - Complexity: O(pattern · name) worst case.
-    public func selects(_ name: String, design: String) -> Bool {
-        Self.matches(Self.resolve(benchmark, design: design), name)
+    public func selects(_ name: String) -> Bool {
+        Self.matches(benchmark, name)
     }
 
     /// Whether `name` matches `pattern` (`*` any run of characters).

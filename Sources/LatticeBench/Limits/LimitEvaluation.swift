@@ -1,4 +1,4 @@
-/// A limit judged for one design against one benchmark of a results file.
+/// A limit judged against one benchmark of a results file.
 ///
 /// This is the one place a limit is judged; reports, the decision and the gate read its
 /// outcome and never recompute it. Times are judged on the samples taken at the machine's
@@ -24,8 +24,6 @@
 public struct LimitEvaluation: Codable, Sendable {
     /// The limit judged.
     public var limit: Limit
-    /// The design it was judged for.
-    public var design: String
     /// The benchmark judged; nil when no benchmark matched.
     public var benchmark: String?
     /// For a ratio: the benchmark whose figure divides `benchmark`'s; nil otherwise or when
@@ -51,19 +49,18 @@ public struct LimitEvaluation: Codable, Sendable {
     /// ratio, the side with fewer).
     public var referencePace: MetricResult.ReferencePace?
 
-    /// Judges every limit of `limits` that applies to `design` against `results`: one
-    /// evaluation per matching benchmark, or one undecided evaluation when none matches.
+    /// Judges every limit of `limits` against `results`: one evaluation per matching
+    /// benchmark, or one undecided evaluation when none matches.
     /// - Complexity: O(limits · benchmarks · pattern) matching, plus one bootstrap
     ///   (O(2000 · n)) per noisy evaluation.
-    public static func evaluate(_ limits: LimitsFile, design: String, against results: ResultsFile) -> [LimitEvaluation] {
-        limits.limits(for: design).flatMap { limit in
-            let matches = results.benchmarks.filter { limit.selects($0.name, design: design) }
+    public static func evaluate(_ limits: [Limit], against results: ResultsFile) -> [LimitEvaluation] {
+        limits.flatMap { limit in
+            let matches = results.benchmarks.filter { limit.selects($0.name) }
             guard !matches.isEmpty else {
-                return [LimitEvaluation(limit: limit, design: design, benchmark: nil,
-                                        outcome: .undecided(.benchmarkMissing(pattern: Limit.resolve(limit.benchmark,
-                                                                                                     design: design))))]
+                return [LimitEvaluation(limit: limit, benchmark: nil,
+                                        outcome: .undecided(.benchmarkMissing(pattern: limit.benchmark)))]
             }
-            return matches.map { LimitEvaluation(limit: limit, design: design, benchmark: $0, in: results) }
+            return matches.map { LimitEvaluation(limit: limit, benchmark: $0, in: results) }
         }
     }
 
@@ -72,23 +69,22 @@ public struct LimitEvaluation: Codable, Sendable {
         evaluations.allSatisfy(\.outcome.passed) ? .ok : .limitNotPassed
     }
 
-    private init(limit: Limit, design: String, benchmark: String?, outcome: LimitOutcome) {
+    private init(limit: Limit, benchmark: String?, outcome: LimitOutcome) {
         self.limit = limit
-        self.design = design
         self.benchmark = benchmark
         self.outcome = outcome
     }
 
-    /// Judges `limit` for `design` against one benchmark it selects (and, for a ratio, the
-    /// reference benchmark of `results`).
-    private init(limit: Limit, design: String, benchmark: BenchmarkResult, in results: ResultsFile) {
-        self.init(limit: limit, design: design, benchmark: benchmark.name, outcome: .failed)
+    /// Judges `limit` against one benchmark it selects (and, for a ratio, the reference
+    /// benchmark of `results`).
+    private init(limit: Limit, benchmark: BenchmarkResult, in results: ResultsFile) {
+        self.init(limit: limit, benchmark: benchmark.name, outcome: .failed)
         guard let result = benchmark.metric(named: limit.metric) else {
             outcome = .undecided(.metricMissing(metric: limit.metric))
             return
         }
         metric = result.metric
-        guard let pattern = limit.relativeTo.map({ Limit.resolve($0, design: design) }) else {
+        guard let pattern = limit.relativeTo else {
             judge(result)
             return
         }

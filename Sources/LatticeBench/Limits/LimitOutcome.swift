@@ -9,8 +9,7 @@ public enum LimitOutcome: Codable, Sendable, Hashable {
 
     /// Why a limit could not be decided.
     public enum Reason: Codable, Sendable, Hashable {
-        /// No benchmark in the results matches the limit's pattern (after `{design}`), or its
-        /// `relativeTo` pattern.
+        /// No benchmark in the results matches the limit's pattern, or its `relativeTo` pattern.
         case benchmarkMissing(pattern: String)
         /// The benchmark was not measured for the limit's metric.
         case metricMissing(metric: String)

@@ -12,10 +12,10 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     /// `--filter`: run only benchmarks whose result name contains this text or, when it has
     /// `*`, `?` or `[`, matches it as a glob.
     public var filter: String?
-    /// `--format`: report format (default terminal); `github` is short for
+    /// `--format`: the output format (default terminal); `github` is short for
     /// `github-action-benchmark`.
-    public var format: ReportFormat = .terminal
-    /// `--output`: where the report goes instead of standard output; in profile mode, the
+    public var format: OutputFormat = .terminal
+    /// `--output`: where the results go instead of standard output; in profile mode, the
     /// folder for the profiles.
     public var output: String?
     /// `--instructions` or `--profile`; default `measure`.
@@ -37,7 +37,7 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     /// instead of the preset's (a hash-seed child counts under one).
     var callgrindLayouts: Int?
 
-    /// Defaults: measure every benchmark, terminal report on standard output.
+    /// Defaults: measure every benchmark, a terminal table on standard output.
     public init() {}
 
     /// Parses `arguments` (without the executable's path).
@@ -106,9 +106,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
             case "--filter":
                 result.filter = try value("a non-empty pattern") { text -> String? in text.isEmpty ? nil : text }
             case "--format":
-                let names = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                result.format = try value(names) { name -> ReportFormat? in
-                    name == "github" ? .githubActionBenchmark : ReportFormat(rawValue: name)
+                let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                result.format = try value(names) { name -> OutputFormat? in
+                    name == "github" ? .githubActionBenchmark : OutputFormat(rawValue: name)
                 }
             case "--output":
                 result.output = try value("a path") { text -> String? in text.isEmpty ? nil : text }
@@ -160,7 +160,7 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
           --time-budget SECONDS   sampling (or profiling) time per benchmark (default 2, quick 0.2)
           --format FORMAT         terminal (default), markdown, json, bencher,
                                   github-action-benchmark (or github)
-          --output PATH           write the report to PATH (atomically) instead of standard output;
+          --output PATH           write the results to PATH (atomically) instead of standard output;
                                   with --profile, the folder for profiles
                                   (default .build/lattice-bench/profiles)
           --list                  print the names of the benchmarks the run would report (those

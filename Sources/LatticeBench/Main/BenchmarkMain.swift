@@ -2,24 +2,28 @@ import Foundation
 
 /// The entry point of a benchmark executable: `main.swift` declares its benchmarks and calls
 /// `BenchmarkMain.run(benchmarks)`, which reads the command line (see
-/// `BenchmarkCommandLine.usage`), measures, prints the report and exits.
+/// `BenchmarkCommandLine.usage`), measures, writes the results and exits.
 ///
 /// Exit statuses (`ExitStatus`): 0 when every selected benchmark ran, or when `--list`
 /// printed the selection (empty or not); 1 when the arguments are bad (with usage), no
 /// benchmark matches the filter, the benchmarks are declared wrongly (empty or duplicate
-/// names), or a benchmark or the report failed (the other benchmarks are still measured and
+/// names), or a benchmark or writing the results failed (the other benchmarks are still measured and
 /// reported). A script that runs with `--filter` lists first: "nothing matches" is then an
 /// empty list, never a failed run.
 public enum BenchmarkMain {
     /// Runs `benchmarks` as `arguments` (the process's, executable first) say, then exits.
+    /// `passedEnvironment` names the environment variables the benchmarks read to build
+    /// themselves: `--instructions` re-runs the executable under callgrind in an environment
+    /// of its own (the same on every machine), and passes on only these, when set.
     @MainActor
-    public static func run(_ benchmarks: [Benchmark], arguments: [String] = CommandLine.arguments) -> Never {
-        exit(execute(benchmarks, arguments: arguments).rawValue)
+    public static func run(_ benchmarks: [Benchmark], arguments: [String] = CommandLine.arguments,
+                           passedEnvironment: [String] = []) -> Never {
+        exit(execute(benchmarks, arguments: arguments, passedEnvironment: passedEnvironment).rawValue)
     }
 
     /// Everything `run` does except exiting; returns the exit status.
     @MainActor
-    static func execute(_ benchmarks: [Benchmark], arguments: [String]) -> ExitStatus {
+    static func execute(_ benchmarks: [Benchmark], arguments: [String], passedEnvironment: [String] = []) -> ExitStatus {
         let machine = Machine.current()
         let executable = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "benchmark"
         let command: BenchmarkCommandLine
@@ -48,15 +52,15 @@ public enum BenchmarkMain {
         }
         let settings = settings(for: command)
         let session = BenchmarkSession(executable: executable, command: command, settings: settings,
-                                       progress: Progress())
+                                       progress: Progress(), passedEnvironment: passedEnvironment)
         if command.callgrindChild || InstructionCounter.isRunningUnderValgrind {
             return session.markInstructionRegions(selected)
         }
         switch command.mode {
         case .measure:
-            return session.report(session.measure(selected), machine: machine)
+            return session.write(session.measure(selected), machine: machine)
         case .instructions:
-            return session.report(session.countInstructions(selected), machine: machine)
+            return session.write(session.countInstructions(selected), machine: machine)
         case .profile:
             return session.profile(selected)
         }

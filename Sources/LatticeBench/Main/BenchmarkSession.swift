@@ -1,13 +1,13 @@
 import Foundation
 
 /// One run of a benchmark executable, after its command line is parsed: runs the selected
-/// benchmarks in the chosen mode and reports.
+/// benchmarks in the chosen mode and writes their results.
 @MainActor
 struct BenchmarkSession {
     /// Selected benchmarks with their result names (`Executable/name`).
     typealias Selection = [(name: String, benchmark: Benchmark)]
 
-    /// Results of a mode, before reporting.
+    /// Results of a mode, before they are written.
     struct Outcome {
         var results: [BenchmarkResult] = []
         var configuration: RunConfiguration
@@ -19,6 +19,8 @@ struct BenchmarkSession {
     let command: BenchmarkCommandLine
     let settings: MeasurementSettings
     let progress: Progress
+    /// The environment variables the callgrind child is given from this process (`BenchmarkMain.run`).
+    var passedEnvironment: [String] = []
 
     /// Default mode: times, allocations and custom counts of each benchmark.
     func measure(_ selected: Selection) -> Outcome {
@@ -81,11 +83,13 @@ struct BenchmarkSession {
         var seeds: [String: [Double]] = [:]
         do {
             let layouts = command.heapLayouts.map { [CallgrindLauncher.layoutsFlag, String($0)] } ?? []
-            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments + layouts)
+            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments + layouts,
+                                                                          passedEnvironment: passedEnvironment)
             for seed in 0..<command.hashSeeds {
                 progress.line("\(executable): counting under a random hash seed (\(seed + 1) of \(command.hashSeeds))")
                 let seeded = try CallgrindLauncher.countInstructions(
-                    arguments: arguments + [CallgrindLauncher.layoutsFlag, "1"], deterministicHashing: false)
+                    arguments: arguments + [CallgrindLauncher.layoutsFlag, "1"], deterministicHashing: false,
+                    passedEnvironment: passedEnvironment)
                 for (name, layouts) in seeded.counts { seeds[name, default: []] += layouts }
             }
         } catch {
@@ -154,8 +158,8 @@ struct BenchmarkSession {
         return status
     }
 
-    /// Writes the report of `outcome` in the chosen format, to `--output` or standard output.
-    func report(_ outcome: Outcome, machine: Machine) -> ExitStatus {
+    /// Writes the results of `outcome` in the chosen format, to `--output` or standard output.
+    func write(_ outcome: Outcome, machine: Machine) -> ExitStatus {
         let file = ResultsFile(machine: machine, toolchain: Toolchain.reported(),
                                revision: SourceRevision.current(in: URL(fileURLWithPath: ".")),
                                configuration: outcome.configuration, benchmarks: outcome.results)
@@ -169,7 +173,7 @@ struct BenchmarkSession {
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
             }
         } catch {
-            BenchmarkMain.printError("\(executable): cannot write the report: \(error)\n")
+            BenchmarkMain.printError("\(executable): cannot write the results: \(error)\n")
             return .couldNotRun
         }
         return outcome.failed ? .couldNotRun : .ok

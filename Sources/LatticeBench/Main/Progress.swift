@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Progress of a run on standard error, so standard output carries only the report.
+/// Progress of a run on standard error, so standard output carries only the results.
 ///
 /// On a terminal, a status line is rewritten in place at most every 100 ms and finished
 /// benchmarks leave one line each; when standard error is a file or pipe, only the finished
@@ -39,7 +39,7 @@ final class Progress {
         emit(text + "\n")
     }
 
-    /// Removes the status line, before the report is printed on a shared terminal.
+    /// Removes the status line, before the results are printed on a shared terminal.
     func clearStatus() {
         guard statusVisible else { return }
         emit("\r\u{1B}[2K")

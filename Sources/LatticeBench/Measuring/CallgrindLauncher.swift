@@ -32,10 +32,13 @@ enum CallgrindLauncher {
     /// and the functions they are attributed to in layout 0 (`InstructionAttribution`).
     /// With `deterministicHashing` (the exact figures) the child hashes with Swift's fixed
     /// seed; without it, with a seed of its own, so runs sample how hashing places addresses.
+    /// The variables named in `passedEnvironment` are passed on from this process when set
+    /// (`childEnvironment`).
     /// - Throws: `CallgrindLauncherError`.
     /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native),
     ///   plus reading its dumps: O(dump size) each.
-    static func countInstructions(arguments: [String], deterministicHashing: Bool = true) throws(CallgrindLauncherError)
+    static func countInstructions(arguments: [String], deterministicHashing: Bool = true,
+                                  passedEnvironment: [String] = []) throws(CallgrindLauncherError)
         -> (counts: [String: [Double]], functions: [String: (functions: [FunctionCost], omittedBelow: Double)]) {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
@@ -53,7 +56,7 @@ enum CallgrindLauncher {
         process.arguments = ["--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes", "-q",
                              "--callgrind-out-file=\(directory.path)/callgrind.out",
                              child, childFlag] + arguments
-        process.environment = childEnvironment(deterministicHashing: deterministicHashing)
+        process.environment = childEnvironment(deterministicHashing: deterministicHashing, passing: passedEnvironment)
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
@@ -77,11 +80,15 @@ enum CallgrindLauncher {
     /// hashes addresses (measured: one variable of 90 bytes instead of 1 moved
     /// ResponsePath/Dashboard/commit by 1,900 instructions). jemalloc purges unused pages on a
     /// clock (its decay): off, the allocator runs the same instructions whenever the run is.
-    /// `LATTICE_SPEC` (the spec folder a `--spec` run measures) is the one variable passed on.
-    static func childEnvironment(deterministicHashing: Bool) -> [String: String] {
+    /// The variables named in `passing` are taken from `parent` when set: the caller's, which
+    /// the benchmarks need to build themselves (the executable's `BenchmarkMain.run` names them).
+    static func childEnvironment(deterministicHashing: Bool, passing: [String] = [],
+                                 from parent: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = ["PATH": "/usr/bin:/bin", "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1"]
         if deterministicHashing { environment["SWIFT_DETERMINISTIC_HASHING"] = "1" }
-        if let spec = ProcessInfo.processInfo.environment["LATTICE_SPEC"] { environment["LATTICE_SPEC"] = spec }
+        for name in passing {
+            if let value = parent[name] { environment[name] = value }
+        }
         return environment
     }
 

@@ -1,17 +1,19 @@
 /// A `DecodingError` restated as where (a JSON path such as `$.benchmarks[2].metrics[0].summary`)
 /// and what, for errors that name the file and the place in it.
-struct DecodingFailure: Sendable {
-    /// JSON path of the offending value; `$` for the document itself (e.g. a syntax error).
-    let path: String
+public struct DecodingFailure: Sendable {
+    /// JSON path of the offending value; `$` for the whole file (e.g. a syntax error).
+    public let path: String
     /// What is wrong there.
-    let reason: String
+    public let reason: String
 
-    init(path: String, reason: String) {
+    /// Names the problem at `path`.
+    public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
-    init(_ error: DecodingError) {
+    /// Where and what `error` says went wrong.
+    public init(_ error: DecodingError) {
         switch error {
         case .typeMismatch(let type, let context):
             self.init(path: Self.path(context.codingPath),

@@ -3,7 +3,7 @@ extension ResultsFile {
     /// metric name, no samples, a summary whose `n` differs from its sample count, a non-positive
     /// `iterationsPerSample`, a function named twice in a metric's attribution.
     /// - Complexity: O(benchmarks · metrics · functions).
-    func inconsistency() -> DecodingFailure? {
+    public func inconsistency() -> DecodingFailure? {
         var names = Set<String>()
         for (b, benchmark) in benchmarks.enumerated() {
             let at = "$.benchmarks[\(b)]"

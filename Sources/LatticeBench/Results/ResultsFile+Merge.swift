@@ -9,9 +9,9 @@ extension ResultsFile {
     /// - the configuration keeps the fields all files agree on (others become nil); each
     ///   file's measured harness overhead moves onto its benchmarks that lack their own.
     ///
-    /// - Throws: `DocumentError.nothingToMerge`, `.duplicateBenchmark`, `.incompatible`.
+    /// - Throws: `JSONFileError.nothingToMerge`, `.duplicateBenchmark`, `.incompatible`.
     /// - Complexity: O(total benchmarks).
-    public static func merged(_ files: [ResultsFile]) throws(DocumentError) -> ResultsFile {
+    public static func merged(_ files: [ResultsFile]) throws(JSONFileError) -> ResultsFile {
         guard let first = files.first else { throw .nothingToMerge }
         let earliest = files.min { $0.createdAt < $1.createdAt } ?? first
         var toolchain = first.toolchain

@@ -5,10 +5,10 @@ extension ResultsFile {
     /// later follow); machine and configuration are the first round's, the start time the
     /// earliest. A metric's attribution (`functions`) is the first round's that has one.
     /// Unlike `merged`, a benchmark is expected in every file.
-    /// - Throws: `DocumentError.corrupt` naming the round's path when the rounds measured
+    /// - Throws: `JSONFileError.corrupt` naming the round's path when the rounds measured
     ///   different commits or a metric changed its unit; `.nothingToMerge` for no rounds.
     /// - Complexity: O(total samples · log) for the summaries (plus their bootstraps).
-    public static func pooled(_ rounds: [(path: String, file: ResultsFile)]) throws(DocumentError) -> ResultsFile {
+    public static func pooled(_ rounds: [(path: String, file: ResultsFile)]) throws(JSONFileError) -> ResultsFile {
         guard let (_, first) = rounds.first else { throw .nothingToMerge }
         var order: [String] = []
         var pooled: [String: BenchmarkResult] = [:]
@@ -54,10 +54,10 @@ extension ResultsFile {
 
     /// `self` with every metric of `extra`'s benchmarks added to the benchmark of the same
     /// name: an `--instructions` run's counts joined onto the timing run, so one file holds both.
-    /// - Throws: `DocumentError.corrupt` naming `path` and the JSON path when `extra` measured
+    /// - Throws: `JSONFileError.corrupt` naming `path` and the JSON path when `extra` measured
     ///   another commit, names a benchmark `self` lacks, or repeats a metric `self` has.
     /// - Complexity: O(benchmarks · metrics).
-    public func joining(_ extra: ResultsFile, from path: String) throws(DocumentError) -> ResultsFile {
+    public func joining(_ extra: ResultsFile, from path: String) throws(JSONFileError) -> ResultsFile {
         try extra.requireCommit(of: self, file: path)
         var joined = self
         for (index, benchmark) in extra.benchmarks.enumerated() {
@@ -77,7 +77,7 @@ extension ResultsFile {
     }
 
     /// Throws unless `self` (read from `file`) measured the commit `other` measured.
-    private func requireCommit(of other: ResultsFile, file: String) throws(DocumentError) {
+    private func requireCommit(of other: ResultsFile, file: String) throws(JSONFileError) {
         guard revision?.commit != other.revision?.commit else { return }
         throw .corrupt(file: file, path: "$.revision.commit",
                        reason: "measured \(revision?.commit ?? "an unknown commit"), not "

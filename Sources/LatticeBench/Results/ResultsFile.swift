@@ -22,7 +22,7 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     /// The benchmarks measured, names unique.
     public var benchmarks: [BenchmarkResult]
 
-    /// Creates a results document of the current schema version.
+    /// Creates a results file of the current schema version.
     public init(createdAt: Date = Date(), machine: Machine, toolchain: Toolchain?,
                 revision: SourceRevision?, configuration: RunConfiguration,
                 benchmarks: [BenchmarkResult]) {
@@ -43,13 +43,13 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     /// The JSON text of this file: pretty-printed with sorted keys, so equal results give
     /// equal bytes. - Complexity: O(total samples).
     public func encoded() throws -> Data {
-        try ReportJSON.data(self)
+        try StableJSON.data(self)
     }
 
     /// Writes the JSON atomically: to a temporary file beside `url`, then renamed over it,
     /// so a reader never sees half a file.
-    /// - Throws: `DocumentError.unwritable`.
-    public func write(to url: URL) throws(DocumentError) {
+    /// - Throws: `JSONFileError.unwritable`.
+    public func write(to url: URL) throws(JSONFileError) {
         do {
             try encoded().write(to: url, options: .atomic)
         } catch {
@@ -58,23 +58,25 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     }
 
     /// Reads and checks a results file.
-    /// - Throws: `DocumentError.unreadable` if the file cannot be read,
+    /// - Throws: `JSONFileError.unreadable` if the file cannot be read,
     ///   `.unsupportedVersion` for another schema version, `.corrupt` (with the JSON path)
     ///   for invalid JSON, a missing or mistyped field, or inconsistent contents.
     /// - Complexity: O(file size + total samples).
-    public static func read(from url: URL) throws(DocumentError) -> ResultsFile {
-        try DocumentDecoder.read(ResultsFile.self, from: url)
+    public static func read(from url: URL) throws(JSONFileError) -> ResultsFile {
+        try JSONFileDecoder.read(ResultsFile.self, from: url)
     }
 
     /// Checks and decodes results already read; `file` names their source in errors.
     /// - Throws: as `read(from:)`, but never `.unreadable`.
     /// - Complexity: O(data + total samples).
-    public static func read(_ data: Data, file: String) throws(DocumentError) -> ResultsFile {
-        try DocumentDecoder.decode(ResultsFile.self, from: data, file: file)
+    public static func read(_ data: Data, file: String) throws(JSONFileError) -> ResultsFile {
+        try JSONFileDecoder.decode(ResultsFile.self, from: data, file: file)
     }
 }
 
-extension ResultsFile: VersionedDocument {
-    static let versionKey = "schemaVersion"
-    static var supportedVersion: Int { currentSchemaVersion }
+extension ResultsFile: VersionedJSONFile {
+    /// The name of the version field.
+    public static let versionKey = "schemaVersion"
+    /// The only version this code reads.
+    public static var supportedVersion: Int { currentSchemaVersion }
 }

@@ -26,8 +26,8 @@ public struct AcceptedChange: Codable, Sendable, Hashable {
     }
 
     /// The records of `path` (`results/accepted.json`, a JSON array); none when it does not exist.
-    /// - Throws: `DocumentError.corrupt` or `.unreadable` naming the file.
-    public static func read(from path: String) throws(DocumentError) -> [AcceptedChange] {
+    /// - Throws: `JSONFileError.corrupt` or `.unreadable` naming the file.
+    public static func read(from path: String) throws(JSONFileError) -> [AcceptedChange] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let data = try LabFiles.data(path)
         do {
@@ -38,8 +38,8 @@ public struct AcceptedChange: Codable, Sendable, Hashable {
     }
 
     /// `records` as the file's bytes: pretty, keys sorted, so a rewrite diffs line by line.
-    /// - Throws: `DocumentError.unwritable` when they cannot be encoded.
-    public static func encoded(_ records: [AcceptedChange], file: String) throws(DocumentError) -> Data {
+    /// - Throws: `JSONFileError.unwritable` when they cannot be encoded.
+    public static func encoded(_ records: [AcceptedChange], file: String) throws(JSONFileError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {

@@ -22,12 +22,12 @@ public enum Baseline {
     /// floor; tolerances do not apply: an accepted change is any change), benchmarks added
     /// and removed included. Both files are written as one set.
     /// - Returns: the changes accepted by this rewrite.
-    /// - Throws: `DocumentError` for an unreadable or corrupt input, or an output that could
+    /// - Throws: `JSONFileError` for an unreadable or corrupt input, or an output that could
     ///   not be written (then neither file changed).
     /// - Complexity: O(benchmarks · metrics · samples log samples).
     @discardableResult
     public static func write(_ results: ResultsFile, to baselinePath: String,
-                             accepted acceptedPath: String) throws(DocumentError) -> [AcceptedChange] {
+                             accepted acceptedPath: String) throws(JSONFileError) -> [AcceptedChange] {
         let new = exactFigures(of: results)
         guard !new.benchmarks.isEmpty else {
             throw .corrupt(file: baselinePath, path: "$.benchmarks", reason: "the run has no exact figures to keep")
@@ -72,8 +72,8 @@ public enum Baseline {
 }
 
 extension ResultsFile {
-    /// The file's bytes, as `write(to:)` writes them. - Throws: `DocumentError.unwritable`.
-    fileprivate func encodedForBaseline(file: String) throws(DocumentError) -> Data {
+    /// The file's bytes, as `write(to:)` writes them. - Throws: `JSONFileError.unwritable`.
+    fileprivate func encodedForBaseline(file: String) throws(JSONFileError) -> Data {
         do {
             return try encoded()
         } catch {

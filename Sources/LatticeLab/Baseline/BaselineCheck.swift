@@ -32,10 +32,10 @@ public struct BaselineCheck {
     public let gaps: [String]
 
     /// Judges `results` against `baseline` with `limits.baseline`'s tolerances.
-    /// - Throws: `DocumentError.corrupt` naming `resultsPath` when a figure has no samples.
+    /// - Throws: `JSONFileError.corrupt` naming `resultsPath` when a figure has no samples.
     /// - Complexity: O(benchmarks · metrics · samples log samples).
     public init(baseline: ResultsFile, results: ResultsFile, limits: LimitsFile,
-                resultsPath: String) throws(DocumentError) {
+                resultsPath: String) throws(JSONFileError) {
         var rows: [Row] = []
         var gaps: [String] = []
         if baseline.benchmarks.isEmpty { gaps.append("the baseline holds no benchmarks") }

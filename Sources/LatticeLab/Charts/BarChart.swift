@@ -21,7 +21,7 @@ struct BarChart {
         let barHeight = 12.0
         let groupHeight = barHeight * Double(max(series.count, 1)) + 10
         let height = 92 + groupHeight * Double(max(groups.count, 1))
-        var svg = SVGDocument(width: width, height: height, title: title)
+        var svg = SVGCanvas(width: width, height: height, title: title)
         let frame = ChartFrame(width: width, height: height, leftMargin: 200)
         let x = ChartScale(kind: .linear, covering: groups.flatMap { $0.values.compactMap { $0 } },
                            range: (frame.left, frame.right - 40))

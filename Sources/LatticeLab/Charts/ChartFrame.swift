@@ -20,7 +20,7 @@ struct ChartFrame {
 
     /// Draws the title, the grid lines and tick labels of `y` (and of `x` when given), and
     /// the axis labels.
-    func drawAxes(into svg: inout SVGDocument, title: String, x: ChartScale?, xLabel: String,
+    func drawAxes(into svg: inout SVGCanvas, title: String, x: ChartScale?, xLabel: String,
                   formatX: (Double) -> String, y: ChartScale?, yLabel: String,
                   formatY: (Double) -> String) {
         svg.text(title, x: left, y: 16, size: 13, fill: "#111")
@@ -47,7 +47,7 @@ struct ChartFrame {
     }
 
     /// A legend of coloured swatches, right-aligned above the plotting area.
-    func drawLegend(into svg: inout SVGDocument, entries: [(name: String, color: String)]) {
+    func drawLegend(into svg: inout SVGCanvas, entries: [(name: String, color: String)]) {
         var x = right
         for entry in entries.reversed() {
             let width = Double(entry.name.count) * 6.5 + 18

@@ -26,7 +26,7 @@ struct DifferenceChart {
     func render() -> String {
         let barHeight = 16.0
         let height = 100 + barHeight * Double(max(bars.count, 1))
-        var svg = SVGDocument(width: width, height: height, title: title)
+        var svg = SVGCanvas(width: width, height: height, title: title)
         let frame = ChartFrame(width: width, height: height, leftMargin: 360)
         let x = ChartScale(kind: .linear, covering: bars.map(\.change), including: [0],
                            range: (frame.left, frame.right - 150))

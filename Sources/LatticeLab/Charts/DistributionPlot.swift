@@ -30,7 +30,7 @@ struct DistributionPlot {
     func render() -> String {
         let rowHeight = 34.0
         let height = 92 + rowHeight * Double(max(rows.count, 1))
-        var svg = SVGDocument(width: width, height: height, title: title)
+        var svg = SVGCanvas(width: width, height: height, title: title)
         let frame = ChartFrame(width: width, height: height, leftMargin: 150)
         let usable = rows.map { $0.samples.filter { $0.isFinite && (kind == .linear || $0 > 0) }.sorted() }
         let x = ChartScale(kind: kind, covering: usable.flatMap { $0 },

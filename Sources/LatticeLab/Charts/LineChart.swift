@@ -35,7 +35,7 @@ struct LineChart {
     /// non-positive one on a logarithmic axis) are left out.
     /// - Complexity: O(points).
     func render() -> String {
-        var svg = SVGDocument(width: width, height: height, title: title)
+        var svg = SVGCanvas(width: width, height: height, title: title)
         let frame = ChartFrame(width: width, height: height)
         let points = series.map { $0.points.filter { drawable($0.x, xKind) && drawable($0.y, yKind) } }
         let x = ChartScale(kind: xKind, covering: points.flatMap { $0.map(\.x) },

@@ -12,14 +12,14 @@ public struct RoundsComparison {
     /// Reads and compares the two sides; with `exactOnly`, only their exact figures
     /// (instructions, allocations, counts), for a compare whose times were not measured in
     /// rounds.
-    /// - Throws: `DocumentError` naming a file that is unreadable or corrupt, or rounds that do
+    /// - Throws: `JSONFileError` naming a file that is unreadable or corrupt, or rounds that do
     ///   not belong together.
     /// - Complexity: O(total samples · log) for pooling, plus the comparison.
     /// With `limits`, each benchmark's exact figures get the tolerance its `baseline` entry
     /// gives, as in the baseline check.
     public init(baselinePaths: [String], candidatePaths: [String], exactOnly: Bool = false,
-                limits: LimitsFile? = nil) throws(DocumentError) {
-        func read(_ path: String) throws(DocumentError) -> (String, ResultsFile) {
+                limits: LimitsFile? = nil) throws(JSONFileError) {
+        func read(_ path: String) throws(JSONFileError) -> (String, ResultsFile) {
             let file = try LabFiles.results(path)
             return (path, exactOnly ? Baseline.exactFigures(of: file) : file)
         }
@@ -41,11 +41,11 @@ public struct RoundsComparison {
 
     /// The comparison as Markdown, titled: what `--out` writes.
     public var markdown: String {
-        "# \(title)\n\n" + ComparisonReporter().markdown(comparison) + "\n"
+        "# \(title)\n\n" + ComparisonRenderer().markdown(comparison) + "\n"
     }
 
-    /// Writes `markdown` to `path` atomically. - Throws: `DocumentError.unwritable`.
-    public func write(to path: String) throws(DocumentError) {
+    /// Writes `markdown` to `path` atomically. - Throws: `JSONFileError.unwritable`.
+    public func write(to path: String) throws(JSONFileError) {
         try AtomicFile.write(Data(markdown.utf8), to: path)
     }
 }

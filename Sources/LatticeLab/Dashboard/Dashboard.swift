@@ -76,12 +76,12 @@ struct Dashboard {
     private func decision() -> String {
         let decision = findings.decision
         let words = DecisionText(findings: findings)
-        let tone = decision.decidedStrategy == nil ? "undecided" : decision.gateStatus == .ok ? "pass" : "fail"
+        let gate = findings.gate
+        let tone = gate.status == .ok ? "pass" : decision.decidedStrategy == nil ? "undecided" : "fail"
         let chain = decision.steps.map {
-            "<li><b><code>\(($0.design).markupEscaped)</code></b>, \((DecisionText.role(of: $0.design)).markupEscaped): "
+            "<li><b><code>\(($0.strategy).markupEscaped)</code></b>, \((DecisionText.role(of: $0.strategy)).markupEscaped): "
                 + "\((DecisionText.verdict(of: $0)).markupEscaped)</li>"
         }.joined(separator: "\n")
-        let gate = decision.gateStatus == .ok ? "passes" : "fails"
         let gain = words.gainLine.map { "<p>\(Markup.inline($0))</p>\n" } ?? ""
         return """
             <section id="decision" class="\(tone)">
@@ -90,8 +90,9 @@ struct Dashboard {
             \(gain)<ol class="chain">
             \(chain)
             </ol>
-            <p>The release ships <code>\((decision.limits.ships).markupEscaped)</code>; judged by the same limits, \
-            the gate \(gate).</p>
+            <p>The release ships <code>\((decision.limits.ships).markupEscaped)</code>. \
+            <b>The release gate (<code>lattice gate</code>, judging the same inputs) \
+            \(gate.outcome.markupEscaped).</b></p>
             \(LimitTable.table(decision).html())</section>
 
             """

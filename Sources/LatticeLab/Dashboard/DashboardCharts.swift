@@ -99,7 +99,7 @@ struct DashboardCharts {
 
     /// Each strategy's figure for the first limit across the recorded runs.
     func historyChart() -> String? {
-        guard let limit = findings.decision.limits.limits.first, history.entries.count >= 1 else { return nil }
+        guard let limit = findings.decision.limits.file.limits.first, history.entries.count >= 1 else { return nil }
         let strategies = StrategyName.ordered(history.entries.flatMap(\.figures.keys).compactMap { key in
             key.hasPrefix(limit.id + "/") ? String(key.dropFirst(limit.id.count + 1)) : nil
         })

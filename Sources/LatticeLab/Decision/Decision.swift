@@ -1,26 +1,26 @@
 import LatticeBench
 
-/// What a run decides, following the decision record to its end: the designs of the limits
+/// What a run decides, following the decision record to its end: the strategies of the limits
 /// file's `chain` are weighed in order (`derived`, the record's candidate; `rootVerdict`, the
 /// later record's route back to a derived phase; `stored`, as built), and the first that
-/// passes every limit applying to it ships. A design that fails hands over to the next; a
-/// design that cannot be judged (a limit undecided) leaves the whole decision undecided, since
-/// the record may not skip it. The last design ships when every other failed, judged by its
-/// own limits like the rest. Beside it: the design the limits file says the release ships and
-/// the runtime's default, which the gate checks agree with the decision.
+/// passes every limit applying to it ships. A strategy that fails hands over to the next; a
+/// strategy that cannot be judged (a limit undecided) leaves the whole decision undecided, since
+/// the record may not skip it. The last strategy ships when every other failed, judged by its
+/// own limits like the rest. Beside it: the strategy the limits file says the release ships.
+/// Whether the release may ship is not judged here but by `ReleaseGate`, the one gate.
 ///
 /// Every limit is judged by `LimitEvaluation`, and only there; the decision reads outcomes.
 /// Times are judged at the machine's reference pace: the caller hands in results filtered by
 /// `ResultsFile.atReferencePace()`.
 public struct Decision {
-    /// One design of the chain, judged.
+    /// One strategy of the chain, judged.
     public struct Step {
-        /// The design.
-        public let design: String
+        /// The strategy.
+        public let strategy: String
         /// Its limits, judged.
         public let evaluations: [LimitEvaluation]
 
-        /// Passed when every limit passed (a design with no limits passes nothing: it is
+        /// Passed when every limit passed (a strategy with no limits passes nothing: it is
         /// undecided), failed when any failed, else undecided.
         var outcome: Outcome {
             if evaluations.contains(where: { $0.outcome == .failed }) { return .failed }
@@ -42,96 +42,66 @@ public struct Decision {
     }
 
     /// The limits judged.
-    private(set) var limits: LimitsFile
-    /// Every design of the chain, in order, judged (those after the one that ships too, so
+    private(set) var limits: LabLimits
+    /// Every strategy of the chain, in order, judged (those after the one that ships too, so
     /// reports can show what each would have met).
     public let steps: [Step]
-    /// The strategy the runtime actually ships (`PhaseStrategy.shipped`, the `Environment`'s
-    /// default), when known: the gate fails while it differs from `limits.ships`.
-    let runtimeDefault: String?
 
-    /// Judges every design of `limits.chain` against `results` (filtered by pace already).
-    /// - Complexity: that of `LimitEvaluation.evaluate`, once per design.
-    init(limits: LimitsFile, results: ResultsFile, runtimeDefault: String?) {
+    /// Judges every strategy of `limits.chain` against `results` (filtered by pace already).
+    /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy.
+    init(limits: LabLimits, results: ResultsFile) {
         self.limits = limits
-        self.runtimeDefault = runtimeDefault
-        steps = limits.chain.map { Step(design: $0, evaluations: LimitEvaluation.evaluate(limits, design: $0,
-                                                                                           against: results)) }
+        steps = limits.chain.map { Step(strategy: $0, evaluations: LimitEvaluation.evaluate(limits.limits(for: $0),
+                                                                                             against: results)) }
     }
 
-    /// The same judgement with the limits file shipping `design`: the steps do not read
+    /// The same judgement with the limits file shipping `strategy`: the steps do not read
     /// `ships`, so nothing is judged again. - Complexity: O(1).
-    func shipping(_ design: String) -> Decision {
+    func shipping(_ strategy: String) -> Decision {
         var decision = self
-        decision.limits.ships = design
+        decision.limits.ships = strategy
         return decision
     }
 
-    /// The design the chain ships; nil when a design before it could not be judged.
+    /// The strategy the chain ships; nil when a strategy before it could not be judged.
     public var decidedStrategy: String? {
         for (index, step) in steps.enumerated() {
             switch step.outcome {
-            case .passed: return step.design
+            case .passed: return step.strategy
             case .undecided: return nil
-            case .failed where index == steps.count - 1: return step.design
+            case .failed where index == steps.count - 1: return step.strategy
             case .failed: continue
             }
         }
         return nil
     }
 
-    /// The step of the design the limits file ships.
-    var shipped: Step? { steps.first { $0.design == limits.ships } }
+    /// The step of the strategy the limits file ships.
+    var shipped: Step? { steps.first { $0.strategy == limits.ships } }
 
-    /// Whether the runtime's default is known and is not the strategy the limits file ships.
-    var shipsMismatch: Bool { runtimeDefault.map { $0 != limits.ships } ?? false }
-
-    /// The gate's status: `.ok` when the chain decides the design the limits file ships, that
-    /// design passes every limit of its own, and it is the runtime's default; else
-    /// `.limitNotPassed`.
-    public var gateStatus: ExitStatus {
-        guard let decided = decidedStrategy, decided == limits.ships, !shipsMismatch,
-              let shipped, shipped.outcome == .passed else { return .limitNotPassed }
-        return .ok
-    }
-
-    /// Why the gate fails on the strategy itself, when it does: one line.
-    var mismatchLine: String? {
-        if let decided = decidedStrategy, decided != limits.ships {
-            return "SHIPS the run decides \(decided) but the limits file ships \(limits.ships): "
-                + "a full run (scripts/bench.sh) writes the decision there"
-        }
-        guard shipsMismatch, let runtimeDefault else { return nil }
-        return "SHIPS the limits file ships \(limits.ships) but the runtime's default (PhaseStrategy.shipped) is "
-            + "\(runtimeDefault): change PhaseStrategy.shipped to \(limits.ships)"
-    }
-
-    /// Each design's verdict in the chain's order, then why the decided one ships, e.g.
+    /// Each strategy's verdict in the chain's order, then why the decided one ships, e.g.
     /// `derived failed phase-read-largest; rootVerdict passed 5 of 5 limits`.
     public var chainSummary: String {
         var parts: [String] = []
         for step in steps {
             switch step.outcome {
             case .passed:
-                parts.append("\(step.design) passed \(step.evaluations.count) of \(step.evaluations.count) limits")
+                parts.append("\(step.strategy) passed \(step.evaluations.count) of \(step.evaluations.count) limits")
             case .failed:
-                parts.append("\(step.design) failed \(step.limits(.failed).joined(separator: ", "))")
+                parts.append("\(step.strategy) failed \(step.limits(.failed).joined(separator: ", "))")
             case .undecided:
-                parts.append("\(step.design) could not be judged on \(step.unpassed.joined(separator: ", "))")
+                parts.append("\(step.strategy) could not be judged on \(step.unpassed.joined(separator: ", "))")
             }
-            if step.design == decidedStrategy || step.outcome == .undecided { break }
+            if step.strategy == decidedStrategy || step.outcome == .undecided { break }
         }
         return parts.joined(separator: "; ")
     }
 
-    /// The decision in one line, e.g. `decision: rootVerdict ships (derived failed
-    /// phase-read-largest; rootVerdict passed 5 of 5 limits); the release ships rootVerdict:
-    /// gate passes`.
-    public var oneLine: String {
+    /// The decision in one line, without the gate's outcome (`ReleaseGate.oneLine` adds it),
+    /// e.g. `decision: rootVerdict ships (derived failed phase-read-largest; rootVerdict passed
+    /// 5 of 5 limits); the release ships rootVerdict`.
+    var oneLine: String {
         let decided = decidedStrategy.map { "\($0) ships" } ?? "undecided"
-        let gate = gateStatus == .ok ? "gate passes"
-            : shipsMismatch ? "gate fails (the runtime's default is \(runtimeDefault ?? "?"))" : "gate fails"
-        let agreement = decidedStrategy.map { $0 == limits.ships ? "" : " (the limits file should say \($0))" } ?? ""
-        return "decision: \(decided) (\(chainSummary)); the release ships \(limits.ships): \(gate)\(agreement)"
+        return "decision: \(decided) (\(chainSummary)); the release ships \(limits.ships)"
     }
 }

@@ -1,6 +1,6 @@
 import LatticeBench
 
-/// The decision in words, the same in BENCHMARKS.md and the dashboard: each design of the
+/// The decision in words, the same in BENCHMARKS.md and the dashboard: each strategy of the
 /// chain with what it is and how it fared, the one line saying what ships and why, and what
 /// the user gains by it against `stored` (the commit cost at the most retained handles and the
 /// phase read, as measured).
@@ -9,13 +9,13 @@ struct DecisionText {
 
     private var decision: Decision { findings.decision }
 
-    /// What each design is, for the chain's headings.
-    static func role(of design: String) -> String {
-        switch design {
+    /// What each strategy is, for the chain's headings.
+    static func role(of strategy: String) -> String {
+        switch strategy {
         case StrategyName.derived: "the phase derived when read (decision record 0001)"
         case StrategyName.rootVerdict: "the verdict settled at the commit, kept on the root, the phase derived from it"
         case StrategyName.stored: "the phase stored and settled after every commit (as built)"
-        default: "a design of the chain"
+        default: "a strategy of the chain"
         }
     }
 
@@ -31,19 +31,19 @@ struct DecisionText {
     /// What ships, and why, in one sentence.
     var shipsLine: String {
         guard let decided = decision.decidedStrategy else {
-            return "Nothing is decided: a design of the chain could not be judged (\(decision.chainSummary)), and "
+            return "Nothing is decided: a strategy of the chain could not be judged (\(decision.chainSummary)), and "
                 + "the chain may not skip it."
         }
-        let passed = decision.steps.first { $0.design == decided }?.outcome == .passed
+        let passed = decision.steps.first { $0.strategy == decided }?.outcome == .passed
         let reason = passed
-            ? "the first design of the chain to pass every limit that applies to it"
-            : "every design before it failed, so the last of the chain ships"
+            ? "the first strategy of the chain to pass every limit that applies to it"
+            : "every strategy before it failed, so the last of the chain ships"
         return "`\(decided)` ships: \(reason) (\(decision.chainSummary))."
     }
 
-    /// The shipped design against `stored`: the commit with the most retained handles (one
+    /// The shipped strategy against `stored`: the commit with the most retained handles (one
     /// handle reading it) and the tracked phase read on the largest operation; nil when the
-    /// shipped design is `stored` or a figure is missing.
+    /// shipped strategy is `stored` or a figure is missing.
     var gainLine: String? {
         guard let decided = decision.decidedStrategy, decided != StrategyName.stored,
               let handles = findings.index.commitScalingSizes.last else { return nil }

@@ -1,36 +1,39 @@
 import LatticeBench
 
-/// What one results file says once judged: the decision, the read limit's bound, where each
-/// strategy's read cost crosses it, and the history entry that records the run. Computed
-/// once and shared by BENCHMARKS.md, the dashboard and the history.
+/// What one results file says once judged: the gate and its decision, the read limit's bound,
+/// where each strategy's read cost crosses it, and the history entry that records the run.
+/// Computed once and shared by BENCHMARKS.md, the dashboard and the history.
 struct Findings {
-    /// The results, indexed by what each benchmark measures.
+    /// The results as judged (at the machine's reference pace), indexed by what each
+    /// benchmark measures.
     let index: SuiteIndex
-    /// The limits judged for `derived` and for the shipped strategy.
-    private(set) var decision: Decision
+    /// The release gate: its decision, and whether the release may ship (the one outcome the
+    /// reports print).
+    private(set) var gate: ReleaseGate
 
-    /// Judges `limits` against `results` at the machine's reference pace (every figure the
-    /// reports show is of the samples taken at it: `ResultsFile.atReferencePace()`);
-    /// `runtimeDefault` is the strategy the runtime ships.
-    /// - Complexity: that of `Decision.init`.
-    init(results: ResultsFile, limits: LimitsFile, runtimeDefault: String?) {
-        let paced = results.atReferencePace()
-        index = SuiteIndex(paced)
-        decision = Decision(limits: limits, results: paced, runtimeDefault: runtimeDefault)
+    /// The findings of what `gate` judged: every figure the reports show is of the samples
+    /// taken at the machine's reference pace, as the gate judged them.
+    /// - Complexity: O(benchmarks) to index them.
+    init(gate: ReleaseGate) {
+        index = SuiteIndex(gate.judgedResults)
+        self.gate = gate
     }
 
-    /// The same findings with the limits file shipping `design` (what a full run records).
+    /// The limits judged, strategy by strategy.
+    var decision: Decision { gate.decision }
+
+    /// The same findings with the limits file shipping `strategy` (what a full run records).
     /// - Complexity: O(1).
-    func shipping(_ design: String) -> Findings {
+    func shipping(_ strategy: String) -> Findings {
         var findings = self
-        findings.decision = decision.shipping(design)
+        findings.gate = gate.shipping(strategy)
         return findings
     }
 
     /// The bound of the first limit on a time itself, not a ratio (the phase read limit), in
     /// nanoseconds.
     var readBound: Double? {
-        decision.limits.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
+        decision.limits.file.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
     }
 
     /// How many of the run's wall-time figures (one per benchmark timed) are decided at the
@@ -69,7 +72,7 @@ struct Findings {
         for step in decision.steps {
             for evaluation in step.evaluations {
                 guard let figure = evaluation.figure else { continue }
-                figures["\(evaluation.limit.id)/\(step.design)"] = figure
+                figures["\(evaluation.limit.id)/\(step.strategy)"] = figure
             }
         }
         for strategy in index.strategies {

@@ -10,8 +10,8 @@ import Darwin
 /// so a reader (or a failed run) never leaves half a report behind.
 enum AtomicFile {
     /// Writes `data` to `path`, creating its folder if needed.
-    /// - Throws: `DocumentError.unwritable`.
-    static func write(_ data: Data, to path: String) throws(DocumentError) {
+    /// - Throws: `JSONFileError.unwritable`.
+    static func write(_ data: Data, to path: String) throws(JSONFileError) {
         var set = FileSet()
         set.add(data, at: path)
         try set.write()
@@ -34,10 +34,10 @@ struct FileSet {
     }
 
     /// Writes every file added, or none.
-    /// - Throws: `DocumentError.unwritable` naming the first target that could not be
+    /// - Throws: `JSONFileError.unwritable` naming the first target that could not be
     ///   staged or replaced; the targets are then as they were before.
     /// - Complexity: O(total bytes), plus one rename per file.
-    func write() throws(DocumentError) {
+    func write() throws(JSONFileError) {
         var transaction = Transaction()
         do {
             for file in files { try transaction.stage(file.data, for: file.path) }
@@ -67,7 +67,7 @@ struct FileSet {
         var createdFolders: [String] = []
 
         /// Writes `data` to a new hidden file beside `target`, making its folder if needed.
-        mutating func stage(_ data: Data, for target: String) throws(DocumentError) {
+        mutating func stage(_ data: Data, for target: String) throws(JSONFileError) {
             let url = URL(fileURLWithPath: target)
             let entry = Entry(target: target, base: url.deletingLastPathComponent()
                 .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)").path)
@@ -83,7 +83,7 @@ struct FileSet {
 
         /// Keeps a copy of every existing target beside it (a hard link, or the bytes when
         /// the file system has no links), to put back if a rename fails.
-        mutating func keepPrevious() throws(DocumentError) {
+        mutating func keepPrevious() throws(JSONFileError) {
             for index in entries.indices {
                 let entry = entries[index]
                 var isFolder: ObjCBool = false
@@ -105,7 +105,7 @@ struct FileSet {
         }
 
         /// Renames each staged file over its target.
-        mutating func replace() throws(DocumentError) {
+        mutating func replace() throws(JSONFileError) {
             for index in entries.indices {
                 guard rename(entries[index].staged, entries[index].target) == 0 else {
                     throw .unwritable(file: entries[index].target, reason: String(cString: strerror(errno)))

@@ -20,9 +20,9 @@ struct History: Codable, Equatable, Sendable {
     }
 
     /// Reads `url`; a missing file is an empty history.
-    /// - Throws: `DocumentError.corrupt` with the JSON path for anything else that is not a
+    /// - Throws: `JSONFileError.corrupt` with the JSON path for anything else that is not a
     ///   history of this version, `.unreadable` when it cannot be read.
-    static func read(from url: URL) throws(DocumentError) -> History {
+    static func read(from url: URL) throws(JSONFileError) -> History {
         guard FileManager.default.fileExists(atPath: url.path) else { return History() }
         let data: Data
         do {
@@ -57,7 +57,7 @@ struct History: Codable, Equatable, Sendable {
 
     /// The JSON text: pretty-printed, sorted keys, ISO 8601 dates, so equal histories give
     /// equal bytes.
-    func encoded() throws(DocumentError) -> Data {
+    func encoded() throws(JSONFileError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

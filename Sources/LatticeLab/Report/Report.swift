@@ -14,7 +14,7 @@ public enum Report {
         /// The limits file (spec/limits.json).
         public var limits: String
         /// BENCHMARKS.md.
-        public var document: String
+        public var page: String
         /// The dashboard's folder; `index.html` is written into it.
         public var dashboard: String
         /// The history file this run is added to, when the run should be recorded.
@@ -29,21 +29,23 @@ public enum Report {
         /// The changes accepted into the committed baseline (`results/accepted.json`), listed
         /// in BENCHMARKS.md; a missing file lists none.
         public var accepted: String?
-        /// The committed baseline (`results/baseline.json`), when the dashboard should show the
-        /// run's largest instruction change against it (its differential view).
+        /// The committed baseline (`results/baseline.json`), when the run should be judged
+        /// against it: the gate compares the results with it, and the dashboard shows the run's
+        /// largest instruction change against it (its differential view).
         public var baseline: String?
         /// Whether this run's decision is written into the limits file as its `ships` (a full
         /// run: what ships is computed by the run, never typed by hand). Nothing is written when
         /// the run decides nothing or the file already says the same.
         public var recordsShips: Bool
 
-        /// The paths; `history`, `flamegraph`, `resultsCopy` and `accepted` default to none.
-        public init(results: String, limits: String, document: String, dashboard: String,
+        /// The paths; `history`, `flamegraph`, `resultsCopy`, `accepted` and `baseline` default to
+    /// none.
+        public init(results: String, limits: String, page: String, dashboard: String,
                     history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil,
                     accepted: String? = nil, baseline: String? = nil, recordsShips: Bool = false) {
             self.results = results
             self.limits = limits
-            self.document = document
+            self.page = page
             self.dashboard = dashboard
             self.history = history
             self.flamegraph = flamegraph
@@ -55,40 +57,44 @@ public enum Report {
     }
 
     /// Judges, renders and writes. `runtimeDefault` is the strategy the runtime ships
-    /// (`PhaseStrategy.shipped`), which the lab cannot know by itself.
-    /// - Returns: the decision, for its one line.
-    /// - Throws: `DocumentError` naming the input that is unreadable or corrupt (results with
+    /// (`PhaseStrategy.shipped`), which the lab cannot know by itself. The judgement is the
+    /// release gate's (`ReleaseGate`, against `paths.baseline` when given, as `lattice gate
+    /// --baseline` judges), and BENCHMARKS.md and the dashboard print its one outcome.
+    /// - Returns: the gate, for its one line.
+    /// - Throws: `JSONFileError` naming the input that is unreadable or corrupt (results with
     ///   no benchmarks included: a report of nothing would replace the figures), or the output
     ///   that could not be written; every output is then as it was.
-    /// - Complexity: that of `Decision.init` plus rendering, O(results).
+    /// - Complexity: that of `ReleaseGate.init` plus rendering, O(results).
     @discardableResult
-    public static func write(_ paths: Paths, runtimeDefault: String) throws(DocumentError) -> Decision {
+    public static func write(_ paths: Paths, runtimeDefault: String) throws(JSONFileError) -> ReleaseGate {
         let resultsData = try LabFiles.data(paths.results)
         let results = try ResultsFile.read(resultsData, file: paths.results)
         guard !results.benchmarks.isEmpty else {
             throw .corrupt(file: paths.results, path: "$.benchmarks", reason: "holds no benchmarks")
         }
         var limits = try LabFiles.limits(paths.limits)
-        let history = try paths.history.map { path throws(DocumentError) in try History.read(from: URL(fileURLWithPath: path)) }
-        let flamegraph = try paths.flamegraph.map { path throws(DocumentError) in
+        let history = try paths.history.map { path throws(JSONFileError) in try History.read(from: URL(fileURLWithPath: path)) }
+        let flamegraph = try paths.flamegraph.map { path throws(JSONFileError) in
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
-        let accepted = try paths.accepted.map { path throws(DocumentError) in try AcceptedChange.read(from: path) } ?? []
-        var findings = Findings(results: results, limits: limits, runtimeDefault: runtimeDefault)
+        let accepted = try paths.accepted.map { path throws(JSONFileError) in try AcceptedChange.read(from: path) } ?? []
+        let baseline = try paths.baseline.map { path throws(JSONFileError) in (path: path, file: try LabFiles.results(path)) }
+        var findings = Findings(gate: try ReleaseGate(results: results, limits: limits, runtimeDefault: runtimeDefault,
+                                                      baseline: baseline))
         // What ships is the run's decision: recorded, the reports read the file as rewritten.
-        var recordedLimits: LimitsFile?
+        var recordedLimits: LabLimits?
         if paths.recordsShips, let decided = findings.decision.decidedStrategy, decided != limits.ships {
             limits.ships = decided
             recordedLimits = limits
             findings = findings.shipping(decided)
         }
-        let againstBaseline = try paths.baseline.map { path throws(DocumentError) in
-            let baseline = try ResultsFile.read(try LabFiles.data(path), file: path)
-            let check = try BaselineCheck(baseline: baseline, results: results, limits: limits, resultsPath: paths.results)
+        let againstBaseline = try baseline.map { baseline throws(JSONFileError) in
+            let check = try BaselineCheck(baseline: baseline.file, results: results, limits: limits.file,
+                                          resultsPath: paths.results)
             let figures = check.rows.filter { $0.comparison.metric.name == Metric.instructions.name }.count
-            return (figures: figures, largest: LargestChange(check: check, baseline: baseline, results: results))
+            return (figures: figures, largest: LargestChange(check: check, baseline: baseline.file, results: results))
         }
-        let document = BenchmarksDocument(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
+        let page = BenchmarksPage(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
                                           limitsPath: paths.limits, accepted: accepted).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,
@@ -98,12 +104,12 @@ public enum Report {
         let folder = URL(fileURLWithPath: paths.dashboard)
         var outputs = FileSet()
         if let path = paths.resultsCopy { outputs.add(resultsData, at: path) }
-        outputs.add(Data(document.utf8), at: paths.document)
+        outputs.add(Data(page.utf8), at: paths.page)
         if let flamegraph { outputs.add(flamegraph.svg, at: folder.appendingPathComponent("flamegraph.svg").path) }
         outputs.add(Data(dashboard.utf8), at: folder.appendingPathComponent("index.html").path)
         if let path = paths.history { outputs.add(historyData, at: path) }
         if let recordedLimits { outputs.add(try recordedLimits.encoded(file: paths.limits), at: paths.limits) }
         try outputs.write()
-        return findings.decision
+        return findings.gate
     }
 }

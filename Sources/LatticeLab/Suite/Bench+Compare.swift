@@ -58,14 +58,14 @@ extension Bench {
                                          to: out.appendingPathComponent("instructions-\(side).json")))
         }
         let report = out.path + ".md"
-        let compared = try file { () throws(DocumentError) in
+        let compared = try file { () throws(JSONFileError) in
             let compared = try RoundsComparison(baselinePaths: files[0], candidatePaths: files[1],
                                                 exactOnly: request.timedRounds == nil,
-                                                limits: try LabFiles.limits(layout.limits))
+                                                limits: try LabFiles.limits(layout.limits).file)
             try compared.write(to: report)
             return compared
         }
-        print(compared.title + "\n\n" + ComparisonReporter(colour: false).terminal(compared.comparison), terminator: "")
+        print(compared.title + "\n\n" + ComparisonRenderer(colour: false).terminal(compared.comparison), terminator: "")
         if !compared.comparison.gaps.isEmpty {
             log("incomplete, exit 1: see the NOT JUDGED lines above", timed: false)
         }
@@ -75,7 +75,7 @@ extension Bench {
 
     /// Writes `results` to `url`; returns its path.
     private func write(_ results: ResultsFile, to url: URL) throws(Failure) -> String {
-        try file { () throws(DocumentError) in try results.write(to: url) }
+        try file { () throws(JSONFileError) in try results.write(to: url) }
         return url.path
     }
 }

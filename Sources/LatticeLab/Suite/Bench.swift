@@ -34,7 +34,7 @@ public struct Bench {
         /// A run of the suite failed closed.
         case suite(SuiteFailure)
         /// An input or output file, named.
-        case file(DocumentError)
+        case file(JSONFileError)
         /// Something else, said in a line.
         case other(String)
 
@@ -55,7 +55,7 @@ public struct Bench {
             return try compare(base: try commit(base), head: try commit(head ?? "HEAD"))
         }
         let limitsPath = request.spec.map { "\($0)/limits.json" } ?? layout.limits
-        let limits = try file { () throws(DocumentError) in try LabFiles.limits(limitsPath) }
+        let limits = try file { () throws(JSONFileError) in try LabFiles.limits(limitsPath) }
         let folder = runFolder
         let resultsPath: String
         if let given = request.results {
@@ -66,15 +66,15 @@ public struct Bench {
         }
         switch request.command {
         case .check:
-            let check = try file { () throws(DocumentError) in
+            let check = try file { () throws(JSONFileError) in
                 try BaselineCheck(baseline: try LabFiles.results(layout.baseline), results: try LabFiles.results(resultsPath),
-                                  limits: limits, resultsPath: resultsPath)
+                                  limits: limits.file, resultsPath: resultsPath)
             }
             check.lines.forEach { print($0) }
             log("check against \(layout.baseline): exit \(check.status.rawValue)")
             return check.status
         case .baseline:
-            let changes = try file { () throws(DocumentError) in
+            let changes = try file { () throws(JSONFileError) in
                 try Baseline.write(try LabFiles.results(resultsPath), to: layout.baseline, accepted: layout.accepted)
             }
             for change in changes {
@@ -86,15 +86,10 @@ public struct Bench {
         case .run, .gate, .compare:
             break
         }
-        let decision = try report(resultsPath, limitsPath: limitsPath, folder: folder)
-        print(decision.oneLine)
+        // The report's gate is the gate: the page, the dashboard and the exit status say one thing.
+        let gate = try report(resultsPath, limitsPath: limitsPath, folder: folder)
+        print(gate.oneLine)
         guard request.command == .gate else { return .ok }
-        let gate = try file { () throws(DocumentError) in
-            try ReleaseGate(results: try LabFiles.results(resultsPath), limits: limits, runtimeDefault: runtimeDefault,
-                            baseline: try request.baselineResults.map { path throws(DocumentError) in
-                                (path, try LabFiles.results(path))
-                            })
-        }
         gate.lines.dropFirst().forEach { print($0) }
         log("gate: exit \(gate.status.rawValue)")
         return gate.status
@@ -130,7 +125,7 @@ public struct Bench {
     /// One run of the suite at this checkout: `results.json` in `folder` (instructions joined
     /// when asked, undecided limits resampled), and `flamegraph.svg` unless the run keeps exact
     /// figures only.
-    func measure(into folder: URL, limits: LimitsFile) throws(Failure) {
+    func measure(into folder: URL, limits: LabLimits) throws(Failure) {
         for part in ["suite", "instructions", "profile", "resample", "flamegraph.svg", "results.json"] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(part))
         }
@@ -146,12 +141,12 @@ public struct Bench {
         if request.instructions {
             log("counting instructions under callgrind")
             for (_, url) in try instructionPass(runner, into: folder.appendingPathComponent("instructions")).files {
-                let extra = try file { () throws(DocumentError) in try ResultsFile.read(from: url) }
-                results = try file { () throws(DocumentError) in try results.joining(extra, from: url.path) }
+                let extra = try file { () throws(JSONFileError) in try ResultsFile.read(from: url) }
+                results = try file { () throws(JSONFileError) in try results.joining(extra, from: url.path) }
             }
         }
         let out = folder.appendingPathComponent("results.json")
-        try file { () throws(DocumentError) in try results.write(to: out) }
+        try file { () throws(JSONFileError) in try results.write(to: out) }
         log("merged \(results.benchmarks.count) benchmarks into \(out.path)")
         // The baseline and its check keep exact figures only: no flamegraph.
         guard request.command != .check && request.command != .baseline else { return }
@@ -160,8 +155,8 @@ public struct Bench {
 
     /// The results files of a pass as one.
     func merged(_ output: SuiteRunner.Output) throws(Failure) -> ResultsFile {
-        try file { () throws(DocumentError) in
-            try ResultsFile.merged(try output.files.map { entry throws(DocumentError) in try ResultsFile.read(from: entry.url) })
+        try file { () throws(JSONFileError) in
+            try ResultsFile.merged(try output.files.map { entry throws(JSONFileError) in try ResultsFile.read(from: entry.url) })
         }
     }
 
@@ -188,7 +183,7 @@ public struct Bench {
 
     /// Samples again, with growing budgets, the benchmarks whose limits are undecided for want
     /// of samples (`Resampling`), pooling the new samples with the first.
-    func resample(_ first: ResultsFile, limits: LimitsFile, folder: URL) throws(Failure) -> ResultsFile {
+    func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(Failure) -> ResultsFile {
         var results = first
         for round in 1...Resampling.rounds {
             let needed = Resampling.needed(limits, results)
@@ -206,7 +201,7 @@ public struct Bench {
                 try runner().run(executables, pass, into: folder.appendingPathComponent("round\(round)"))
             }
             let extra = try merged(output)
-            results = try file { () throws(DocumentError) in
+            results = try file { () throws(JSONFileError) in
                 try Resampling.applying(extra, from: folder.path, to: results, needed)
             }
         }
@@ -252,30 +247,34 @@ public struct Bench {
 
     /// BENCHMARKS.md and the dashboard, one set: for a full run on spec/ the committed ones
     /// (with the history, the results' copy and the decision recorded as `ships`), otherwise
-    /// inside the run's folder.
-    func report(_ results: String, limitsPath: String, folder: URL) throws(Failure) -> Decision {
+    /// inside the run's folder. Their gate is judged against the gate's `--baseline`, or, for a
+    /// run on spec/ that counted instructions, against the committed baseline (the dashboard's
+    /// differential view and the page's gate then read it); it is returned.
+    func report(_ results: String, limitsPath: String, folder: URL) throws(Failure) -> ReleaseGate {
         let flamegraph = folder.appendingPathComponent("flamegraph.svg").path
         let hasFlamegraph = FileManager.default.fileExists(atPath: flamegraph)
         var paths: Report.Paths
         if writesCommittedOutputs && request.results == nil {
-            paths = Report.Paths(results: results, limits: limitsPath, document: layout.document,
+            paths = Report.Paths(results: results, limits: limitsPath, page: layout.document,
                                  dashboard: layout.dashboard, history: layout.dashboard + "/history.json",
                                  resultsCopy: layout.latestResults, recordsShips: true)
         } else {
             paths = Report.Paths(results: results, limits: limitsPath,
-                                 document: folder.appendingPathComponent("BENCHMARKS.md").path,
+                                 page: folder.appendingPathComponent("BENCHMARKS.md").path,
                                  dashboard: folder.appendingPathComponent("dashboards").path)
         }
         if hasFlamegraph { paths.flamegraph = flamegraph }
-        // The accepted changes and the baseline are spec/'s: another spec's report has neither.
-        if request.spec == nil {
-            if FileManager.default.fileExists(atPath: layout.accepted) { paths.accepted = layout.accepted }
-            // The differential view needs instruction counts on both sides.
-            if FileManager.default.fileExists(atPath: layout.baseline) && request.instructions { paths.baseline = layout.baseline }
+        // The accepted changes and the committed baseline are spec/'s: another spec's report has
+        // neither. A gate judges against the baseline it was given, or none.
+        if request.spec == nil && FileManager.default.fileExists(atPath: layout.accepted) { paths.accepted = layout.accepted }
+        if request.command == .gate {
+            paths.baseline = request.baselineResults
+        } else if request.spec == nil && request.instructions && FileManager.default.fileExists(atPath: layout.baseline) {
+            paths.baseline = layout.baseline
         }
-        let decision = try file { () throws(DocumentError) in try Report.write(paths, runtimeDefault: runtimeDefault) }
-        log("wrote \(paths.document) and \(paths.dashboard)/")
-        return decision
+        let gate = try file { () throws(JSONFileError) in try Report.write(paths, runtimeDefault: runtimeDefault) }
+        log("wrote \(paths.page) and \(paths.dashboard)/")
+        return gate
     }
 
     /// `name` resolved to a commit by git.
@@ -295,7 +294,7 @@ public struct Bench {
         return [try commit(base), try commit(head ?? "HEAD")]
     }
 
-    func file<T>(_ body: () throws(DocumentError) -> T) throws(Failure) -> T {
+    func file<T>(_ body: () throws(JSONFileError) -> T) throws(Failure) -> T {
         do { return try body() } catch { throw .file(error) }
     }
 

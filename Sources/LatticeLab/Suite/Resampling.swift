@@ -27,11 +27,11 @@ enum Resampling {
     /// The benchmarks to sample again, in the order the limits name them, and what their new
     /// samples do (a benchmark two limits name pools if either lacks samples).
     /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy of the chain.
-    static func needed(_ limits: LimitsFile, _ results: ResultsFile) -> [(name: String, use: Use)] {
+    static func needed(_ limits: LabLimits, _ results: ResultsFile) -> [(name: String, use: Use)] {
         let atPace = results.atReferencePace()
         var needed: [(name: String, use: Use)] = []
         for strategy in limits.chain {
-            let evaluations = LimitEvaluation.evaluate(limits, design: strategy, against: atPace)
+            let evaluations = LimitEvaluation.evaluate(limits.limits(for: strategy), against: atPace)
             guard !evaluations.contains(where: { $0.outcome == .failed }) else { continue }
             for evaluation in evaluations {
                 guard let use = use(for: evaluation.outcome) else { continue }
@@ -59,9 +59,9 @@ enum Resampling {
 
     /// `results` with each benchmark of `extra` that `needed` lists pooled with its earlier
     /// samples (`ResultsFile.pooled`) or put in their place; the others as they were.
-    /// - Throws: `DocumentError` when the two cannot be pooled (another commit, another unit).
+    /// - Throws: `JSONFileError` when the two cannot be pooled (another commit, another unit).
     static func applying(_ extra: ResultsFile, from path: String, to results: ResultsFile,
-                         _ needed: [(name: String, use: Use)]) throws(DocumentError) -> ResultsFile {
+                         _ needed: [(name: String, use: Use)]) throws(JSONFileError) -> ResultsFile {
         var pooled = results
         for (index, benchmark) in results.benchmarks.enumerated() {
             guard let use = needed.first(where: { $0.name == benchmark.name })?.use,

@@ -83,7 +83,7 @@ struct SuiteRunner {
     /// The names among `names` that did not report at `target`: for profiles, those without
     /// a flamegraph in the folder; otherwise those the results file does not hold (all of them
     /// when there is no file: the executable died before writing it).
-    private func unreported(_ names: [String], mode: SuitePass.Mode, at target: URL) -> Result<[String], DocumentError> {
+    private func unreported(_ names: [String], mode: SuitePass.Mode, at target: URL) -> Result<[String], JSONFileError> {
         if mode == .profile {
             return .success(names.filter { name in
                 let file = target.appendingPathComponent(ProfileFileName.of(name) + ".svg")

@@ -70,7 +70,7 @@ public final class FixtureTransport: Transport {
     // A request is recorded when `execute` runs, which is when the fetch's task first runs on
     // the main actor: not yet when `attach`, `refetch`, `retry` or `revalidate` returns (the
     // task is made, not run; starting it at once needs `Task.immediate`, macOS 26, above the
-    // package's macOS 14 floor). To see it, await the handle's `settled()` (the answer is in),
+    // package's macOS 14 floor). To see it, await the handle's `waitForFetch()` (the answer is in),
     // or for a request held at a `RequestBarrier`, its `arrival()`.
 
     /// Every query and mutation request made, in order: each one whose `execute` has run

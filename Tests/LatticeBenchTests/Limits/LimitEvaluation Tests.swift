@@ -21,17 +21,18 @@ import Testing
         ])
     }
 
-    /// `limit` judged for `design` alone, against `file` (default `results()`).
-    static func evaluate(_ limit: Limit, design: String = "derived", against file: ResultsFile? = nil)
+    /// `limit` judged against `file` (default `results()`), with `{subject}` in its patterns
+    /// standing for `subject`: the benchmarks here are named after what they measure.
+    static func evaluate(_ limit: Limit, subject: String = "derived", against file: ResultsFile? = nil)
         throws -> [LimitEvaluation] {
         var limit = limit
-        limit.designs = [design]
-        return LimitEvaluation.evaluate(LimitsFile(chain: [design], ships: design, limits: [limit]), design: design,
-                                        against: try file ?? results())
+        limit.benchmark = limit.benchmark.replacingOccurrences(of: "{subject}", with: subject)
+        limit.relativeTo = limit.relativeTo?.replacingOccurrences(of: "{subject}", with: subject)
+        return LimitEvaluation.evaluate([limit], against: try file ?? results())
     }
 
     static func phaseRead(bound: Double, maxCV: Double? = nil, statistic: Statistic = .median) -> Limit {
-        Limit(id: "phase-read", description: "", designs: [], benchmark: "PhaseRead/{design}/*/tracked",
+        Limit(id: "phase-read", description: "", benchmark: "PhaseRead/{subject}/*/tracked",
               metric: "wallTime", statistic: statistic, bound: bound, maxCV: maxCV)
     }
 
@@ -64,9 +65,9 @@ import Testing
             return
         }
         #expect(cv > 0.05)
-        // The default maxCV (0.10) lets the 5.8 % spread through, but not the noisy strategy's 44 %.
+        // The default maxCV (0.10) lets the 5.8 % spread through, but not the noisy benchmark's 44 %.
         #expect(try Self.evaluate(Self.phaseRead(bound: 52_000)).first?.outcome == .passed)
-        let noisy = try #require(try Self.evaluate(Self.phaseRead(bound: 20_000), design: "noisy").first)
+        let noisy = try #require(try Self.evaluate(Self.phaseRead(bound: 20_000), subject: "noisy").first)
         #expect(noisy.outcome == .undecided(.tooNoisy(cv: noisy.cv, maxCV: Limit.defaultMaxCV)))
         #expect(try #require(noisy.cv) > 0.4)
     }
@@ -83,10 +84,10 @@ import Testing
     }
 
     @Test func missingBenchmarksAndMetricsAreUndecided() throws {
-        let missing = try Self.evaluate(Self.phaseRead(bound: 1), design: "rootVerdict")
+        let missing = try Self.evaluate(Self.phaseRead(bound: 1), subject: "rootVerdict")
         #expect(missing.count == 1)
         #expect(missing.first?.outcome == .undecided(.benchmarkMissing(pattern: "PhaseRead/rootVerdict/*/tracked")))
-        let noMetric = Limit(id: "cpu", description: "", designs: [], benchmark: "PhaseRead/{design}/Big/tracked",
+        let noMetric = Limit(id: "cpu", description: "", benchmark: "PhaseRead/{subject}/Big/tracked",
                              metric: "cpuTime", statistic: .median, bound: 1)
         #expect(try Self.evaluate(noMetric).first?.outcome == .undecided(.metricMissing(metric: "cpuTime")))
     }
@@ -94,19 +95,19 @@ import Testing
     @Test func aSingleNoisySampleIsUndecided() throws {
         let one = BenchmarkResult(name: "One", metrics: [try MetricResult(metric: .wallTime, samples: [5])],
                                   iterationsPerSample: 1)
-        let limit = Limit(id: "one", description: "", designs: [], benchmark: "One", metric: "wallTime",
+        let limit = Limit(id: "one", description: "", benchmark: "One", metric: "wallTime",
                           statistic: .median, bound: 10)
         let evaluations = try Self.evaluate(limit, against: try SampleResults.file(benchmarks: [one]))
         #expect(evaluations.first?.outcome == .undecided(.tooFewSamples(n: 1)))
     }
 
     @Test func exactMetricsCompareTheirValue() throws {
-        let zeroExtra = Limit(id: "extra-bodies", description: "", designs: [], benchmark: "BodyReruns/{design}/spreads",
+        let zeroExtra = Limit(id: "extra-bodies", description: "", benchmark: "BodyReruns/{subject}/spreads",
                               metric: "extraBodies", statistic: .value, bound: 0)
         let derived = try #require(try Self.evaluate(zeroExtra).first)
         #expect(derived.outcome == .passed)
         #expect(derived.interval == nil)
-        let stored = try #require(try Self.evaluate(zeroExtra, design: "stored").first)
+        let stored = try #require(try Self.evaluate(zeroExtra, subject: "stored").first)
         #expect(stored.outcome == .failed)
         #expect(stored.judged == 2)
     }
@@ -119,7 +120,7 @@ import Testing
             iterationsPerSample: 1)
         let file = try SampleResults.file(benchmarks: [result])
         func outcome(_ bound: Double) -> LimitOutcome? {
-            let limit = Limit(id: "t", description: "", designs: [], benchmark: "T", metric: "throughput",
+            let limit = Limit(id: "t", description: "", benchmark: "T", metric: "throughput",
                               statistic: .median, bound: bound)
             return (try? Self.evaluate(limit, against: file))?.first?.outcome
         }
@@ -130,7 +131,7 @@ import Testing
     @Test func everyLimitMustPassForExitZero() throws {
         let passing = try Self.evaluate(Self.phaseRead(bound: 52_000))
         let failing = try Self.evaluate(Self.phaseRead(bound: 40_000))
-        let undecided = try Self.evaluate(Self.phaseRead(bound: 52_000), design: "none")
+        let undecided = try Self.evaluate(Self.phaseRead(bound: 52_000), subject: "none")
         #expect(LimitEvaluation.exitStatus(of: passing) == .ok)
         #expect(LimitEvaluation.exitStatus(of: passing + failing) == .limitNotPassed)
         #expect(LimitEvaluation.exitStatus(of: undecided) == .limitNotPassed)
@@ -151,21 +152,21 @@ import Testing
     }
 
     static func ratio(_ metric: String, bound: Double = 1.5) -> Limit {
-        Limit(id: "scaling", description: "", designs: [], benchmark: "CommitScaling/{design}/10000/untouched",
-              relativeTo: "CommitScaling/{design}/10/untouched", metric: metric, statistic: .median, bound: bound)
+        Limit(id: "scaling", description: "", benchmark: "CommitScaling/{subject}/10000/untouched",
+              relativeTo: "CommitScaling/{subject}/10/untouched", metric: metric, statistic: .median, bound: bound)
     }
 
     @Test func aRatioLimitBoundsOneBenchmarkAgainstAnother() throws {
         let flat = try Self.scaling(small: 2_000, large: 2_100)
-        let time = try #require(try Self.evaluate(Self.ratio("wallTime"), design: "rootVerdict", against: flat).first)
+        let time = try #require(try Self.evaluate(Self.ratio("wallTime"), subject: "rootVerdict", against: flat).first)
         #expect(time.outcome == .passed)
         #expect(time.reference == "CommitScaling/rootVerdict/10/untouched")
         #expect(isClose(time.figure, 1.05, relative: 1e-9))
         let interval = try #require(time.interval)
         #expect(interval.lower < 1.05 && interval.upper > 1.05, "bootstrapped from both sides")
         let steep = try Self.scaling(small: 2_000, large: 4_000)
-        #expect(try Self.evaluate(Self.ratio("wallTime"), design: "rootVerdict", against: steep).first?.outcome == .failed)
-        let instructions = try #require(try Self.evaluate(Self.ratio("instructions"), design: "rootVerdict",
+        #expect(try Self.evaluate(Self.ratio("wallTime"), subject: "rootVerdict", against: steep).first?.outcome == .failed)
+        let instructions = try #require(try Self.evaluate(Self.ratio("instructions"), subject: "rootVerdict",
                                                           against: flat).first)
         #expect(instructions.outcome == .passed && instructions.interval == nil, "exact: the ratio itself")
         #expect(isClose(instructions.figure, 15_305.5 / 15_005.5, relative: 1e-9))
@@ -173,11 +174,11 @@ import Testing
 
     @Test func aRatioWithoutItsReferenceOrTooNoisyIsUndecided() throws {
         let flat = try Self.scaling(small: 2_000, large: 2_100)
-        let missing = try #require(try Self.evaluate(Self.ratio("wallTime"), design: "derived", against: flat).first)
+        let missing = try #require(try Self.evaluate(Self.ratio("wallTime"), subject: "derived", against: flat).first)
         #expect(missing.outcome == .undecided(.benchmarkMissing(pattern: "CommitScaling/derived/10000/untouched")))
         // A spread above maxCV on both sides: no range rule stands in for a ratio.
         let noisy = try Self.scaling(small: 2_000, large: 2_100, step: 30)
-        let judged = try #require(try Self.evaluate(Self.ratio("wallTime"), design: "rootVerdict", against: noisy).first)
+        let judged = try #require(try Self.evaluate(Self.ratio("wallTime"), subject: "rootVerdict", against: noisy).first)
         guard case .undecided(.tooNoisy) = judged.outcome else {
             Issue.record("expected tooNoisy, got \(judged.outcome)")
             return

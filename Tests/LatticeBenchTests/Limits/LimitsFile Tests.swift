@@ -3,21 +3,21 @@ import Testing
 @testable import LatticeBench
 
 @Suite struct LimitsFileTests {
+    /// A limits file with a key of an embedding file at the top and in a limit, which this
+    /// reader ignores.
     static let valid = """
     {
-      "version": 2,
-      "chain": ["derived", "rootVerdict", "stored"],
-      "ships": "derived",
+      "version": 3,
+      "embedder": "ignored",
       "limits": [
         { "id": "phase-read", "description": "phase read on the largest operation",
-          "designs": ["derived", "rootVerdict", "stored"],
-          "benchmark": "PhaseRead/{design}/*/tracked", "metric": "wallTime",
-          "statistic": "median", "bound": 50000, "maxCV": 0.2 },
-        { "id": "extra-bodies", "description": "no extra bodies", "designs": ["derived"],
-          "benchmark": "BodyReruns/{design}/spreads/readValueChanged", "metric": "extraBodies",
+          "benchmark": "PhaseRead/derived/*/tracked", "metric": "wallTime",
+          "statistic": "median", "bound": 50000, "maxCV": 0.2, "embedder": ["ignored"] },
+        { "id": "extra-bodies", "description": "no extra bodies",
+          "benchmark": "BodyReruns/derived/spreads/readValueChanged", "metric": "extraBodies",
           "statistic": "value", "bound": 0 },
-        { "id": "scaling", "description": "flat commits", "designs": ["derived", "rootVerdict"],
-          "benchmark": "CommitScaling/{design}/10000/untouched", "relativeTo": "CommitScaling/{design}/10/untouched",
+        { "id": "scaling", "description": "flat commits",
+          "benchmark": "CommitScaling/derived/10000/untouched", "relativeTo": "CommitScaling/derived/10/untouched",
           "metric": "instructions", "statistic": "median", "bound": 1.5 }
       ],
       "baseline": [
@@ -31,12 +31,9 @@ import Testing
         let url = try SampleResults.temporaryDirectory().appendingPathComponent("limits.json")
         try Data(Self.valid.utf8).write(to: url)
         let file = try LimitsFile.read(from: url)
-        #expect(file.version == 2)
-        #expect(file.chain == ["derived", "rootVerdict", "stored"])
-        #expect(file.ships == "derived")
+        #expect(file.version == 3)
         #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies", "scaling"])
-        #expect(file.limits(for: "stored").map(\.id) == ["phase-read"])
-        #expect(file.limits[2].relativeTo == "CommitScaling/{design}/10/untouched")
+        #expect(file.limits[2].relativeTo == "CommitScaling/derived/10/untouched")
         #expect(file.limits[0].statistic == .median)
         #expect(file.limits[0].bound == 50000)
         #expect(file.limits[0].maxCV == 0.2)
@@ -47,20 +44,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"ships\": \"derived\",", "", "$.ships"),
         ("\"statistic\": \"median\"", "\"statistic\": \"p95\"", "$.limits[0].statistic"),
         ("\"bound\": 0", "\"bound\": \"zero\"", "$.limits[1].bound"),
         ("\"id\": \"extra-bodies\"", "\"id\": \"phase-read\"", "$.limits[1].id"),
         ("\"maxCV\": 0.2", "\"maxCV\": -1", "$.limits[0].maxCV"),
-        ("\"benchmark\": \"PhaseRead/{design}/*/tracked\"", "\"benchmark\": \"\"", "$.limits[0].benchmark"),
-        ("\"ships\": \"derived\"", "\"ships\": \"\"", "$.ships"),
-        ("\"ships\": \"derived\"", "\"ships\": \"optimistic\"", "$.ships"),
-        ("\"chain\": [\"derived\", \"rootVerdict\", \"stored\"]", "\"chain\": []", "$.chain"),
-        ("\"chain\": [\"derived\", \"rootVerdict\", \"stored\"]", "\"chain\": [\"derived\", \"derived\"]", "$.chain"),
-        ("\"designs\": [\"derived\"],", "\"designs\": [\"cached\"],", "$.limits[1].designs"),
-        ("\"designs\": [\"derived\"],", "\"designs\": [],", "$.limits[1].designs"),
+        ("\"benchmark\": \"PhaseRead/derived/*/tracked\"", "\"benchmark\": \"\"", "$.limits[0].benchmark"),
         ("\"bound\": 1.5", "\"bound\": 0", "$.limits[2].bound"),
-        ("\"relativeTo\": \"CommitScaling/{design}/10/untouched\"", "\"relativeTo\": \"\"", "$.limits[2].relativeTo"),
+        ("\"relativeTo\": \"CommitScaling/derived/10/untouched\"", "\"relativeTo\": \"\"", "$.limits[2].relativeTo"),
         ("\"tolerance\": 0.01", "\"tolerance\": -0.01", "$.baseline[1].tolerance"),
         ("\"benchmarks\": \"PhaseRead/*\"", "\"benchmarks\": \"\"", "$.baseline[0].benchmarks"),
     ])
@@ -68,35 +58,35 @@ import Testing
         let text = Self.valid.replacingOccurrences(of: replacing, with: with)
         #expect(text != Self.valid)
         do {
-            _ = try DocumentDecoder.decode(LimitsFile.self, from: Data(text.utf8), file: "spec/limits.json")
+            _ = try JSONFileDecoder.decode(LimitsFile.self, from: Data(text.utf8), file: "limits.json")
             Issue.record("expected an error")
         } catch {
             guard case .corrupt(let file, let found, _) = error else {
                 Issue.record("expected .corrupt, got \(error)")
                 return
             }
-            #expect(file == "spec/limits.json")
+            #expect(file == "limits.json")
             #expect(found == path)
-            #expect(error.description.hasPrefix("spec/limits.json: \(path): "))
+            #expect(error.description.hasPrefix("limits.json: \(path): "))
         }
     }
 
     @Test func rejectsAnotherVersionAndBrokenJSON() throws {
-        let old = Self.valid.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
-        #expect(throws: DocumentError.unsupportedVersion(file: "l.json", key: "version", found: 1, supported: 2)) {
-            try DocumentDecoder.decode(LimitsFile.self, from: Data(old.utf8), file: "l.json")
+        let old = Self.valid.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2")
+        #expect(throws: JSONFileError.unsupportedVersion(file: "l.json", key: "version", found: 2, supported: 3)) {
+            try JSONFileDecoder.decode(LimitsFile.self, from: Data(old.utf8), file: "l.json")
         }
-        #expect(throws: DocumentError.self) {
-            try DocumentDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
+        #expect(throws: JSONFileError.self) {
+            try JSONFileDecoder.decode(LimitsFile.self, from: Data(Self.valid.dropLast(3).utf8), file: "l.json")
         }
         let missing = try SampleResults.temporaryDirectory().appendingPathComponent("none.json")
-        #expect(throws: DocumentError.self) { try LimitsFile.read(from: missing) }
+        #expect(throws: JSONFileError.self) { try LimitsFile.read(from: missing) }
     }
 
     @Test(arguments: [
-        ("PhaseRead/{design}/*/tracked", "PhaseRead/derived/IssueDashboard/tracked", true),
-        ("PhaseRead/{design}/*/tracked", "PhaseRead/stored/IssueDashboard/tracked", false),
-        ("PhaseRead/{design}/*/tracked", "PhaseRead/derived/IssueDashboard/untracked", false),
+        ("PhaseRead/derived/*/tracked", "PhaseRead/derived/IssueDashboard/tracked", true),
+        ("PhaseRead/derived/*/tracked", "PhaseRead/stored/IssueDashboard/tracked", false),
+        ("PhaseRead/derived/*/tracked", "PhaseRead/derived/IssueDashboard/untracked", false),
         ("*", "anything/at/all", true),
         ("Read*Scaling/*", "ReadScaling/derived/100", true),
         ("ReadScaling/derived/100", "ReadScaling/derived/1000", false),
@@ -104,21 +94,19 @@ import Testing
         ("a*b*c", "a-b-c-d", false),
     ])
     func patternsSelectBenchmarks(pattern: String, name: String, selected: Bool) {
-        let limit = Limit(id: "x", description: "", designs: ["derived"], benchmark: pattern, metric: "wallTime",
-                          statistic: .median, bound: 1)
-        #expect(limit.selects(name, design: "derived") == selected)
+        let limit = Limit(id: "x", description: "", benchmark: pattern, metric: "wallTime", statistic: .median, bound: 1)
+        #expect(limit.selects(name) == selected)
     }
 
-    @Test func aRewrittenShipsChangesOneLineOfTheCommittedFile() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("spec/limits.json")
-        let committed = try Data(contentsOf: url)
+    @Test func aRewrittenBoundChangesOneLine() throws {
+        let url = try SampleResults.temporaryDirectory().appendingPathComponent("limits.json")
+        try Data(Self.valid.utf8).write(to: url)
         var limits = try LimitsFile.read(from: url)
-        #expect(try limits.encoded(file: url.path) == committed, "the committed file is in the form a run writes")
-        limits.ships = limits.chain.first { $0 != limits.ships } ?? limits.ships
-        let rewritten = try #require(String(data: try limits.encoded(file: url.path), encoding: .utf8))
-        let before = try #require(String(data: committed, encoding: .utf8))
-        let changed = zip(before.split(separator: "\n"), rewritten.split(separator: "\n")).filter { $0 != $1 }
-        #expect(changed.count == 1 && changed.first?.1.contains("\"ships\"") == true)
+        let before = try #require(String(data: try limits.encoded(file: url.path), encoding: .utf8))
+        limits.limits[0].bound = 40_000
+        let after = try #require(String(data: try limits.encoded(file: url.path), encoding: .utf8))
+        let changed = zip(before.split(separator: "\n"), after.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changed.count == 1 && changed.first?.1.contains("\"bound\" : 40000") == true)
+        #expect(!before.contains("embedder"), "an embedding file's keys are not this file's")
     }
 }

@@ -14,7 +14,7 @@ import Testing
         #expect(FunctionName.shortened("Lattice.OperationHandle.phase.getter : Lattice.Phase")
             == "Lattice.OperationHandle.phase.getter")
         #expect(FunctionName.shortened(
-            "closure #3 @Swift.MainActor @Sendable (LabSupport.PhaseReader) -> () in closure #1 (Lattice.PhaseStrategy) "
+            "closure #3 @Swift.MainActor @Sendable (LabSupport.PhaseReadSubject) -> () in closure #1 (Lattice.PhaseStrategy) "
                 + "-> [LatticeBench.Benchmark] in PhaseRead.benchmarks() throws -> [LatticeBench.Benchmark]")
             == "closure #3 in closure #1 in PhaseRead.benchmarks()")
         #expect(FunctionName.shortened(

@@ -36,8 +36,8 @@ import Testing
     @Test func rejectsAnotherSchemaVersion() throws {
         let text = String(decoding: try SampleResults.file().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
-        #expect(throws: DocumentError.unsupportedVersion(file: "r.json", key: "schemaVersion", found: 2, supported: 1)) {
-            try DocumentDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
+        #expect(throws: JSONFileError.unsupportedVersion(file: "r.json", key: "schemaVersion", found: 2, supported: 1)) {
+            try JSONFileDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
         }
     }
 
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aDirectoryGivenAsAResultsFileIsNamedWithTheOperatingSystemsReason() throws {
         let directory = try SampleResults.temporaryDirectory()
-        #expect(throws: DocumentError.unreadable(file: directory.path, reason: "Is a directory")) {
+        #expect(throws: JSONFileError.unreadable(file: directory.path, reason: "Is a directory")) {
             _ = try ResultsFile.read(from: directory)
         }
     }
@@ -103,7 +103,7 @@ import Testing
     private func corruptError(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
         throws -> (path: String, reason: String) {
         do {
-            _ = try DocumentDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
+            _ = try JSONFileDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
         } catch {
             if case .corrupt(let file, let path, let reason) = error {
                 #expect(file == "r.json", sourceLocation: sourceLocation)

@@ -26,22 +26,22 @@ import Testing
 
     @Test func refusesDuplicatesDifferentCommitsAndNothing() throws {
         let one = try SampleResults.file()
-        #expect(throws: DocumentError.duplicateBenchmark(name: "Example/sum/10")) {
+        #expect(throws: JSONFileError.duplicateBenchmark(name: "Example/sum/10")) {
             try ResultsFile.merged([one, one])
         }
         let other = try SampleResults.file(commit: "feedface",
                                            benchmarks: [try SampleResults.benchmark("C/z", nanoseconds: 5)])
-        #expect(throws: DocumentError.incompatible(
+        #expect(throws: JSONFileError.incompatible(
             field: "revision", first: "0123456789abcdef0123456789abcdef01234567", other: "feedface")) {
             try ResultsFile.merged([one, other])
         }
-        #expect(throws: DocumentError.nothingToMerge) { try ResultsFile.merged([]) }
+        #expect(throws: JSONFileError.nothingToMerge) { try ResultsFile.merged([]) }
     }
 
     @Test func refusesResultsFromAnotherMachine() throws {
         let one = try SampleResults.file()
         var other = try SampleResults.file(benchmarks: [try SampleResults.benchmark("C/z", nanoseconds: 5)])
         other.machine.cores = 64
-        #expect(throws: DocumentError.self) { try ResultsFile.merged([one, other]) }
+        #expect(throws: JSONFileError.self) { try ResultsFile.merged([one, other]) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 @testable import LatticeBench
 
-/// Small hand-made results for the results, limits and reporter tests.
+/// Small hand-made results for the results, limits and renderer tests.
 enum SampleResults {
     static let machine = Machine(cpuModel: "Test CPU @ 3.0GHz", cores: 2, architecture: "x86_64",
                                  kernel: "Linux 6.1.0",
@@ -38,8 +38,8 @@ enum SampleResults {
             benchmarks: try benchmarks ?? [try benchmark("Example/sum/10", nanoseconds: 640), slow])
     }
 
-    /// The 95 % interval of `Example/sum/10`'s wall time as the reporters print it, read
-    /// from its summary (the reporters' job is to show the summary, not to compute it).
+    /// The 95 % interval of `Example/sum/10`'s wall time as the renderers print it, read
+    /// from its summary (the renderers' job is to show the summary, not to compute it).
     static func fastInterval() throws -> (lower: String, upper: String) {
         let interval = try file().benchmarks[0].metrics[0].summary.medianInterval
         return (ValueFormat.string(interval.lower, unit: .nanoseconds),

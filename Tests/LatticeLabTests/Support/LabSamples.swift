@@ -45,17 +45,17 @@ enum LabSamples {
                     configuration: RunConfiguration(quick: quick), benchmarks: benchmarks)
     }
 
-    /// The limit benchmarks of every design: phase reads of `derivedRead` for `derived`, 3 µs for
+    /// The limit benchmarks of every strategy: phase reads of `derivedRead` for `derived`, 3 µs for
     /// `rootVerdict` and 9 ns for `stored`; `derivedExtra` extra bodies for `derived`, none for
     /// the others; and the commit no handle reads at 10 and 10,000 handles for `derived` and
     /// `rootVerdict`, walking `rootVerdictWalks` handles at 10,000 for `rootVerdict`.
     static func limitBenchmarks(derivedRead: Double, derivedExtra: Double,
                                 rootVerdictWalks: Double = 0) throws -> [BenchmarkResult] {
         var commits: [BenchmarkResult] = []
-        for design in ["derived", "rootVerdict"] {
+        for strategy in ["derived", "rootVerdict"] {
             for handles in [10, 10_000] {
-                let walks = design == "rootVerdict" && handles == 10_000 ? rootVerdictWalks : 0
-                commits.append(BenchmarkResult(name: "CommitScaling/\(design)/\(handles)/untouched", metrics: [
+                let walks = strategy == "rootVerdict" && handles == 10_000 ? rootVerdictWalks : 0
+                commits.append(BenchmarkResult(name: "CommitScaling/\(strategy)/\(handles)/untouched", metrics: [
                     try MetricResult(metric: .wallTime, samples: times(around: 2_000)),
                     try MetricResult(metric: .instructions, samples: [15_000 + walks * 300]),
                     try MetricResult(metric: .count("handlesWalked"), samples: [walks]),
@@ -72,26 +72,30 @@ enum LabSamples {
             + commits
     }
 
-    /// Limits like spec/limits.json's, shipping `ships`.
-    static func limits(ships: String) -> LimitsFile {
+    /// Limits like spec/limits.json's, shipping `ships`, with `baseline`'s tolerances.
+    static func limits(ships: String, baseline: [BaselineTolerance]? = nil) -> LabLimits {
         let every = ["derived", "rootVerdict", "stored"], replacing = ["derived", "rootVerdict"]
-        return LimitsFile(chain: every, ships: ships, limits: [
-            Limit(id: "phase-read-largest", description: "read", designs: every,
-                  benchmark: "PhaseRead/{design}/Dashboard/tracked",
-                  metric: "wallTime", statistic: .median, bound: 50_000, maxCV: 0.1),
-            Limit(id: "extra-bodies-spreads-only", description: "bodies", designs: every,
-                  benchmark: "BodyReruns/{design}/IssueScreen/verdictValue", metric: "extraBodies",
-                  statistic: .value, bound: 0),
-            Limit(id: "commit-walks-none", description: "walks", designs: replacing,
-                  benchmark: "CommitScaling/{design}/10000/untouched", metric: "handlesWalked",
-                  statistic: .value, bound: 0),
-            Limit(id: "commit-scaling-instructions", description: "instructions", designs: replacing,
-                  benchmark: "CommitScaling/{design}/10000/untouched", relativeTo: "CommitScaling/{design}/10/untouched",
-                  metric: "instructions", statistic: .median, bound: 1.5),
-            Limit(id: "commit-scaling-time", description: "time", designs: replacing,
-                  benchmark: "CommitScaling/{design}/10000/untouched", relativeTo: "CommitScaling/{design}/10/untouched",
-                  metric: "wallTime", statistic: .median, bound: 1.5, maxCV: 0.1),
-        ])
+        return LabLimits(chain: every, ships: ships, limits: [
+            (Limit(id: "phase-read-largest", description: "read", benchmark: "PhaseRead/{strategy}/Dashboard/tracked",
+                   metric: "wallTime", statistic: .median, bound: 50_000, maxCV: 0.1), every),
+            (Limit(id: "extra-bodies-spreads-only", description: "bodies",
+                   benchmark: "BodyReruns/{strategy}/IssueScreen/verdictValue", metric: "extraBodies",
+                   statistic: .value, bound: 0), every),
+            (Limit(id: "commit-walks-none", description: "walks", benchmark: "CommitScaling/{strategy}/10000/untouched",
+                   metric: "handlesWalked", statistic: .value, bound: 0), replacing),
+            (Limit(id: "commit-scaling-instructions", description: "instructions",
+                   benchmark: "CommitScaling/{strategy}/10000/untouched", relativeTo: "CommitScaling/{strategy}/10/untouched",
+                   metric: "instructions", statistic: .median, bound: 1.5), replacing),
+            (Limit(id: "commit-scaling-time", description: "time",
+                   benchmark: "CommitScaling/{strategy}/10000/untouched", relativeTo: "CommitScaling/{strategy}/10/untouched",
+                   metric: "wallTime", statistic: .median, bound: 1.5, maxCV: 0.1), replacing),
+        ], baseline: baseline)
+    }
+
+    /// What the reports show of `results` judged by `limits` shipping `ships`, the runtime
+    /// shipping the same.
+    static func findings(_ results: ResultsFile, ships: String) throws -> Findings {
+        Findings(gate: try ReleaseGate(results: results, limits: limits(ships: ships), runtimeDefault: ships))
     }
 
     /// A fresh empty directory.

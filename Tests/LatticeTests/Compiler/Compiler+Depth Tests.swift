@@ -109,7 +109,7 @@ import LatticeTesting
         let result = try SmallStack.run { try ResponseNormalizer.normalize(GraphQLResponse(data: data), for: bound) }
         try store.commit(GraphQLResponse(data: data), for: bound)
         let root = try #require(store.record(.root))
-        let read = try SmallStack.run { Reader.read(bound, root: root) }
+        let read = try SmallStack.run { StoreReader.read(bound, root: root) }
         let availability = try SmallStack.run { DataChecker.check(bound, in: store) }
         let verdict = try SmallStack.run { VerdictReads.untracked(bound, root: root, counters: nil) }
         var marker = ReferenceMarker()

@@ -49,7 +49,7 @@ import LatticeTesting
     @Test func handles() async throws {
         let (_, dashboard, ok, env, transport) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         let login: String
         switch handle.phase {
         case .loading:
@@ -80,7 +80,7 @@ import LatticeTesting
     @Test func failures() async throws {
         let (_, dashboard, ok, env, transport) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         transport.enqueue("Dashboard", .fixture(case: "field-error"))
         await handle.refetch().value
         let failure = handle.phase.failure
@@ -92,9 +92,9 @@ import LatticeTesting
     @Test func theStoreWithoutTheNetwork() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         try env.commit(ok.response, for: dashboard, variables: ok.variables)
-        let report = env.commitUpdate { delta in
+        let changes = env.commitUpdate { delta in
             delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"),
                       on: DataID("VXNlcjox"))
         }
@@ -102,9 +102,9 @@ import LatticeTesting
         env.invalidate(DataID("VXNlcjox"))
         env.invalidateStore()
         let refetching = env.revalidate()
-        for refetched in refetching { await refetched.settled() }
+        for refetched in refetching { await refetched.waitForFetch() }
         let collected = env.collectGarbage()
-        #expect(report.changedFields.count == 1)
+        #expect(changes.changedFields.count == 1)
         #expect(checked == .available)
         #expect(refetching == [handle])
         #expect(handle.availability == .available)
@@ -138,7 +138,7 @@ import LatticeTesting
     @Test func counters() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         env.counters?.reset()
         env.commitUpdate { delta in
             delta.set(FieldState(value: .null), for: FieldKey("bio"), on: DataID("VXNlcjox"))
@@ -154,7 +154,7 @@ import LatticeTesting
     @Test func bodyReruns() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
-        await handle.settled()
+        await handle.waitForFetch()
         let probe = BodyProbe { handle.phase.name }
         env.commitUpdate { delta in
             let error = GraphQLError(message: "gone", path: [.key("viewer"), .key("bio")])
@@ -195,18 +195,18 @@ import LatticeTesting
             "status": .object(["emoji": .string("🚀")]),
         ])]))
         let commit = try store.commit(response, for: bound)
-        let report = store.commit { delta in
+        let changes = store.commit { delta in
             delta.set(FieldState(value: .scalar(.string("Writes a GraphQL client"))), for: FieldKey("bio"), on: DataID("U1"))
             delta.invalidate(DataID("U1"))
         }
         #expect(commit.unplacedErrors.isEmpty)
-        #expect(report.changedRecords == [DataID("U1")])
+        #expect(changes.changedRecords == [DataID("U1")])
         let availability = DataChecker.check(bound, in: store)
         let retention = store.retain(bound)
         let collected = store.collectGarbage()
         store.release(retention)
         #expect(availability.status == .available)
-        #expect(availability.latestInvalidation == report.epoch)
+        #expect(availability.latestInvalidation == changes.epoch)
         #expect(collected.isEmpty)
         #expect(store.retainedCount == 0)
         guard let root = store.record(.root) else { return nil }
@@ -228,7 +228,7 @@ import LatticeTesting
         #expect(verdict == .fine)
         #expect(again == verdict)
         #expect(!fieldsRead.isEmpty)
-        let debug = Reader.read(bound, root: root)
+        let debug = StoreReader.read(bound, root: root)
         #expect(debug.missing.isEmpty)
         #expect(debug.verdict == .fine)
         return true

@@ -88,7 +88,7 @@ struct RerunCase: Sendable, CustomTestStringConvertible {
         #expect(probe.flush())
         #expect(probe.value == .inFlight(since: world.scheduler.now))
         gate.open()
-        await handle.settled()
+        await handle.waitForFetch()
         #expect(probe.flush())
         #expect(probe.value == .failed(unreachable, at: world.scheduler.now))
     }

@@ -85,7 +85,7 @@ import LatticeTesting
         #expect(handle.isRefreshing)
         #expect(!probe.isDirty)
         gate.open()
-        await handle.settled()
+        await handle.waitForFetch()
         #expect(!probe.flush())
     }
 }

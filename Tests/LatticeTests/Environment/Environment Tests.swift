@@ -141,7 +141,7 @@ import LatticeTesting
         handle.detach()
         #expect(handle.fetch.failure == .cancelled)
         gate.open()
-        await handle.settled()
+        await handle.waitForFetch()
         #expect(world.environment.store.record(DataID(viewerID)) == nil)
         #expect(!handle.isAttached)
     }

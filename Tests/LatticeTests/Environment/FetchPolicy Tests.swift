@@ -56,7 +56,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         #expect(world.transport.requestCount(for: operation) == (policyCase.fetches ? 1 : 0))
         #expect(handle.shown == policyCase.meanwhile)
         gate.open()
-        await handle.settled()
+        await handle.waitForFetch()
         let after = policyCase.policy == .storeOnly && policyCase.store == .missing
             ? "failed(store.notInStore)" : "ready"
         #expect(handle.shown == after)
@@ -87,7 +87,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
         #expect(probe.value == "ready")
         #expect([storeOnly, networkOnly, loaded].map(\.shown) == ["ready", "loading", "ready"])
         gate.open()
-        await networkOnly.settled()
+        await networkOnly.waitForFetch()
         #expect(networkOnly.shown == "ready")
     }
 }

@@ -29,7 +29,7 @@ extension PhaseScenario {
         PhaseScenario("no data + failed", ["failed(transport.unreachable)"]) { world in
             world.transport.enqueue("Dashboard", .fail(unreachable))
             let handle = try world.attach("Dashboard")
-            await handle.settled()
+            await handle.waitForFetch()
             return [handle.shown]
         },
         PhaseScenario("no data + request errors", ["failed(response.requestErrors)"]) { world in
@@ -79,7 +79,7 @@ extension PhaseScenario {
         PhaseScenario("retry without data", ["failed(transport.unreachable)", "loading", "ready"]) { world in
             world.transport.enqueue("Dashboard", .fail(unreachable))
             let handle = try world.attach("Dashboard")
-            await handle.settled()
+            await handle.waitForFetch()
             let failed = handle.shown
             let held = await world.whileHeld("Dashboard", handle) { handle.retry() }
             return [failed, held, handle.shown]
@@ -129,7 +129,7 @@ extension World {
         let handle = try attach(operation)
         let shown = handle.shown
         gate.open()
-        await handle.settled()
+        await handle.waitForFetch()
         return (shown, handle)
     }
 

@@ -12,7 +12,7 @@ import LatticeTesting
         let storeOnly = try world.attach("RepositoryOverview", policy: .storeOnly)
         world.transport.enqueue("UserHovercard", .fail(unreachable))
         let failed = try world.attach("UserHovercard")
-        await failed.settled()
+        await failed.waitForFetch()
         let failedBehindData = try await world.attachLoaded("UserProfile")
         world.transport.enqueue("UserProfile", .fail(unreachable))
         await failedBehindData.refetch().value
@@ -31,10 +31,10 @@ import LatticeTesting
         #expect(Set(started) == [expiring, failed, failedBehindData])
         #expect(started.allSatisfy { $0.fetch.isInFlight })
         #expect(!fresh.fetch.isInFlight && !storeOnly.fetch.isInFlight)
-        for handle in started { await handle.settled() }
+        for handle in started { await handle.waitForFetch() }
         #expect(world.transport.requests.count == before + 3)
         inFlightGate.open()
-        await inFlight.settled()
+        await inFlight.waitForFetch()
         #expect(world.transport.requestCount(for: "Search") == 1)
         #expect([fresh, expiring, storeOnly, failed, failedBehindData, inFlight].map(\.shown)
                 == Array(repeating: "ready", count: 6))
@@ -56,7 +56,7 @@ import LatticeTesting
         #expect(!probe.isDirty)
         #expect(handle.shown == "ready")
         #expect(world.environment.revalidate() == [handle])
-        await handle.settled()
+        await handle.waitForFetch()
         #expect(world.transport.requestCount(for: "RepositoryOverview") == 2)
     }
 }

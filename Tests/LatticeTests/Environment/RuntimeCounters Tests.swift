@@ -43,7 +43,7 @@ import LatticeTesting
         let attached = try counters(world).total
         #expect(attached.phasesSettled == cost.settles.attached)
         #expect(attached.handlesWalked == cost.walks.attached)
-        await handle.settled()
+        await handle.waitForFetch()
         let answered = try counters(world).total
         #expect(answered.phasesSettled == cost.settles.answered)
         #expect(answered.handlesWalked == cost.walks.answered)

@@ -21,7 +21,7 @@ import LatticeTesting
 
         #expect(Set(started) == [first, second])
         #expect(first.isRefreshing && second.isRefreshing)
-        for handle in started { await handle.settled() }
+        for handle in started { await handle.waitForFetch() }
         #expect(world.transport.requestCount(for: "ViewerSidebar") == before + 1)
         #expect(world.environment.counters?.total.requestsSent == 1)
         #expect(world.environment.counters?.total.requestsShared == 1)
@@ -39,8 +39,8 @@ import LatticeTesting
         let first = try world.attach("Dashboard")
         let second = try world.attach("Dashboard")
         gate.open()
-        await first.settled()
-        await second.settled()
+        await first.waitForFetch()
+        await second.waitForFetch()
         #expect(world.transport.requestCount(for: "Dashboard") == 1)
         #expect(world.environment.counters?.total.requestsShared == 1)
         #expect([first.shown, second.shown] == ["failed(transport.unreachable)", "failed(transport.unreachable)"])
@@ -55,7 +55,7 @@ import LatticeTesting
         await gate.arrival()
         first.detach()
         gate.open()
-        await second.settled()
+        await second.waitForFetch()
         #expect(first.fetch.failure == .cancelled)
         #expect(second.shown == "ready")
         #expect(world.transport.requestCount(for: "Dashboard") == 1)
@@ -68,8 +68,8 @@ import LatticeTesting
         var smaller = variables
         smaller["size"] = .int(64)
         let other = world.environment.attach(try world.artifact("UserHovercard"), variables: smaller)
-        await first.settled()
-        await other.settled()
+        await first.waitForFetch()
+        await other.waitForFetch()
         #expect(world.transport.requestCount(for: "UserHovercard") == 2)
         #expect(world.environment.counters?.total.requestsSent == 2)
         #expect(world.environment.counters?.total.requestsShared == 0)

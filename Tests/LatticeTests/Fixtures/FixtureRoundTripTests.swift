@@ -48,7 +48,7 @@ import Testing
             return
         }
         try store.commit(fixture.response, for: bound)
-        let read = Reader.read(bound, root: try #require(store.record(.root)))
+        let read = StoreReader.read(bound, root: try #require(store.record(.root)))
         #expect(read.missing.isEmpty)
         // The response answers the sent text; a read gives back what the document wrote.
         let written = data.writtenFields(of: [bound.artifact.selectionSet])

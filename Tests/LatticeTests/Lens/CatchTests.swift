@@ -40,7 +40,7 @@ import Testing
             return
         }
         #expect(errors == [Self.statusError])
-        #expect(Reader.read(bound, root: root).data == (try .parse("""
+        #expect(StoreReader.read(bound, root: root).data == (try .parse("""
         {"viewer": {"login": "ada",
           "bio": {"ok": false, "errors": [{"message": "bio failed", "path": ["viewer", "bio"]}]},
           "status": {"ok": false, "errors": [{"message": "status failed", "path": ["viewer", "status", "message"]}]}}}
@@ -53,6 +53,6 @@ import Testing
         let viewer: Lens = try Lens(bound, record: root).read("viewer")
         #expect(try viewer.read("bio") as String? == nil)
         #expect(try viewer.read("status") as Lens? == nil)
-        #expect(Reader.read(bound, root: root).data == (try .parse(#"{"viewer": {"login": "ada", "bio": null, "status": null}}"#)))
+        #expect(StoreReader.read(bound, root: root).data == (try .parse(#"{"viewer": {"login": "ada", "bio": null, "status": null}}"#)))
     }
 }

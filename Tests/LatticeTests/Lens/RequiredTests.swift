@@ -44,7 +44,7 @@ import Testing
         #expect(verdict(bound, root) == .fine)
         let viewer: Lens = try Lens(bound, record: root).read("viewer")
         #expect(try viewer.read("status") as Lens? == nil)
-        #expect(Reader.read(bound, root: root).data == (try .parse(#"{"viewer": {"login": "ada", "status": null}}"#)))
+        #expect(StoreReader.read(bound, root: root).data == (try .parse(#"{"viewer": {"login": "ada", "status": null}}"#)))
     }
 
     @Test func logReportsThroughTheEnvironmentsLogger() throws {
@@ -72,7 +72,7 @@ import Testing
         """)
         #expect(bound.artifact.canBubbleToRoot)
         #expect(verdict(bound, root) == .requiredFieldMissing(path: [.key("repository"), .key("issue"), .key("body")]))
-        #expect(Reader.read(bound, root: root).data == .null)
+        #expect(StoreReader.read(bound, root: root).data == .null)
     }
 
     @Test func bubblingThroughANonNullParentReachesTheRoot() throws {
@@ -88,6 +88,6 @@ import Testing
         let (bound, root) = try load("Caught", #"{"viewer": {"id": "U1", "status": {"message": null}}}"#)
         #expect(!bound.artifact.hasRequiredThrow)
         #expect(verdict(bound, root) == .fine)
-        #expect(Reader.read(bound, root: root).data == (try .parse(#"{"viewer": {"status": null}}"#)))
+        #expect(StoreReader.read(bound, root: root).data == (try .parse(#"{"viewer": {"status": null}}"#)))
     }
 }

@@ -45,8 +45,8 @@ import Testing
         let login = BoundArtifact(artifacts["ViewerLogin"]!)
         try store.commit(GraphQLResponse(data: try .parse(#"{"viewer": {"id": "U1", "login": "ada"}}"#)), for: login)
         #expect(DataChecker.check(login, in: store).latestInvalidation == nil)
-        let report = store.commit { $0.invalidate(DataID("U1")) }
-        #expect(DataChecker.check(login, in: store) == Availability(status: .available, latestInvalidation: report.epoch))
+        let changes = store.commit { $0.invalidate(DataID("U1")) }
+        #expect(DataChecker.check(login, in: store) == Availability(status: .available, latestInvalidation: changes.epoch))
     }
 }
 

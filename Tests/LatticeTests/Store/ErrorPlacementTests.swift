@@ -80,11 +80,11 @@ import Testing
         let (store, _) = try commit("""
         {"repository": {"id": "R", "name": "n", "issue": {"id": "I1", "title": "t", "body": null, "milestone": null}, "issues": []}}
         """, [error])
-        let report = try store.commit(GraphQLResponse(data: try .parse("""
+        let changes = try store.commit(GraphQLResponse(data: try .parse("""
         {"repository": {"id": "R", "name": "n", "issue": {"id": "I1", "title": "t", "body": "fine", "milestone": null}, "issues": []}}
-        """)), for: bound).report
+        """)), for: bound).changes
         #expect(errors(store, "I1", "body") == nil)
         #expect(store.record(DataID("I1"))?.field(FieldKey("body"))?.value == .scalar("fine"))
-        #expect(report.changedFields == [FieldRef(record: store.record(DataID("I1"))!.serial, key: FieldKey("body"))])
+        #expect(changes.changedFields == [FieldRef(record: store.record(DataID("I1"))!.serial, key: FieldKey("body"))])
     }
 }

@@ -76,13 +76,13 @@ import LatticeTesting
         #expect(try issue?.read("title") == "Crash")
     }
 
-    // MARK: Reader, data checker
+    // MARK: StoreReader, data checker
 
     @Test func theReaderShowsADeletedRecordAsNullAndNothingMissing() throws {
         let world = try loaded()
         delete("I", in: world)
         let root = try #require(world.environment.store.record(.root))
-        let read = Reader.read(BoundArtifact(try world.artifact("Repo")), root: root)
+        let read = StoreReader.read(BoundArtifact(try world.artifact("Repo")), root: root)
         #expect(read.data.objectValue?["repository"]?.objectValue?["issue"] == .null)
         #expect(read.missing.isEmpty)
     }

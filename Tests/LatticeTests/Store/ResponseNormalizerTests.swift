@@ -47,7 +47,7 @@ import Testing
         let store = Store()
         let data = try JSONValue.parse(Self.data)
         try store.commit(GraphQLResponse(data: data), for: bound("RepoQuery"))
-        let read = Reader.read(bound("RepoQuery"), root: store.record(.root)!)
+        let read = StoreReader.read(bound("RepoQuery"), root: store.record(.root)!)
         #expect(read.missing.isEmpty)
         #expect(read.verdict == .fine)
         #expect(read.data == (try JSONValue.parse("""

@@ -28,7 +28,7 @@ import Testing
         let store = Store()
         try store.commit(GraphQLResponse(data: data), for: bound)
         let root = try #require(store.record(.root))
-        #expect(Reader.read(bound, root: root).data == data)
+        #expect(StoreReader.read(bound, root: root).data == data)
         #expect(DataChecker.check(bound, in: store).status == .available)
         _ = store.retain(bound)
         #expect(store.collectGarbage().isEmpty)
@@ -58,7 +58,7 @@ import Testing
         let store = Store()
         try store.commit(GraphQLResponse(data: data), for: bound)
         let root = try #require(store.record(.root))
-        #expect(Reader.read(bound, root: root).data == data)
+        #expect(StoreReader.read(bound, root: root).data == data)
         // With the deepest link moved to a record never received, its fields are found
         // missing once each (`name` by A's path, `id` by B's), not 2^11 times.
         let deepest = try #require(store.snapshot().records.first { $0.value["name"] != nil }?.key)
@@ -67,7 +67,7 @@ import Testing
         delta.set(FieldState(value: .link(DataID("never-received"))), for: FieldKey("child"), on: parent)
         _ = store.publish(delta)
         let path = "root" + String(repeating: ".child", count: depth - 1)
-        #expect(Reader.read(bound, root: root).missing == [path + ".name", path + ".id"])
+        #expect(StoreReader.read(bound, root: root).missing == [path + ".name", path + ".id"])
     }
 
     @Test func aDocumentReachingEachFragmentOnceKeepsNoMemo() throws {

@@ -37,9 +37,9 @@ import Testing
         let fired = try fires({
             issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
         }, after: {
-            let report = try store.commit(try response(), for: bound).report
-            #expect(report.changedFields.isEmpty)
-            #expect(report.fieldsWritten > 0)
+            let changes = try store.commit(try response(), for: bound).changes
+            #expect(changes.changedFields.isEmpty)
+            #expect(changes.fieldsWritten > 0)
         })
         #expect(!fired)
     }
@@ -62,19 +62,19 @@ import Testing
         var delta = RecordSourceDelta()
         delta.set(FieldState(value: .scalar("New")), for: FieldKey("title"), on: DataID("I1"))
         delta.set(FieldState(value: .scalar("grace")), for: FieldKey("login"), on: DataID("U1"))
-        let report = store.publish(delta)
+        let changes = store.publish(delta)
         #expect(counter.value == 1)
         #expect(seen.withLock { $0 } == [FieldState(value: .scalar("grace"))])
-        #expect(report.changedFields.count == 2)
-        #expect(report.changedRecords == [DataID("I1"), DataID("U1")])
+        #expect(changes.changedFields.count == 2)
+        #expect(changes.changedRecords == [DataID("I1"), DataID("U1")])
     }
 
     @Test func verdictChangesAreNotedOnlyWhenConfigured() throws {
         for notes in [false, true] {
             let store = Store(configuration: .init(notesVerdictChanges: notes))
             try store.commit(try response(), for: bound)
-            let nulled = try store.commit(try response(body: .null), for: bound).report
-            let retitled = try store.commit(try response(title: "Other", body: .null), for: bound).report
+            let nulled = try store.commit(try response(body: .null), for: bound).changes
+            let retitled = try store.commit(try response(title: "Other", body: .null), for: bound).changes
             #expect(retitled.changedFields.count == 1)
             #expect(retitled.verdictChanges.isEmpty)
             if notes {
@@ -105,10 +105,10 @@ import Testing
     @Test func deletingARecordRemovesItsFieldsAndNotesIt() throws {
         let store = Store(configuration: .init(notesVerdictChanges: true))
         try store.commit(try response(), for: bound)
-        let report = store.commit { $0.delete(DataID("U1")) }
+        let changes = store.commit { $0.delete(DataID("U1")) }
         #expect(store.record(DataID("U1"))?.fields.isEmpty == true)
         // __typename, id, login, and the record's type (now: nonexistent)
-        #expect(report.verdictChanges.map(\.kind) == Array(repeating: .recordDeleted, count: 4))
+        #expect(changes.verdictChanges.map(\.kind) == Array(repeating: .recordDeleted, count: 4))
         // A deleted record is null, not missing data.
         #expect(DataChecker.check(bound, in: store).status == .available)
     }

@@ -7,7 +7,7 @@
 /// Costs: a read walks the operation's own selection (O(fields), one registrar access each);
 /// a commit costs nothing beyond its notifications.
 @MainActor
-final class DerivedPhase: PhaseKeeping, PhaseKeeper {
+final class DerivedPhase: PhaseCoordinator, PhaseKeeper {
     nonisolated static let notesVerdictChanges = false
 
     private let counters: RuntimeCounters?
@@ -19,7 +19,7 @@ final class DerivedPhase: PhaseKeeping, PhaseKeeper {
     /// One keeper serves every handle: there is no per-handle state.
     func keeper(for root: OperationRoot) -> any PhaseKeeper { self }
 
-    func didCommit(_ report: CommitReport) {}
+    func didCommit(_ changes: CommitChanges) {}
 
     func attach(_ handle: OperationHandle) {}
 

@@ -6,7 +6,7 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     /// verdict: every retained handle re-walks its own selection (the baseline, as built).
     case stored
     /// No phase is stored: the getter derives it, walking the verdict through tracked reads
-    /// inside the reader's own tracking scope (decision record 0001).
+    /// inside the reading body's own tracking scope (decision record 0001).
     case derived
     /// The verdict is settled at the commit, only for roots whose last verdict read a field
     /// the commit changed, and kept as one tracked value; the phase is derived from it.
@@ -15,7 +15,7 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     /// The strategy the release ships, and the default of `Environment.init`.
     ///
     /// The one place it is written. The lab decides it: a full run of `scripts/bench.sh`
-    /// weighs the designs in the records' order (docs/decisions/0002) and writes the one that
+    /// weighs the strategies in the records' order (docs/decisions/0002) and writes the one that
     /// ships into `spec/limits.json` under `"ships"`, and the lab's gate fails while this
     /// constant says otherwise. `rootVerdict`: `derived`'s tracked phase read on the largest
     /// `@throwOnFieldError` operation is far beyond its 50 µs limit, and `rootVerdict` passes
@@ -36,7 +36,7 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
 
     /// The strategy's environment-wide part.
     @MainActor
-    func make(counters: RuntimeCounters?) -> any PhaseKeeping {
+    func make(counters: RuntimeCounters?) -> any PhaseCoordinator {
         switch self {
         case .stored: StoredPhase(counters: counters)
         case .derived: DerivedPhase(counters: counters)
@@ -45,16 +45,16 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// A phase strategy's environment-wide part: it makes each handle's keeper and hears every
-/// commit.
+/// A phase strategy's environment-wide part, which coordinates the handles' keepers: it
+/// makes each handle's keeper and hears every commit.
 @MainActor
-protocol PhaseKeeping: AnyObject {
-    /// Whether the strategy reads `CommitReport.verdictChanges`.
+protocol PhaseCoordinator: AnyObject {
+    /// Whether the strategy reads `CommitChanges.verdictChanges`.
     nonisolated static var notesVerdictChanges: Bool { get }
     /// The keeper for a new handle of `root`.
     func keeper(for root: OperationRoot) -> any PhaseKeeper
     /// A commit was published; its notifications have been sent.
-    func didCommit(_ report: CommitReport)
+    func didCommit(_ changes: CommitChanges)
 }
 
 /// A phase strategy's part for one handle (or shared by several: each call names the
@@ -64,7 +64,7 @@ protocol PhaseKeeper: AnyObject {
     /// The handle is made, listed and its facts are set (its fetch started, if its policy
     /// fetches): the one settle of its first facts.
     func attach(_ handle: OperationHandle)
-    /// The handle's phase, as a reader asks for it.
+    /// The handle's phase, as a body (or any caller) reads it.
     func phase(of handle: OperationHandle) -> Phase
     /// The handle's stored facts (data presence, fetch, unplaced errors) changed; after a
     /// commit, called once the strategy has heard it (`didCommit`).

@@ -20,7 +20,7 @@ import Observation
 /// Costs: a read is O(1); a commit is O(changed fields) plus one untracked walk per root
 /// whose reads it touched.
 @MainActor
-final class RootVerdictPhase: PhaseKeeping {
+final class RootVerdictPhase: PhaseCoordinator {
     nonisolated static let notesVerdictChanges = false
 
     private let counters: RuntimeCounters?
@@ -49,13 +49,13 @@ final class RootVerdictPhase: PhaseKeeping {
 
     /// Re-walks the roots whose last walk read a field the commit changed.
     /// - Complexity: O(changed fields) lookups plus the walks.
-    func didCommit(_ report: CommitReport) {
+    func didCommit(_ changes: CommitChanges) {
         guard !readers.isEmpty else { return }
         var due: [RootVerdict] = []
-        for field in report.changedFields {
+        for field in changes.changedFields {
             guard let bucket = readers[field] else { continue }
-            for verdict in bucket.values where verdict.dueEpoch != report.epoch {
-                verdict.dueEpoch = report.epoch
+            for verdict in bucket.values where verdict.dueEpoch != changes.epoch {
+                verdict.dueEpoch = changes.epoch
                 due.append(verdict)
             }
         }

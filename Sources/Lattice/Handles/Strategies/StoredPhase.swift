@@ -14,7 +14,7 @@ import Observation
 ///
 /// Costs: a read is O(1); a verdict-relevant commit is O(retained handles × own selection).
 @MainActor
-final class StoredPhase: PhaseKeeping {
+final class StoredPhase: PhaseCoordinator {
     nonisolated static let notesVerdictChanges = true
 
     private let counters: RuntimeCounters?
@@ -28,8 +28,8 @@ final class StoredPhase: PhaseKeeping {
         Keeper(strategy: self, root: root, counters: counters)
     }
 
-    func didCommit(_ report: CommitReport) {
-        guard report.hasVerdictRelevantChanges else { return }
+    func didCommit(_ changes: CommitChanges) {
+        guard changes.hasVerdictRelevantChanges else { return }
         reevaluate()
     }
 

@@ -8,7 +8,7 @@ extension Store {
     ///   changed field of a record that existed before; verdict classification only when the
     ///   configuration notes it.
     @discardableResult
-    public func publish(_ delta: RecordSourceDelta) -> CommitReport {
+    public func publish(_ delta: RecordSourceDelta) -> CommitChanges {
         epoch += 1
         let notes = configuration.notesVerdictChanges
         var changed: [(record: Record, key: FieldKey, keyPath: FieldKeyPath)] = []
@@ -91,7 +91,7 @@ extension Store {
             record.registrar.willSet(record, keyPath: \Record.invalidationToken)
             record.registrar.didSet(record, keyPath: \Record.invalidationToken)
         }
-        return CommitReport(
+        return CommitChanges(
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
             changedFields: changedFields,
             changedRecords: changedRecords, createdRecords: created,

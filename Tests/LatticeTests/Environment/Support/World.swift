@@ -52,7 +52,7 @@ struct World {
                       policy: FetchPolicy = .storeOrNetwork) async throws -> OperationHandle {
         transport.enqueue(operation, .fixture(case: name))
         let handle = try attach(operation, case: name, policy: policy)
-        await handle.settled()
+        await handle.waitForFetch()
         return handle
     }
 
@@ -65,7 +65,7 @@ struct World {
         try start()
         let shown = handle.shown
         gate.open()
-        await handle.settled()
+        await handle.waitForFetch()
         return shown
     }
 

@@ -1,0 +1,79 @@
+/// One field of one record, named cheaply: the record's process-unique serial and the
+/// interned key, so sets of them hash two integers.
+public struct FieldRef: Hashable, Sendable {
+    /// The record's `serial`.
+    public let record: Int
+    /// The field.
+    public let key: FieldKey
+
+    /// Names field `key` of the record with serial `record`.
+    public init(record: Int, key: FieldKey) {
+        self.record = record
+        self.key = key
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(record)
+        hasher.combine(key.rawValue)
+    }
+
+    // Sets of reads are filled per field walked by the rootVerdict strategy: mix the two
+    // integers directly instead of running SipHash (see FieldKey).
+    public func _rawHashValue(seed: Int) -> Int {
+        var mixed = UInt64(bitPattern: Int64(record)) &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= UInt64(UInt32(bitPattern: key.rawValue)) &+ UInt64(bitPattern: Int64(seed))
+        mixed = (mixed ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: UInt(mixed ^ (mixed >> 29)))
+    }
+}
+
+/// A change that can change a verdict (Relay's `noteNulls`): the stored-phase strategy
+/// re-evaluates handles when a commit has any.
+public struct VerdictChange: Hashable, Sendable {
+    /// What kind of change.
+    public enum Kind: Hashable, Sendable {
+        /// Written to or from `null`, or received for the first time.
+        case nullness
+        /// A link now points to another record.
+        case linkMoved
+        /// A list of links changed.
+        case linksChanged
+        /// The field errors beside the field changed.
+        case errorsChanged
+        /// The record was deleted.
+        case recordDeleted
+        /// The record's type changed (a `__typename` written over another): the type
+        /// conditions checked against it may now hold or fail.
+        case typeChanged
+    }
+
+    /// The field that changed.
+    public let field: FieldRef
+    /// How it changed.
+    public let kind: Kind
+}
+
+/// What one commit changed. The stored strategy reads `hasVerdictRelevantChanges`; the
+/// rootVerdict strategy intersects `changedFields` with what a handle's last verdict read.
+public struct CommitChanges: Sendable {
+    /// The write epoch of the commit (the store's epoch after it).
+    public let epoch: Int
+    /// Records the commit wrote to (equal writes included).
+    public let recordsWritten: Int
+    /// Field writes applied (equal writes included).
+    public let fieldsWritten: Int
+    /// Fields whose value or errors changed, in application order; one notification each.
+    public let changedFields: [FieldRef]
+    /// Ids of the records that changed, in application order.
+    public let changedRecords: [DataID]
+    /// Records the commit created.
+    public let createdRecords: Int
+    /// Verdict-relevant changes; always empty unless the store notes them
+    /// (`Store.Configuration.notesVerdictChanges`).
+    public let verdictChanges: [VerdictChange]
+
+    /// Whether a verdict may have changed (only meaningful when the store notes them).
+    public var hasVerdictRelevantChanges: Bool { !verdictChanges.isEmpty }
+    /// Observer notifications sent (one per changed field). - Complexity: O(1).
+    public var notifications: Int { changedFields.count }
+}

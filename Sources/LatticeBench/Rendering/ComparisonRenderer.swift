@@ -1,0 +1,109 @@
+/// A benchstat-like comparison table: per benchmark and metric the baseline and candidate
+/// medians (± the larger half-width of their 95 % interval, relative), the change or `~` when
+/// there is no significant change, the p-value (`exact` for deterministic metrics) and the
+/// verdict; then what could not be compared (`NOT JUDGED:` for each gap that fails the
+/// comparison), and a one-line tally. Under the table, each instruction count that changed
+/// and carries attribution names the functions that moved most (`AttributionTable`).
+public struct ComparisonRenderer: Sendable {
+    /// Whether to colour regressions red and improvements green (terminal only).
+    public var colour: Bool
+
+    /// Creates a renderer.
+    public init(colour: Bool = false) {
+        self.colour = colour
+    }
+
+    /// Aligned columns for a terminal, then the functions each changed instruction count is
+    /// attributed to (`AttributionTable`). - Complexity: O(rows + attributed functions).
+    public func terminal(_ comparison: ResultsComparison) -> String {
+        let attributions = comparison.rows.filter(AttributionTable.applies).map { row in
+            "\n" + AttributionTable.lines(row, colour: colour).map { $0 + "\n" }.joined()
+        }
+        return table(comparison).aligned(colour: colour) + attributions.joined()
+            + (attributions.isEmpty ? "" : "\n") + notes(comparison).map { $0 + "\n" }.joined()
+    }
+
+    /// A Markdown table, the functions each changed instruction count is attributed to (a
+    /// heading and a table each), and notes. - Complexity: O(rows + attributed functions).
+    public func markdown(_ comparison: ResultsComparison) -> String {
+        let attributions = comparison.rows.filter(AttributionTable.applies).map { row in
+            "\n**\(AttributionTable.heading(row).markdownEscapedForAttribution)**\n\n" + AttributionTable.table(row).markdown()
+        }
+        return table(comparison).markdown() + attributions.joined() + "\n" + notes(comparison).map { "- \($0)\n" }.joined()
+    }
+
+    private func table(_ comparison: ResultsComparison) -> TextTable {
+        var table = TextTable(headers: ["benchmark", "metric", "baseline", "candidate", "delta", "p", "verdict"],
+                              alignments: [.left, .left, .right, .right, .right, .left, .left])
+        var previous: String?
+        for row in comparison.rows {
+            let result = row.comparison
+            let delta = switch result.verdict {
+            case .noChange: "~"
+            case .undecided: "?"
+            case .regression, .improvement: result.relativeChange.map(ValueFormat.percent) ?? "from 0"
+            }
+            let style: TextTable.Style? = switch result.verdict {
+            case .noChange, .undecided: nil
+            case .regression: .red
+            case .improvement: .green
+            }
+            table.append([
+                TextTable.Cell(row.benchmark == previous ? "" : row.benchmark, style: .bold),
+                TextTable.Cell(result.metric.name),
+                TextTable.Cell(Self.figure(row.baseline, metric: result.metric)),
+                TextTable.Cell(Self.figure(row.candidate, metric: result.metric)),
+                TextTable.Cell(delta, style: style),
+                TextTable.Cell(result.pValue.map(ValueFormat.probability)
+                               ?? result.hashSeeds.map { "exact, \($0) seeds" }
+                               ?? (result.verdict == .undecided ? "" : "exact")),
+                TextTable.Cell(result.verdict == .noChange ? "" : result.verdict.rawValue, style: style),
+            ])
+            previous = row.benchmark
+        }
+        return table
+    }
+
+    private func notes(_ comparison: ResultsComparison) -> [String] {
+        let verdicts = comparison.rows.map(\.comparison.verdict)
+        let tally = "regressions: \(verdicts.count { $0 == .regression }), "
+            + "improvements: \(verdicts.count { $0 == .improvement }), "
+            + "unchanged: \(verdicts.count { $0 == .noChange })"
+            + (verdicts.contains(.undecided) ? ", undecided: \(verdicts.count { $0 == .undecided })" : "")
+            + (comparison.gaps.isEmpty ? "" : ", not judged: \(comparison.gaps.count)")
+        let pace = comparison.paceMatching.map {
+            ["times compared on samples taken at the machine's reference speed (pace within "
+             + "\(Int(PaceMatching.tolerance * 100))% of \(ValueFormat.string($0.reference, unit: .nanoseconds))); "
+             + "undecided: fewer than \(PaceMatching.minimumSamples) such samples on a side"]
+        } ?? []
+        let byRounds = comparison.rows.filter { $0.comparison.roundShift != nil }.count
+        let rounds = byRounds == 0 ? [] : ["\(byRounds) rows judged by their rounds (one process each), "
+            + "the false discovery rate over them held at 5%"]
+        let outside = [(comparison.outsideCandidateFilter.count, "baseline", "candidate"),
+                       (comparison.outsideBaselineFilter.count, "candidate", "baseline")]
+            .filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1) benchmarks not compared: the \($0.2)'s --filter did not select them" }
+        return comparison.gaps.map { "NOT JUDGED: \($0)" }
+            + outside
+            + comparison.warnings
+            + pace
+            + rounds
+            + [tally]
+    }
+
+    /// `640 ns ± 1.6%` for noisy metrics, the bare value for exact ones.
+    private static func figure(_ summary: Summary, metric: Metric) -> String {
+        let value = ValueFormat.string(summary.median, unit: metric.unit)
+        guard !metric.exact, summary.median != 0 else { return value }
+        let interval = summary.medianInterval
+        let halfWidth = Swift.max(summary.median - interval.lower, interval.upper - summary.median)
+        return "\(value) ± \(ValueFormat.percent(halfWidth / Swift.abs(summary.median)).dropFirst())"
+    }
+}
+
+extension String {
+    /// `*` and `_` escaped, so a function name in a bold heading stays literal Markdown.
+    fileprivate var markdownEscapedForAttribution: String {
+        replacingOccurrences(of: "*", with: "\\*").replacingOccurrences(of: "_", with: "\\_")
+    }
+}

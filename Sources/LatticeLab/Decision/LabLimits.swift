@@ -1,0 +1,154 @@
+import Foundation
+import LatticeBench
+
+/// `spec/limits.json`: the decision rule written before the benchmarks run, and the strategy
+/// the last full run chose to ship, which that run writes back (`ships`). It is a LatticeBench
+/// limits file (`LimitsFile`: the limits and the baseline's tolerances) with the lab's words
+/// added: the strategies in the order the decision records weigh them (`chain`), the one the
+/// release ships, and, in each limit, the strategies it applies to, its patterns naming the
+/// strategy judged as `{strategy}`.
+///
+/// ```json
+/// { "version": 3, "chain": ["derived", "rootVerdict", "stored"], "ships": "rootVerdict",
+///   "limits": [ { "id": "phase-read", "description": "...", "strategies": ["derived", "rootVerdict"],
+///                 "benchmark": "PhaseRead/{strategy}/*/tracked", "metric": "wallTime",
+///                 "statistic": "median", "bound": 50000, "maxCV": 0.1 } ] }
+/// ```
+public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
+    /// What a limit's `benchmark` and `relativeTo` write for the strategy judged.
+    public static let strategyPlaceholder = "{strategy}"
+    /// The name of the version field, the limits file's.
+    public static var versionKey: String { LimitsFile.versionKey }
+    /// The limits file's version: the lab's keys are part of the format it names.
+    public static var supportedVersion: Int { LimitsFile.supportedVersion }
+
+    /// The strategies, in the order the decision weighs them: the first that passes every limit
+    /// that applies to it ships; the last ships when every other failed.
+    public let chain: [String]
+    /// The strategy the release ships: what the last full run decided, written back by it.
+    public var ships: String
+    /// The limits, as LatticeBench reads any limits file (their patterns unresolved), and the
+    /// baseline's tolerances.
+    public let file: LimitsFile
+    /// The strategies each limit applies to, names of `chain`, by limit id (ids are unique).
+    private let strategiesByLimit: [String: [String]]
+
+    /// Creates the limits of `chain` shipping `ships`, each limit with the strategies it
+    /// applies to.
+    public init(chain: [String], ships: String, limits: [(limit: Limit, strategies: [String])],
+                baseline: [BaselineTolerance]? = nil) {
+        self.chain = chain
+        self.ships = ships
+        file = LimitsFile(limits: limits.map(\.limit), baseline: baseline)
+        strategiesByLimit = Dictionary(limits.map { ($0.limit.id, $0.strategies) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The strategies `limit` applies to.
+    public func strategies(of limit: Limit) -> [String] {
+        strategiesByLimit[limit.id] ?? []
+    }
+
+    /// The limits that apply to `strategy`, in file order, their patterns naming it.
+    /// - Complexity: O(limits · strategies).
+    public func limits(for strategy: String) -> [Limit] {
+        file.limits.filter { strategies(of: $0).contains(strategy) }.map { limit in
+            var resolved = limit
+            resolved.benchmark = Self.resolve(limit.benchmark, strategy: strategy)
+            resolved.relativeTo = limit.relativeTo.map { Self.resolve($0, strategy: strategy) }
+            return resolved
+        }
+    }
+
+    /// `pattern` with `{strategy}` replaced by `strategy`.
+    static func resolve(_ pattern: String, strategy: String) -> String {
+        pattern.replacingOccurrences(of: strategyPlaceholder, with: strategy)
+    }
+
+    /// Reads and checks the lab's limits file.
+    /// - Throws: what `LimitsFile.read(from:)` throws, and `.corrupt` with the JSON path for an
+    ///   empty or repeated chain, a `ships` or a limit's strategy outside the chain, or a limit
+    ///   naming no strategy.
+    public static func read(from url: URL) throws(JSONFileError) -> LabLimits {
+        try JSONFileDecoder.read(LabLimits.self, from: url)
+    }
+
+    /// The file's bytes: pretty, keys sorted, so a run that rewrites `ships` changes one line.
+    /// - Throws: `JSONFileError.unwritable` naming `file` when it cannot be encoded.
+    public func encoded(file: String) throws(JSONFileError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            throw .unwritable(file: file, reason: "\(error)")
+        }
+    }
+
+    /// The limits file's problems first, then the lab's. - Complexity: O(limits · chain).
+    public func inconsistency() -> DecodingFailure? {
+        if let failure = file.inconsistency() { return failure }
+        if chain.isEmpty { return DecodingFailure(path: "$.chain", reason: "names no strategy") }
+        if Set(chain).count != chain.count {
+            return DecodingFailure(path: "$.chain", reason: "names a strategy twice")
+        }
+        if !chain.contains(ships) {
+            return DecodingFailure(path: "$.ships", reason: "\"\(ships)\" is not in the chain \(chain)")
+        }
+        for (index, limit) in file.limits.enumerated() {
+            let at = "$.limits[\(index)].strategies"
+            let strategies = strategies(of: limit)
+            if strategies.isEmpty { return DecodingFailure(path: at, reason: "names no strategy") }
+            if let stranger = strategies.first(where: { !chain.contains($0) }) {
+                return DecodingFailure(path: at, reason: "\"\(stranger)\" is not in the chain \(chain)")
+            }
+        }
+        return nil
+    }
+
+    private enum Key: String, CodingKey {
+        case version, chain, ships, limits, strategies, baseline
+    }
+
+    /// A limit's own keys, as a limits file holds them, with the strategies it applies to.
+    private struct Entry: Codable {
+        var limit: Limit
+        var strategies: [String]
+
+        init(limit: Limit, strategies: [String]) {
+            self.limit = limit
+            self.strategies = strategies
+        }
+
+        init(from decoder: any Decoder) throws {
+            limit = try Limit(from: decoder)
+            strategies = try decoder.container(keyedBy: Key.self).decode([String].self, forKey: .strategies)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try limit.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(strategies, forKey: .strategies)
+        }
+    }
+
+    /// Decodes the limits file's keys and the lab's beside them (the version was checked by
+    /// `JSONFileDecoder`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        self.init(chain: try container.decode([String].self, forKey: .chain),
+                  ships: try container.decode(String.self, forKey: .ships),
+                  limits: try container.decode([Entry].self, forKey: .limits).map { ($0.limit, $0.strategies) },
+                  baseline: try container.decodeIfPresent([BaselineTolerance].self, forKey: .baseline))
+    }
+
+    /// Encodes the limits file with the lab's keys beside it: its version, the chain, `ships`,
+    /// each limit with its strategies, the tolerances.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(file.version, forKey: .version)
+        try container.encode(chain, forKey: .chain)
+        try container.encode(ships, forKey: .ships)
+        try container.encode(file.limits.map { Entry(limit: $0, strategies: strategies(of: $0)) }, forKey: .limits)
+        try container.encodeIfPresent(file.baseline, forKey: .baseline)
+    }
+}

@@ -1,0 +1,60 @@
+import LatticeBench
+
+/// The limits as judged, strategy by strategy in the chain's order, one row per limit: the
+/// measured figure beside its bound, with n (at the machine's reference pace, for times) and
+/// the confidence interval whose pessimistic end was compared.
+enum LimitTable {
+    /// Every strategy's rows, in the chain's order.
+    static func table(_ decision: Decision) -> TextTable {
+        var table = TextTable(headers: ["strategy", "limit", "benchmark", "measured", "95% CI of the figure",
+                                        "n", "bound", "outcome"],
+                              alignments: [.left, .left, .left, .right, .right, .right, .right, .left])
+        for step in decision.steps {
+            for evaluation in step.evaluations {
+                let limit = evaluation.limit
+                let statistic = limit.relativeTo == nil ? limit.statistic.rawValue : "\(limit.statistic.rawValue) ratio"
+                let measured = evaluation.figure.map { "\(statistic) \(evaluation.text($0))" } ?? FigureText.missing
+                let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]" }
+                    ?? (evaluation.metric?.exact == true ? "exact"
+                        : evaluation.cv.map { "none: robust CV \(FigureText.percent($0))" } ?? FigureText.missing)
+                table.append([step.strategy, limit.id, evaluation.subject, measured, interval, samples(evaluation),
+                              bound(evaluation), outcome(evaluation)])
+            }
+        }
+        return table
+    }
+
+    /// `412 of 1,000 at pace` for a time filtered by pace, else the count of samples.
+    static func samples(_ evaluation: LimitEvaluation) -> String {
+        if let pace = evaluation.referencePace {
+            return "\(pace.atPace.grouped) of \(pace.taken.grouped) at pace"
+        }
+        return evaluation.n.map { $0.grouped } ?? FigureText.missing
+    }
+
+    /// The bound with its direction, e.g. `≤ 50.0 µs` or `≤ 1.50×`.
+    static func bound(_ evaluation: LimitEvaluation) -> String {
+        let relation = switch evaluation.metric?.polarity ?? .prefersSmaller {
+        case .prefersSmaller: "≤"
+        case .prefersLarger: "≥"
+        }
+        return "\(relation) \(evaluation.text(evaluation.limit.bound))"
+    }
+
+    /// `passed`, `failed`, or `undecided: why`; for a judged interval, the end compared.
+    static func outcome(_ evaluation: LimitEvaluation) -> String {
+        let judged = evaluation.interval != nil
+            ? evaluation.judged.map { " (judged on \(evaluation.text($0)))" } ?? "" : ""
+        // A noisy figure decided by its range (`LimitEvaluation`) has no interval.
+        let byRange = evaluation.metric?.exact == false && evaluation.interval == nil
+        let nearest = evaluation.judged.map(evaluation.text) ?? "?"
+        switch evaluation.outcome {
+        case .passed:
+            return byRange ? "passed: every sample within the bound (the slowest \(nearest))" : "passed" + judged
+        case .failed:
+            return byRange ? "failed: every sample beyond the bound (the fastest \(nearest))" : "failed" + judged
+        case .undecided(let reason):
+            return "undecided: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LatticeBench
+import Testing
+@testable import LatticeLab
+
+@Suite struct BenchmarksPageTests {
+    private func page(_ results: ResultsFile, ships: String = "derived") throws -> String {
+        BenchmarksPage(findings: try LabSamples.findings(results, ships: ships),
+                           resultsPath: "results.json", limitsPath: "spec/limits.json").render()
+    }
+
+    @Test func sameResultsGiveTheSameBytes() throws {
+        let first = try ResultsFile.read(from: LabSamples.sampleResultsURL)
+        let second = try ResultsFile.read(from: LabSamples.sampleResultsURL)
+        #expect(try page(first) == page(second))
+    }
+
+    @Test func theDecisionComesFirstWithBothNumbersBesideTheirBounds() throws {
+        let text = try page(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0)))
+        let decision = try #require(text.range(of: "## Decision"))
+        let firstSection = try #require(text.range(of: "## Phase read"))
+        #expect(decision.lowerBound < firstSection.lowerBound)
+        #expect(text.contains("**`derived` ships: the first strategy of the chain to pass every limit that applies to it"))
+        #expect(text.contains("| derived | phase-read-largest | PhaseRead/derived/Dashboard/tracked | median 20.0 µs |"))
+        #expect(text.contains("| derived | extra-bodies-spreads-only | BodyReruns/derived/IssueScreen/verdictValue | value 0 | exact | 2 | ≤ 0 | passed |"))
+        #expect(text.contains("| derived | commit-scaling-instructions | CommitScaling/derived/10000/untouched ÷ "
+                              + "CommitScaling/derived/10/untouched | median ratio 1.00× | exact | 1 | ≤ 1.50× | passed |"))
+        #expect(text.contains("- toolchain: Swift version 6.3.1"))
+        #expect(text.contains("- commit: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
+        #expect(!text.contains("QUICK RUN"))
+    }
+
+    @Test func aQuickRunIsMarkedAsSuch() throws {
+        let text = try page(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 20_000, derivedExtra: 0),
+                                            quick: true))
+        #expect(text.contains("**QUICK RUN.**"))
+    }
+
+    @Test func theDecisionReadsAsTheChainAndSaysWhatTheUserGains() throws {
+        let text = try page(LabSamples.file(try LabSamples.limitBenchmarks(derivedRead: 80_000, derivedExtra: 0)
+                                            + [try LabSamples.timed("CommitScaling/rootVerdict/10000", 2_000),
+                                               try LabSamples.timed("CommitScaling/stored/10000", 13_400_000)]),
+                            ships: "rootVerdict")
+        #expect(text.contains("**`rootVerdict` ships: the first strategy of the chain to pass every limit that applies "
+                              + "to it (derived failed phase-read-largest; rootVerdict passed 5 of 5 limits).**"))
+        #expect(text.contains("1. **`derived`**, the phase derived when read (decision record 0001): failed phase-read-largest."))
+        #expect(text.contains("2. **`rootVerdict`**"))
+        #expect(text.contains("3. **`stored`**"))
+        #expect(text.contains("a commit with 10,000 retained handles costs 2.00 µs against 13.4 ms"))
+        #expect(text.contains("| stored | phase-read-largest | PhaseRead/stored/Dashboard/tracked |"))
+    }
+
+    @Test func noisyFiguresAreShownUndecided() throws {
+        let noisy = BenchmarkResult(name: "ReadScaling/derived/64", metrics: [
+            try MetricResult(metric: .wallTime, samples: [1_000, 9_000, 2_000, 8_000, 5_000])], iterationsPerSample: 1)
+        let text = try page(LabSamples.file([noisy]))
+        #expect(text.contains("| 64 | undecided (5.00 µs, robust CV "))
+    }
+
+    @Test func sectionsWithoutBenchmarksSayNotMeasured() throws {
+        let text = try page(LabSamples.file([]))
+        #expect(text.contains("## Commit scaling\n\nNot measured in this run."))
+        #expect(text.contains("**Nothing is decided: a strategy of the chain could not be judged"))
+    }
+
+    @Test func fieldReadStandsBesideTheRecordsFigures() throws {
+        let text = try page(LabSamples.file([try LabSamples.timed("FieldRead/lensTracked/8", 1_600),
+                                             try LabSamples.timed("FieldRead/lensTracked/32", 6_400)]))
+        #expect(text.contains("| 8 | lensTracked | 1.60 µs ["))
+        #expect(text.contains("| 200 ns [") && text.contains("| 638 ns |"))
+    }
+
+    @Test func countersAreComparedOnlyWhenQuietEnough() throws {
+        let quiet = try page(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000),
+                                              try LabSamples.timed("CommitScaling/counters/on", 1_000)]))
+        #expect(quiet.contains("Counters on against off: no change beyond the noise band"))
+        let noisy = BenchmarkResult(name: "CommitScaling/counters/on", metrics: [
+            try MetricResult(metric: .wallTime, samples: [500, 3_000, 1_000, 2_000])], iterationsPerSample: 1)
+        let busy = try page(LabSamples.file([try LabSamples.timed("CommitScaling/counters/off", 1_000), noisy]))
+        #expect(busy.contains("Counters on against off: undecided, too noisy to compare"))
+    }
+
+    @Test func markdownCellsEscapePipes() {
+        var table = TextTable(headers: ["a", "b"], numericFrom: 1)
+        table.append(["x|y", "1"])
+        #expect(table.markdown() == "| a | b |\n| --- | ---: |\n| x\\|y | 1 |\n")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LatticeBench
+import Testing
+@testable import LatticeLab
+
+/// The lab's limits file: LatticeBench's limits and tolerances with the chain, `ships` and each
+/// limit's strategies beside them.
+@Suite struct LabLimitsTests {
+    static let valid = """
+    {
+      "version": 3,
+      "chain": ["derived", "rootVerdict", "stored"],
+      "ships": "derived",
+      "limits": [
+        { "id": "phase-read", "description": "phase read on the largest operation",
+          "strategies": ["derived", "rootVerdict", "stored"],
+          "benchmark": "PhaseRead/{strategy}/*/tracked", "metric": "wallTime",
+          "statistic": "median", "bound": 50000, "maxCV": 0.2 },
+        { "id": "extra-bodies", "description": "no extra bodies", "strategies": ["derived"],
+          "benchmark": "BodyReruns/{strategy}/spreads/readValueChanged", "metric": "extraBodies",
+          "statistic": "value", "bound": 0 },
+        { "id": "scaling", "description": "flat commits", "strategies": ["derived", "rootVerdict"],
+          "benchmark": "CommitScaling/{strategy}/10000/untouched", "relativeTo": "CommitScaling/{strategy}/10/untouched",
+          "metric": "instructions", "statistic": "median", "bound": 1.5 }
+      ],
+      "baseline": [
+        { "benchmarks": "PhaseRead/*", "tolerance": 0, "why": "hot" }
+      ]
+    }
+    """
+
+    private func decode(_ text: String) throws(JSONFileError) -> LabLimits {
+        try JSONFileDecoder.decode(LabLimits.self, from: Data(text.utf8), file: "spec/limits.json")
+    }
+
+    @Test func eachStrategyGetsItsLimitsWithThePatternsNamingIt() throws {
+        let limits = try decode(Self.valid)
+        #expect(limits.chain == ["derived", "rootVerdict", "stored"])
+        #expect(limits.ships == "derived")
+        #expect(limits.file.limits.map(\.id) == ["phase-read", "extra-bodies", "scaling"])
+        #expect(limits.limits(for: "stored").map(\.id) == ["phase-read"])
+        let scaling = try #require(limits.limits(for: "rootVerdict").last)
+        #expect(scaling.benchmark == "CommitScaling/rootVerdict/10000/untouched")
+        #expect(scaling.relativeTo == "CommitScaling/rootVerdict/10/untouched")
+        #expect(limits.file.baselineTolerance(for: "PhaseRead/stored/Dashboard/tracked")?.why == "hot")
+        #expect(try LimitsFile.read(from: try temporaryFile(Self.valid)).limits == limits.file.limits,
+                "LatticeBench reads the same file's limits, the lab's keys left out")
+    }
+
+    @Test(arguments: [
+        ("\"ships\": \"derived\",", "", "$.ships"),
+        ("\"ships\": \"derived\"", "\"ships\": \"\"", "$.ships"),
+        ("\"ships\": \"derived\"", "\"ships\": \"optimistic\"", "$.ships"),
+        ("\"chain\": [\"derived\", \"rootVerdict\", \"stored\"]", "\"chain\": []", "$.chain"),
+        ("\"chain\": [\"derived\", \"rootVerdict\", \"stored\"]", "\"chain\": [\"derived\", \"derived\"]", "$.chain"),
+        ("\"strategies\": [\"derived\"],", "\"strategies\": [\"cached\"],", "$.limits[1].strategies"),
+        ("\"strategies\": [\"derived\"],", "\"strategies\": [],", "$.limits[1].strategies"),
+        ("\"strategies\": [\"derived\"],", "", "$.limits[1].strategies"),
+        ("\"bound\": 1.5", "\"bound\": 0", "$.limits[2].bound"),
+        ("\"id\": \"extra-bodies\"", "\"id\": \"phase-read\"", "$.limits[1].id"),
+    ])
+    func namesTheJSONPathOfWhatIsWrong(replacing: String, with: String, path: String) throws {
+        let text = Self.valid.replacingOccurrences(of: replacing, with: with)
+        #expect(text != Self.valid)
+        do {
+            _ = try decode(text)
+            Issue.record("expected an error")
+        } catch {
+            guard case .corrupt(let file, let found, _) = error else {
+                Issue.record("expected .corrupt, got \(error)")
+                return
+            }
+            #expect(file == "spec/limits.json")
+            #expect(found == path)
+        }
+    }
+
+    @Test func aFileOfVersionTwoIsRefusedAsSuch() throws {
+        let old = Self.valid.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2")
+        #expect(throws: JSONFileError.unsupportedVersion(file: "spec/limits.json", key: "version", found: 2,
+                                                         supported: 3)) {
+            try decode(old)
+        }
+    }
+
+    @Test func aRewrittenShipsChangesOneLineOfTheCommittedFile() throws {
+        let url = LabSamples.limitsURL
+        let committed = try Data(contentsOf: url)
+        var limits = try LabLimits.read(from: url)
+        #expect(try limits.encoded(file: url.path) == committed, "the committed file is in the form a run writes")
+        limits.ships = limits.chain.first { $0 != limits.ships } ?? limits.ships
+        let rewritten = try #require(String(data: try limits.encoded(file: url.path), encoding: .utf8))
+        let before = try #require(String(data: committed, encoding: .utf8))
+        let changed = zip(before.split(separator: "\n"), rewritten.split(separator: "\n")).filter { $0 != $1 }
+        #expect(changed.count == 1 && changed.first?.1.contains("\"ships\"") == true)
+    }
+
+    @Test func theSecondSpecFoldersLimitsAreRead() throws {
+        let url = LabSamples.limitsURL.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/SmallSpec/limits.json")
+        let limits = try LabLimits.read(from: url)
+        #expect(limits.limits(for: "derived").first?.benchmark == "PhaseRead/derived/Pantry/tracked")
+    }
+
+    private func temporaryFile(_ text: String) throws -> URL {
+        let url = try LabSamples.temporaryDirectory().appendingPathComponent("limits.json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+}
