@@ -28,12 +28,12 @@ fail() {
     failures=$((failures + 1))
 }
 
-# The benchmarks the folder's limits judge (a strategy placeholder matches any), and two rows
+# The benchmarks the folder's limits judge, for the strategies each applies to, and two rows
 # that show the suite loaded this folder's operations.
-filter=$(python3 -c 'import json, re, sys
+filter=$(python3 -c 'import json, sys
 limits = json.load(open(sys.argv[1]))["limits"]
-patterns = {re.sub(r"\{[a-z]+\}", "*", p) for l in limits for p in (l["benchmark"], l.get("relativeTo")) if p}
-print("|".join(sorted(patterns) + ["BodyReruns/rootVerdict/Pantry/linkMoved", "PhaseRead/stored/CookCard/untracked"]))' \
+names = {p.replace("{strategy}", s) for l in limits for s in l["strategies"] for p in (l["benchmark"], l.get("relativeTo")) if p}
+print("|".join(sorted(names) + ["BodyReruns/rootVerdict/Pantry/linkMoved", "PhaseRead/stored/CookCard/untracked"]))' \
     "$SPEC/limits.json")
 committed() { find BENCHMARKS.md dashboards results -type f -exec sha1sum {} + | sort; }
 before=$(committed)
