@@ -12,6 +12,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/setup.sh"
 cd "$LATTICE_ROOT"
 
+# step TEXT: announces a step on stderr with the time since the command began, so a slow step
+# shows in CI's log.
+started=$SECONDS
+step() { printf '== [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$1" >&2; }
+
 if [ "${1:-}" = --sanitize ]; then
     kind=${2:-}
     case "$kind" in
@@ -21,9 +26,9 @@ if [ "${1:-}" = --sanitize ]; then
     lattice_setup_system
     lattice_setup_venv
     scratch=(--sanitize="$kind" --scratch-path .build/sanitize-"$kind")
-    echo "== build under the $kind sanitizer, without jemalloc" >&2
+    step "build under the $kind sanitizer, without jemalloc"
     LATTICE_SANITIZE=1 swift build --build-tests "${scratch[@]}" 2>&1 | tail -n 5 >&2
-    echo "== swift test under the $kind sanitizer" >&2
+    step "swift test under the $kind sanitizer"
     # Swift Testing only: XCTest's runner, which holds no test here, leaks at exit. Leaks
     # fail the run (under address), but for what scripts/lab/leak-suppressions.txt says
     # LeakSanitizer cannot see is reachable, each with its reason.
@@ -33,7 +38,7 @@ if [ "${1:-}" = --sanitize ]; then
     exit
 fi
 
-echo "== case-safe paths: no two tracked paths may differ only by letter case (macOS)" >&2
+step "case-safe paths: no two tracked paths may differ only by letter case (macOS)"
 clashes=$(git ls-files | awk -F/ '{ p = ""; for (i = 1; i <= NF; i++) { p = p (i > 1 ? "/" : "") $i; print p } }' \
     | sort -u | awk '{ k = tolower($0); if (k in seen) print seen[k] " <-> " $0; else seen[k] = $0 }')
 if [ -n "$clashes" ]; then
@@ -42,7 +47,7 @@ if [ -n "$clashes" ]; then
     exit 1
 fi
 
-echo "== module arrows: the runtime does not know it is measured; harness and lab stand apart from it" >&2
+step "module arrows: the runtime does not know it is measured; harness and lab stand apart from it"
 forbidden=$(grep -rlE '^(@testable )?import (LatticeBench|LatticeLab|LatticeTesting)$' Sources/Lattice Sources/GraphQLSyntax || true)
 forbidden+=$(grep -rlE '^(@testable )?import (Lattice|LatticeTesting|LatticeLab|GraphQLSyntax)$' Sources/LatticeBench || true)
 forbidden+=$(grep -rlE '^(@testable )?import (Lattice|LatticeTesting|GraphQLSyntax)$' Sources/LatticeLab || true)
@@ -52,22 +57,24 @@ if [ -n "$forbidden" ]; then
     exit 1
 fi
 
+step "install what is missing (Debian packages, the Python venv)"
 lattice_setup_system
 lattice_setup_venv
 
-echo "== build" >&2
+step "build"
 swift build --build-tests 2>&1 | tail -n 5 >&2
-echo "== swift test" >&2
+step "swift test"
 LATTICE_PYTHON="$LATTICE_PY" swift test --skip-build
-echo "== conformance: lattice parse --ast-json against graphql-core" >&2
+step "conformance: lattice parse --ast-json against graphql-core"
 "$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice
-echo "== JSON reader: lattice json against Python's strict json on spec/responses and the edge cases" >&2
+step "JSON reader: lattice json against Python's strict json on spec/responses and the edge cases"
 "$LATTICE_PY" scripts/lab/check_json_reader.py --lattice .build/debug/lattice spec/responses Tests/Fixtures/JSONCorpus
-echo "== dashboard: render check in headless Chromium" >&2
+step "dashboard: render check in headless Chromium"
 scripts/lab/check_dashboard.sh .build/debug/lattice
-echo "== fixtures: validate spec/operations and the texts the runtime sends, regenerate spec/responses from those, exercise scripts/server.py" >&2
+step "fixtures: validate spec/operations and the texts the runtime sends, regenerate spec/responses from those, exercise scripts/server.py"
 "$LATTICE_PY" -m scripts.fixtures check --lattice .build/debug/lattice
-echo "== small spec: validate Tests/Fixtures/SmallSpec/operations and the sent texts, regenerate its responses" >&2
+step "small spec: validate Tests/Fixtures/SmallSpec/operations and the sent texts, regenerate its responses"
 "$LATTICE_PY" Tests/Fixtures/SmallSpec/generate.py check --lattice .build/debug/lattice
-echo "== any spec: lattice bench --quick --spec Tests/Fixtures/SmallSpec judges that folder's own operations (debug build)" >&2
+step "any spec: lattice bench --quick --spec Tests/Fixtures/SmallSpec judges that folder's own operations (debug build)"
 scripts/lab/check_any_spec.sh .build/debug
+step "done"
