@@ -226,10 +226,18 @@ public struct Bench {
             throw .other("FAILED: \(profiled.name) lists no derived tracked read to profile")
         }
         let profiles = folder.appendingPathComponent("profile")
+        var svg = profiles.appendingPathComponent(profiled.name).appendingPathComponent(ProfileFileName.of(first) + ".svg")
         if request.profile {
             log("profiling the suite")
-            _ = try suiteRun { () throws(SuiteFailure) in
-                try runner.run(suite.executables, SuitePass(mode: .profile, quick: request.quick), into: profiles)
+            let output = try suiteRun { () throws(SuiteFailure) in
+                try runner.run(suite.executables, SuitePass(mode: .profile, quick: request.quick, filter: request.filter),
+                               into: profiles)
+            }
+            // A filter may leave the limited read out: the first profile the run wrote serves.
+            if !FileManager.default.fileExists(atPath: svg.path), let folder = output.files.first?.url,
+               let name = try? FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                .first(where: { $0.hasSuffix(".svg") }) {
+                svg = folder.appendingPathComponent(name)
             }
         } else {
             log("profiling \(first) for the flamegraph")
@@ -237,7 +245,6 @@ public struct Bench {
                 try runner.run([profiled], SuitePass(mode: .profile, quick: true, filter: first), into: profiles)
             }
         }
-        let svg = profiles.appendingPathComponent(profiled.name).appendingPathComponent(ProfileFileName.of(first) + ".svg")
         do {
             try FileManager.default.copyItem(at: svg, to: folder.appendingPathComponent("flamegraph.svg"))
         } catch {
