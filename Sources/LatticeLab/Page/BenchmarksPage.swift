@@ -91,7 +91,7 @@ struct BenchmarksPage {
             + "fails hands over to the next; one that cannot be judged leaves the decision undecided.\n\n"
         for (position, step) in decision.steps.enumerated() {
             text += "\(position + 1). **`\(step.strategy)`**, \(DecisionText.role(of: step.strategy)): "
-                + "\(DecisionText.verdict(of: step)).\n"
+                + "\(DecisionText.outcome(of: step)).\n"
         }
         text += "\nThe release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, written by the last full "
             + "run). **The release gate (`lattice gate`, judging the same inputs) \(findings.gate.outcome).**\n"

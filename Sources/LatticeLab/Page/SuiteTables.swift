@@ -140,7 +140,7 @@ struct SuiteTables {
         }
         let p = comparison.pValue.map { ", " + ValueFormat.probability($0) } ?? ""
         let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
-        switch comparison.verdict {
+        switch comparison.outcome {
         case .noChange, .undecided: // a plain sample comparison is never undecided
             return "Counters on against off: no change beyond the noise band (\(change)\(p)); off, which does less, costs nothing measurable."
         case .regression, .improvement:
