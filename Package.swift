@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Lattice: a GraphQL client runtime whose normalized store is the UI's state,
-/// and the benchmark lab that measures it. Layout: ../shared/DESIGN.md.
+/// and the benchmark lab that measures it. Layout: docs/architecture.md (the modules, what
+/// each imports, and the arrows that must never exist).
 /// Sanitizer runs (`scripts/test.sh --sanitize KIND`) build without jemalloc, which would
 /// otherwise be the process's allocator (the sanitizer must be): allocations go uncounted.
 let sanitizing = Context.environment["LATTICE_SANITIZE"] != nil
