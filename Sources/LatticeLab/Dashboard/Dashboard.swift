@@ -38,7 +38,7 @@ struct Dashboard {
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
-        body += section("Counters cost", [], tables.countersCost(), note: tables.countersVerdict() ?? "")
+        body += section("Counters cost", [], tables.countersCost(), note: tables.countersOutcome() ?? "")
         body += flamegraphSection()
         body += differentialSection()
         body += section("History", charts.historyChart().map { [$0] } ?? [], historyTable())

@@ -55,7 +55,7 @@ struct BenchmarksPage {
             """, table: tables.commitScaling())
         text += section("Counters cost", about: """
             The same commit with the runtime's counters off and on: off must cost nothing. \
-            \(tables.countersVerdict() ?? "")
+            \(tables.countersOutcome() ?? "")
             """, table: tables.countersCost())
         text += section("Response path", about: """
             From a server's bytes to data read on screen, step by step: `decode` (the runtime's JSON reader, \

@@ -125,7 +125,7 @@ struct SuiteTables {
 
     /// Whether counting costs anything: counters on against off, by the comparison's test
     /// (nil when either was not measured).
-    func countersVerdict() -> String? {
+    func countersOutcome() -> String? {
         let settings = index.counterSettings
         guard settings.contains("off"), settings.contains("on"),
               let off = index[.countersCost(setting: "off")]?.metric(named: Metric.wallTime.name),
