@@ -36,7 +36,7 @@ let package = Package(
     targets: [
         .target(name: "GraphQLSyntax"),
         .target(name: "Lattice", dependencies: ["GraphQLSyntax"]),
-        .target(name: "LatticeTesting", dependencies: ["Lattice"]),
+        .target(name: "LatticeTesting", dependencies: ["GraphQLSyntax", "Lattice"]),
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc",
                        providers: [.apt(["libjemalloc-dev"])]),
         .systemLibrary(name: "CUnwind", pkgConfig: "libunwind",
@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "LatticeCLI",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench", "LatticeLab"]),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
-        .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"],
+        .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting"],
                     exclude: ["Compiler/ValidationCorpus"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
@@ -60,7 +60,7 @@ let package = Package(
                 path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
-                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LabSupport"],
+                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LabSupport"],
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")
