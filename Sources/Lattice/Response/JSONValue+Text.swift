@@ -30,12 +30,14 @@ extension JSONValue {
         case .double(let value): utf8 += "\(value)".utf8
         case .string(let value): JSONText.appendQuoted(value, to: &utf8)
         case .array(let items):
-            Self.writeContainer(items.count, open: "[", close: "]", to: &utf8, indentation: indentation) { offset, inner, utf8 in
+            Self.writeContainer(items.count, open: "[", close: "]", to: &utf8,
+                                indentation: indentation) { offset, inner, utf8 in
                 items[offset].write(to: &utf8, indentation: inner)
             }
         case .object(let members):
             let keys = members.keys.sorted()
-            Self.writeContainer(keys.count, open: "{", close: "}", to: &utf8, indentation: indentation) { offset, inner, utf8 in
+            Self.writeContainer(keys.count, open: "{", close: "}", to: &utf8,
+                                indentation: indentation) { offset, inner, utf8 in
                 JSONText.appendQuoted(keys[offset], to: &utf8)
                 utf8 += (inner == nil ? ":" : ": ").utf8
                 members[keys[offset]]?.write(to: &utf8, indentation: inner)
@@ -45,8 +47,9 @@ extension JSONValue {
 
     /// `count` members between `open` and `close`, comma-separated, each written by `member`
     /// with the indentation of its line (on lines of their own when indenting).
-    private static func writeContainer(_ count: Int, open: Unicode.Scalar, close: Unicode.Scalar, to utf8: inout [UInt8],
-                                       indentation: String?, member: (Int, String?, inout [UInt8]) -> Void) {
+    private static func writeContainer(_ count: Int, open: Unicode.Scalar, close: Unicode.Scalar,
+                                       to utf8: inout [UInt8], indentation: String?,
+                                       member: (Int, String?, inout [UInt8]) -> Void) {
         utf8.append(UInt8(ascii: open))
         guard count > 0 else {
             utf8.append(UInt8(ascii: close))
