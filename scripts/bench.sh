@@ -64,7 +64,10 @@ commands:
                       then the release gate: exit 3 unless the chain of spec/limits.json
                       decides the strategy it ships, that strategy passes its limits and is
                       the runtime's default (PhaseStrategy.shipped), 2 on a
-                      significant regression against the baseline results FILE, 1 when the
+                      significant regression against the baseline results FILE (without
+                      --baseline, results/baseline.json when the run counted instructions,
+                      exact figures with the tolerances of spec/limits.json: the baseline
+                      the report's page and dashboard judge against too), 1 when the
                       results or the baseline hold no benchmarks or lack each other's, 0
                       otherwise
   check [--results FILE]
@@ -320,13 +323,25 @@ report() {
     # A full run's decision is what ships: it is written into spec/limits.json with the rest.
     [ -z "$results_out" ] || options+=(--results-out "$results_out" --record-ships)
     [ ! -s "$flamegraph" ] || options+=(--flamegraph "$flamegraph")
-    # The accepted changes and the baseline are spec/'s: another spec's report has neither.
-    if [ -z "$spec_dir" ]; then
-        [ ! -f "$ACCEPTED" ] || options+=(--accepted "$ACCEPTED")
-        # The differential view needs instruction counts with their functions on both sides.
-        [ ! -f "$BASELINE" ] || ! grep -q '"functions"' "$results" || options+=(--baseline "$BASELINE")
-    fi
+    # The accepted changes are spec/'s: another spec's report has none.
+    [ -n "$spec_dir" ] || [ ! -f "$ACCEPTED" ] || options+=(--accepted "$ACCEPTED")
+    local against
+    against=$(judged_baseline "$results")
+    [ -z "$against" ] || options+=(--baseline "$against")
     "$bin/lattice" report "${options[@]}"
+}
+
+# The baseline results $1 are judged against, by the report (its page, its dashboard) and by
+# the gate alike: both build the one ReleaseGate from the same inputs, so the page says what
+# the exit status says. The gate's --baseline when given; else, on spec/, the committed
+# baseline, when the run counted instructions with their functions (the dashboard's
+# differential view needs them on both sides); else none.
+judged_baseline() {
+    if [ -n "$baseline" ]; then
+        echo "$baseline"
+    elif [ -z "$spec_dir" ] && [ -f "$BASELINE" ] && grep -q '"functions"' "$1"; then
+        echo "$BASELINE"
+    fi
 }
 
 compare_commits() {
@@ -466,7 +481,8 @@ echo "$decision"
 
 if [ "$command" = gate ]; then
     gate_options=(--results "$results" --limits "$LIMITS")
-    [ -z "$baseline" ] || gate_options+=(--baseline "$baseline")
+    against=$(judged_baseline "$results")
+    [ -z "$against" ] || gate_options+=(--baseline "$against")
     status=0
     "$bin/lattice" gate "${gate_options[@]}" | grep -v '^decision: ' || status=${PIPESTATUS[0]}
     log "gate: exit $status ($(elapsed))"
