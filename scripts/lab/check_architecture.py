@@ -165,6 +165,18 @@ def resolve(name, targets, named):
     return None
 
 
+def resolve_side(text, direction, where, targets, named, problems):
+    """The targets one side of a forbidden arrow names; a name that stands for none is a problem."""
+    found = set()
+    for name in BACKTICKED.findall(text):
+        resolved = resolve(name, targets, named)
+        if resolved is None:
+            problems.append(f"{where}: the arrow {direction} `{name}` names no target")
+        else:
+            found |= resolved
+    return found
+
+
 def kind_problems(kind, members, targets):
     problems = []
     text = kind.lower()
@@ -272,22 +284,9 @@ def main():
             problems.append(f"{where}: a forbidden arrow without →: {bold!r}")
             continue
         left, right = bold.split("→", 1)
-        sources = set()
-        if left.strip().lower().startswith("anything"):
-            sources = set(targets)
-        for name in BACKTICKED.findall(left):
-            found = resolve(name, targets, named)
-            if found is None:
-                problems.append(f"{where}: the arrow from `{name}` names no target")
-            else:
-                sources |= found
-        forbidden = set()
-        for name in BACKTICKED.findall(right):
-            found = resolve(name, targets, named)
-            if found is None:
-                problems.append(f"{where}: the arrow to `{name}` names no target")
-            else:
-                forbidden |= found
+        sources = set(targets) if left.strip().lower().startswith("anything") else set()
+        sources |= resolve_side(left, "from", where, targets, named, problems)
+        forbidden = resolve_side(right, "to", where, targets, named, problems)
         if not sources or not forbidden:
             problems.append(f"{where}: a forbidden arrow that names no module on one side: {bold!r}")
         for source in sorted(sources):
