@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Lattice: a GraphQL client runtime whose normalized store is the UI's state,
-/// and the benchmark lab that measures it. Layout: ../shared/DESIGN.md.
+/// and the benchmark lab that measures it. Layout: docs/architecture.md (the modules, what
+/// each imports, and the arrows that must never exist).
 /// Sanitizer runs (`scripts/test.sh --sanitize KIND`) build without jemalloc, which would
 /// otherwise be the process's allocator (the sanitizer must be): allocations go uncounted.
 let sanitizing = Context.environment["LATTICE_SANITIZE"] != nil
@@ -39,7 +40,7 @@ let package = Package(
     targets: [
         .target(name: "GraphQLSyntax"),
         .target(name: "Lattice", dependencies: ["GraphQLSyntax"]),
-        .target(name: "LatticeTesting", dependencies: ["Lattice"]),
+        .target(name: "LatticeTesting", dependencies: ["GraphQLSyntax", "Lattice"]),
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc",
                        providers: [.apt(["libjemalloc-dev"])]),
         .systemLibrary(name: "CUnwind", pkgConfig: "libunwind",
@@ -66,7 +67,7 @@ let package = Package(
                         reason: "lattice bench writes its report under .build/lab/ (on spec/, also "
                             + "BENCHMARKS.md, dashboards/, results/ and spec/limits.json)")])),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
-        .testTarget(name: "LatticeTests", dependencies: ["Lattice", "LatticeTesting"],
+        .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting"],
                     exclude: ["Compiler/ValidationCorpus"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
@@ -76,7 +77,7 @@ let package = Package(
                 path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
-                          dependencies: ["Lattice", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"],
+                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"],
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")

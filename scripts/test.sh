@@ -47,15 +47,8 @@ if [ -n "$clashes" ]; then
     exit 1
 fi
 
-step "module arrows: the runtime does not know it is measured; harness and lab stand apart from it"
-forbidden=$(grep -rlE '^(@testable )?import (LatticeBench|LatticeLab|LatticeTesting)$' Sources/Lattice Sources/GraphQLSyntax || true)
-forbidden+=$(grep -rlE '^(@testable )?import (Lattice|LatticeTesting|LatticeLab|GraphQLSyntax)$' Sources/LatticeBench || true)
-forbidden+=$(grep -rlE '^(@testable )?import (Lattice|LatticeTesting|GraphQLSyntax)$' Sources/LatticeLab || true)
-if [ -n "$forbidden" ]; then
-    echo "imports that docs/architecture.md forbids, in:" >&2
-    echo "$forbidden" >&2
-    exit 1
-fi
+step "module arrows: docs/architecture.md's modules, kinds, imports and forbidden arrows against the package"
+python3 scripts/lab/check_architecture.py
 
 step "install what is missing (Debian packages, the Python venv)"
 lattice_setup_system

@@ -2,11 +2,9 @@ import Lattice
 
 extension RuntimeCounters.Snapshot {
     /// The counts as a benchmark reports them (cumulative; the harness divides by the
-    /// operations between two reads), named as the runtime names them.
+    /// operations between two reads), every one the runtime counts, named as it names them
+    /// (`RuntimeCounters.Snapshot.all`).
     public var counts: [String: Int] {
-        ["commits": commits, "notifications": notifications, "reevaluateCalls": reevaluateCalls,
-         "handlesWalked": handlesWalked, "fieldsWalkedTracked": fieldsWalkedTracked,
-         "fieldsWalkedUntracked": fieldsWalkedUntracked, "phasesSettled": phasesSettled,
-         "phasesChanged": phasesChanged, "rootVerdictsChanged": rootVerdictsChanged]
+        Dictionary(uniqueKeysWithValues: Self.all.map { ($0.name, self[keyPath: $0.count]) })
     }
 }

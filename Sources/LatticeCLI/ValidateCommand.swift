@@ -12,7 +12,7 @@ let validateCommand = Command(
 
     Parses every SDL file (type-system definitions only) and every DOCUMENT
     (operations and fragments only), and checks that each client directive the
-    documents use (@\(ClientDirectives.names.joined(separator: " @"))) is declared by a
+    documents use (@\(ClientDirective.names.joined(separator: " @"))) is declared by a
     `directive` definition in the SDL files. Then compiles the documents against
     the schema: unknown types, fields, arguments, fragments and variables, variables
     of the wrong type, spreads that cannot apply, fragment cycles, @required on a
@@ -53,7 +53,7 @@ private func runValidate(_ arguments: [String]) throws(CommandError) -> Int32 {
         schemaInputs.append((document, path))
         for definition in document.definitions {
             if case .directive(let directive) = definition { declared.insert(directive.name.value) }
-            if let location = ClientDirectives.executableLocation(of: definition) {
+            if let location = executableLocation(of: definition) {
                 problem(path, location, "a schema file may hold only type-system definitions")
                 problems += 1
             }
@@ -65,12 +65,12 @@ private func runValidate(_ arguments: [String]) throws(CommandError) -> Int32 {
         documentInputs.append((document, path))
         definitionCount += document.definitions.count
         for definition in document.definitions {
-            guard ClientDirectives.executableLocation(of: definition) != nil else {
+            guard executableLocation(of: definition) != nil else {
                 problem(path, definition.location, "a document may hold only operations and fragments")
                 problems += 1
                 continue
             }
-            for use in ClientDirectives.uses(in: definition) where !declared.contains(use.name.value) {
+            for use in ClientDirective.uses(in: definition) where !declared.contains(use.name.value) {
                 problem(path, use.location, "directive @\(use.name.value) is not declared in the schema files given")
                 problems += 1
             }
@@ -98,6 +98,17 @@ private func parseReporting(_ path: String) throws(CommandError) -> Document? {
         throw error
     } catch {
         throw .unreadable(path: path, reason: "\(error)")
+    }
+}
+
+/// The location of an operation or fragment; nil for type-system definitions.
+private func executableLocation(of definition: Definition) -> SourceLocation? {
+    switch definition {
+    case .operation(let d): d.location
+    case .fragment(let d): d.location
+    case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType,
+         .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
+         .interfaceTypeExtension, .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension: nil
     }
 }
 

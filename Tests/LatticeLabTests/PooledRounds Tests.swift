@@ -76,7 +76,7 @@ import Testing
                                      [try round(2000, fast: 10), try round(2000, fast: 12)])
         #expect(comparison.regressions.isEmpty)
         let row = try wallTime(comparison)
-        #expect(row.comparison.verdict == .noChange)
+        #expect(row.comparison.outcome == .noChange)
         #expect(row.candidate.n == 22, "only the samples at the best speed are compared")
         #expect(comparison.paceMatching?.reference ?? 0 < Self.fastPace + 7)
     }
@@ -94,7 +94,7 @@ import Testing
     @Test func aTenPercentSlowdownAtTheSameSpeedIsARegression() throws {
         let comparison = try compare([try round(2000, fast: 20), try round(2000, fast: 25)],
                                      [try round(2200, fast: 15), try round(2200, fast: 30)])
-        #expect(try wallTime(comparison).comparison.verdict == .regression)
+        #expect(try wallTime(comparison).comparison.outcome == .regression)
         let line = try #require(RegressionLine.lines(comparison).first)
         #expect(line.hasPrefix("REGRESSION A/x wallTime: ") && line.contains("(+10.0%"), "\(line)")
     }
@@ -102,14 +102,14 @@ import Testing
     @Test func tooFewSamplesAtTheBestSpeedOnASideIsUndecided() throws {
         let comparison = try compare([try round(2000, fast: 40)], [try round(3000, fast: PaceMatching.minimumSamples - 1)])
         let row = try wallTime(comparison)
-        #expect(row.comparison.verdict == .undecided)
+        #expect(row.comparison.outcome == .undecided)
         #expect(comparison.exitStatus == .ok)
         #expect(ComparisonRenderer().markdown(comparison).contains("undecided: 1"))
     }
 
     @Test func exactMetricsAndThePaceItself() throws {
         let comparison = try compare([try round(2000, fast: 20)], [try round(2000, fast: 5, mallocs: 4)])
-        #expect(comparison.rows.first { $0.comparison.metric == .mallocs }?.comparison.verdict == .regression)
+        #expect(comparison.rows.first { $0.comparison.metric == .mallocs }?.comparison.outcome == .regression)
         #expect(!comparison.rows.contains { $0.comparison.metric == .machinePace }, "the pace describes the machine")
         #expect(comparison.warnings.isEmpty)
     }
@@ -157,12 +157,12 @@ import Testing
         let candidate = try (0..<4).map { _ in try round(&offsets) }
         let comparison = try compare(baseline, candidate)
         #expect(comparison.rows.count == Self.benchmarks.count)
-        #expect(comparison.rows.allSatisfy { $0.comparison.verdict == .noChange })
+        #expect(comparison.rows.allSatisfy { $0.comparison.outcome == .noChange })
         #expect(comparison.rows.allSatisfy { $0.comparison.roundShift?.baselineRounds == 4 })
         // Judged sample against sample, the same rounds call changes.
         let bySamples = try ResultsComparison(baseline: try ResultsFile.pooled(baseline.map { ("a.json", $0) }),
                                               candidate: try ResultsFile.pooled(candidate.map { ("b.json", $0) }))
-        #expect(bySamples.rows.contains { $0.comparison.verdict != .noChange })
+        #expect(bySamples.rows.contains { $0.comparison.outcome != .noChange })
     }
 
     @Test func aSlowdownOfEveryBenchmarkIsARegressionOfEach() throws {
@@ -190,8 +190,8 @@ import Testing
                         try round(&offsets, scale: 2.6), try round(&offsets, fastSamples: unpaced)]
         let candidate = try (0..<4).map { _ in try round(&offsets) }
         let comparison = try compare(baseline, candidate)
-        #expect(comparison.regressions.isEmpty && !comparison.rows.contains { $0.comparison.verdict == .improvement })
-        #expect(comparison.rows.first { $0.benchmark == "A/b7" }?.comparison.verdict == .undecided)
+        #expect(comparison.regressions.isEmpty && !comparison.rows.contains { $0.comparison.outcome == .improvement })
+        #expect(comparison.rows.first { $0.benchmark == "A/b7" }?.comparison.outcome == .undecided)
         #expect(comparison.rows.first { $0.benchmark == "A/b1" }?.comparison.roundShift?.baselineRounds == 3)
     }
 }

@@ -1,3 +1,5 @@
+import GraphQLSyntax
+
 /// What `@required(action:)` does when its field is null (spec/directives.graphql).
 public enum RequiredAction: String, Hashable, Sendable {
     /// The null bubbles; nothing is reported.
@@ -18,12 +20,55 @@ public enum CatchTarget: String, Hashable, Sendable {
 
 /// The directives the runtime reads itself (spec/directives.graphql): a server does not
 /// declare them and would refuse a document that uses them (graphql-js's `KnownDirectives`),
-/// so the text the runtime sends leaves them out, as Relay's compiler does.
-enum ClientDirective {
-    static let required = "required"
-    static let throwOnFieldError = "throwOnFieldError"
-    static let `catch` = "catch"
-    static let expires = "expires"
-    /// All four: the compiler reads them, the sent text leaves them out.
-    static let names: Set<String> = [required, throwOnFieldError, `catch`, expires]
+/// so the text the runtime sends leaves them out, as Relay's compiler does. The one list of
+/// them: the compiler, the sent text and `lattice validate` read it.
+public enum ClientDirective {
+    /// `@required(action:)`: a null bubbles to the nearest nullable parent.
+    public static let required = "required"
+    /// `@throwOnFieldError`: a field error under it fails the read.
+    public static let throwOnFieldError = "throwOnFieldError"
+    /// `@catch(to:)`: the errors under it become a value.
+    public static let `catch` = "catch"
+    /// `@expires(seconds:)`: the operation's data goes stale that long after it was written.
+    public static let expires = "expires"
+    /// All four, in the order spec/directives.graphql declares them.
+    public static let names = [required, throwOnFieldError, `catch`, expires]
+
+    /// The client directives `definition` uses, anywhere in it (its own, its variables', its
+    /// selections'), in document order; none for a type-system definition.
+    /// - Complexity: O(nodes of the definition).
+    public static func uses(in definition: Definition) -> [Directive] {
+        var found: [Directive] = []
+        func visit(_ directives: [Directive]) {
+            found += directives.filter { names.contains($0.name.value) }
+        }
+        func visit(_ set: GraphQLSyntax.SelectionSet) {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    visit(field.directives)
+                    if let child = field.selectionSet { visit(child) }
+                case .fragmentSpread(let spread):
+                    visit(spread.directives)
+                case .inlineFragment(let fragment):
+                    visit(fragment.directives)
+                    visit(fragment.selectionSet)
+                }
+            }
+        }
+        switch definition {
+        case .operation(let d):
+            visit(d.directives)
+            for variable in d.variableDefinitions { visit(variable.directives) }
+            visit(d.selectionSet)
+        case .fragment(let d):
+            visit(d.directives)
+            visit(d.selectionSet)
+        case .schema, .scalarType, .objectType, .interfaceType, .unionType, .enumType, .inputObjectType,
+             .directive, .directiveExtension, .schemaExtension, .scalarTypeExtension, .objectTypeExtension,
+             .interfaceTypeExtension, .unionTypeExtension, .enumTypeExtension, .inputObjectTypeExtension:
+            break
+        }
+        return found
+    }
 }

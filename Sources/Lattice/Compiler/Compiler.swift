@@ -29,17 +29,7 @@ public enum Compiler {
 
     /// Parses and compiles `sources` (syntax errors become diagnostics).
     public static func compile(sources: [GraphQLSource], schema: Schema) throws(CompileFailure) -> [String: Artifact] {
-        var inputs: [Input] = []
-        var diagnostics: [Diagnostic] = []
-        for source in sources {
-            do {
-                inputs.append((try parse(source), source.name))
-            } catch {
-                diagnostics.append(Diagnostic(syntax: error))
-            }
-        }
-        guard diagnostics.isEmpty else { throw CompileFailure(diagnostics: diagnostics) }
-        return try compile(inputs, schema: schema)
+        try compile(try CompileFailure.parsing(sources), schema: schema)
     }
 }
 

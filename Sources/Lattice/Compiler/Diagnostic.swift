@@ -1,3 +1,5 @@
+import GraphQLSyntax
+
 /// One problem found while building a schema or compiling documents, located in its file.
 /// Printed `FILE:LINE:COLUMN: message`.
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
@@ -27,6 +29,25 @@ public struct CompileFailure: Error, Hashable, Sendable, CustomStringConvertible
     public let diagnostics: [Diagnostic]
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// Parses every source, each with the name its diagnostics cite: what the schema builder
+    /// and the compiler take from text.
+    /// - Throws: every syntax error as a diagnostic, when there is any; nothing is built from
+    ///   sources that do not all parse.
+    /// - Complexity: O(length of the sources).
+    static func parsing(_ sources: [GraphQLSource]) throws(CompileFailure) -> [(document: Document, file: String)] {
+        var inputs: [(document: Document, file: String)] = []
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            do {
+                inputs.append((try parse(source), source.name))
+            } catch {
+                diagnostics.append(Diagnostic(syntax: error))
+            }
+        }
+        guard diagnostics.isEmpty else { throw CompileFailure(diagnostics: diagnostics) }
+        return inputs
+    }
 }
 
 /// What is wrong, as structured data.

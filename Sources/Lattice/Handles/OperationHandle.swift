@@ -105,7 +105,7 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     /// since telling would mean depending on every field the check reads, re-running the body
     /// at every change of a value it shows, or walking every handle at every commit; and
     /// `@expires` staleness, which arrives with time: no timer fires for it, by design
-    /// (DESIGN.md), and `Environment.revalidate()` is the one call that acts on it.
+    /// (docs/environment-api.md), and `Environment.revalidate()` is the one call that acts on it.
     /// - Complexity: O(fields of the operation, spreads included) plus one registrar access
     ///   per record reached, and two more.
     public var availability: OperationAvailability {

@@ -19,12 +19,7 @@ extension Lens {
     }
 
     func linked(_ key: String, optional: Bool) throws(ReadError) -> Lens? {
-        let (field, matched) = node(key)
-        guard matched else {
-            if optional { return nil }
-            throw unmet(field)
-        }
-        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
+        guard let (field, slot) = try matchedSlot(key, optional: optional) else { return nil }
         switch slot.value {
         case .link(let target):
             guard case .linked(let set) = field.kind else { break }

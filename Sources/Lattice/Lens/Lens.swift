@@ -64,6 +64,23 @@ public struct Lens {
         return record.slots[bound.fieldKey(of: field)]
     }
 
+    /// The field node for `key` and its stored slot, both read tracked (`node`, `slot`): the
+    /// start of every read of a field. Nil when its type condition does not hold for this
+    /// record and the read is `optional`.
+    /// - Throws: `.conditionNotMet` when the condition does not hold and the read is not
+    ///   optional; `.missing` when the store never received the field.
+    /// - Complexity: that of `node` plus `slot`.
+    @inline(__always)
+    func matchedSlot(_ key: String, optional: Bool) throws(ReadError) -> (field: FieldNode, slot: Slot)? {
+        let (field, matched) = node(key)
+        guard matched else {
+            if optional { return nil }
+            throw unmet(field)
+        }
+        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
+        return (field, slot)
+    }
+
     /// Resolves a null read: `nil` when the read may be null, else the error that explains it.
     func null<T>(_ field: FieldNode, _ slot: Slot, optional: Bool) throws(ReadError) -> T? {
         if let errors = slot.errors {
@@ -85,12 +102,7 @@ public struct Lens {
     /// the generic reads below stay small enough to specialize in the caller's module.
     @usableFromInline
     func scalarJSON(_ key: String, optional: Bool) throws(ReadError) -> JSONValue? {
-        let (field, matched) = node(key)
-        guard matched else {
-            if optional { return nil }
-            throw unmet(field)
-        }
-        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
+        guard let (field, slot) = try matchedSlot(key, optional: optional) else { return nil }
         switch slot.value {
         case .scalar(let json):
             return json

@@ -17,17 +17,7 @@ public enum SchemaBuilder {
 
     /// Parses and builds from sources (syntax errors become diagnostics).
     public static func build(sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
-        var inputs: [Input] = []
-        var diagnostics: [Diagnostic] = []
-        for source in sources {
-            do {
-                inputs.append((try parse(source), source.name))
-            } catch {
-                diagnostics.append(Diagnostic(syntax: error))
-            }
-        }
-        guard diagnostics.isEmpty else { throw CompileFailure(diagnostics: diagnostics) }
-        return try build(inputs)
+        try build(try CompileFailure.parsing(sources))
     }
 }
 

@@ -30,13 +30,15 @@ public struct FieldKey: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public var description: String { storageKey }
 
-    /// Hashes the index with one multiply-xorshift instead of SipHash: keys are interned
-    /// integers (not attacker-chosen), and records look fields up on every read.
+    /// Feeds the index to `hasher` (SipHash), for a key hashed inside another value; a
+    /// `Dictionary` or `Set` of keys calls `_rawHashValue(seed:)` instead.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rawValue)
     }
 
-    // Dictionary and Set call this instead of building a Hasher (FieldRead bench: the
+    // Dictionary and Set call this instead of building a Hasher: the index and the seed are
+    // mixed with a multiply between two xorshifts, not SipHash, as keys are interned integers
+    // (not attacker-chosen) and records look fields up on every read (FieldRead bench: the
     // SipHash of the key was ~9% of an untracked lens read).
     public func _rawHashValue(seed: Int) -> Int {
         var mixed = UInt64(UInt32(bitPattern: rawValue)) &+ UInt64(bitPattern: Int64(seed))

@@ -33,7 +33,7 @@ extension Comparison {
 
 extension MetricResult {
     /// The summary of the counts `comparison` judged: the seed counts' when it judged across
-    /// hash seeds, else `summary`. What a report shows beside the verdict.
+    /// hash seeds, else `summary`. What a report shows beside the outcome.
     /// - Complexity: O(seeds log seeds).
     public func summary(judgedBy comparison: Comparison) -> Summary {
         guard comparison.hashSeeds != nil, let seeds = seedSamples else { return summary }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Baseline against candidate for one metric: the test, the shift, the relative change and
-/// the verdict.
+/// the outcome.
 ///
 /// Noisy metrics: `.noChange` when the Mann-Whitney p >= alpha, or when the whole
 /// Hodges-Lehmann interval lies within ±noise·|baseline median|; otherwise the sign of the
@@ -11,7 +11,7 @@ import Foundation
 /// samples: an instruction count carries one sample per heap layout, and a difference that
 /// stays within the spread those layouts show is where the heap put the objects, not the code.
 public struct Comparison: Codable, Sendable {
-    /// The metric compared (its polarity and exactness decide the verdict).
+    /// The metric compared (its polarity and exactness decide the outcome).
     public var metric: Metric
     /// Median of the baseline samples.
     public var baselineMedian: Double
@@ -28,7 +28,7 @@ public struct Comparison: Codable, Sendable {
     /// The shift when rounds were compared (`RoundShift`); nil otherwise.
     public var roundShift: RoundShift?
     /// The conclusion.
-    public var verdict: ChangeVerdict
+    public var outcome: ChangeOutcome
     /// For an exact metric judged across hash seeds (`init(exact:candidate:thresholds:)`):
     /// the fewer of the two sides' seed counts; nil when the samples themselves were judged.
     public var hashSeeds: Int?
@@ -37,7 +37,7 @@ public struct Comparison: Codable, Sendable {
     public var pValue: Double? { test?.pValue ?? roundShift?.pValue }
 
     /// A comparison by rounds: the medians shown are of the samples given (those at reference
-    /// speed), the verdict is the round shift's. A change needs `discovered` (the shift's
+    /// speed), the outcome is the round shift's. A change needs `discovered` (the shift's
     /// p-value survived the suite's false discovery control) and the shift itself beyond
     /// ±noise: with few rounds a side, a significant shift smaller than the noise band is more
     /// often the luck of which processes ran than the code. Its sign and the polarity decide.
@@ -56,9 +56,9 @@ public struct Comparison: Codable, Sendable {
         shift = nil
         self.roundShift = roundShift
         if !discovered || Swift.abs(exp(roundShift.logShift) - 1) <= thresholds.noise {
-            verdict = .noChange
+            outcome = .noChange
         } else {
-            verdict = ChangeVerdict.change(of: roundShift.logShift, polarity: metric.polarity)
+            outcome = ChangeOutcome.change(of: roundShift.logShift, polarity: metric.polarity)
         }
     }
 
@@ -76,7 +76,7 @@ public struct Comparison: Codable, Sendable {
         test = nil
         shift = nil
         roundShift = nil
-        verdict = .undecided
+        outcome = .undecided
     }
 
     /// Compares `candidate` with `baseline` (per-operation samples of `metric`).
@@ -100,8 +100,8 @@ public struct Comparison: Codable, Sendable {
             let separated = (candidate.min() ?? 0) > (baseline.max() ?? 0)
                 || (candidate.max() ?? 0) < (baseline.min() ?? 0)
             let tolerance = Swift.max(thresholds.exact * scale, thresholds.exactFloor)
-            verdict = separated && Swift.abs(difference) > tolerance
-                ? ChangeVerdict.change(of: difference, polarity: metric.polarity)
+            outcome = separated && Swift.abs(difference) > tolerance
+                ? ChangeOutcome.change(of: difference, polarity: metric.polarity)
                 : .noChange
             return
         }
@@ -113,9 +113,9 @@ public struct Comparison: Codable, Sendable {
         let band = thresholds.noise * scale
         if test.pValue >= thresholds.alpha
             || (shift.interval.lower >= -band && shift.interval.upper <= band) {
-            verdict = .noChange
+            outcome = .noChange
         } else {
-            verdict = ChangeVerdict.change(of: shift.estimate, polarity: metric.polarity)
+            outcome = ChangeOutcome.change(of: shift.estimate, polarity: metric.polarity)
         }
     }
 }

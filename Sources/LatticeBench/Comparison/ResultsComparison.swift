@@ -203,7 +203,7 @@ public struct ResultsComparison: Sendable {
     }
 
     /// The rows whose verdict is a regression.
-    public var regressions: [Row] { rows.filter { $0.comparison.verdict == .regression } }
+    public var regressions: [Row] { rows.filter { $0.comparison.outcome == .regression } }
 
     /// `.couldNotRun` when the comparison has `gaps` (a missing benchmark is not a regression,
     /// but it must not pass either), else `.regression` when any row regressed, else `.ok`.

@@ -10,7 +10,7 @@ import Foundation
 public struct Limit: Codable, Sendable, Hashable {
     /// The noise bound used when `maxCV` is absent: 0.10, a spread at which a 95 % interval
     /// of a median from a few hundred samples is still a few percent wide, but beyond which
-    /// the machine was too busy for a verdict to mean much.
+    /// the machine was too busy for an outcome to mean much.
     public static let defaultMaxCV = 0.10
 
     /// Stable identifier, unique in the file, e.g. `phase-read-largest`.

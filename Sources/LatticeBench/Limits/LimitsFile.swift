@@ -55,13 +55,7 @@ public struct LimitsFile: Codable, Sendable, Hashable, VersionedJSONFile {
     /// The file's bytes: pretty, keys sorted, so a rewrite of one value changes one line.
     /// - Throws: `JSONFileError.unwritable` naming `file` when it cannot be encoded.
     public func encoded(file: String) throws(JSONFileError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return try encoder.encode(self) + Data("\n".utf8)
-        } catch {
-            throw .unwritable(file: file, reason: "\(error)")
-        }
+        try JSONFileEncoder.encoded(self, file: file)
     }
 
     /// The first problem JSON decoding cannot catch. - Complexity: O(limits + tolerances).

@@ -9,7 +9,7 @@ public enum AttributionTable {
     /// Whether `row` has an attribution to print: a regression or an improvement with
     /// functions named.
     public static func applies(to row: ResultsComparison.Row) -> Bool {
-        !row.attribution.isEmpty && [.regression, .improvement].contains(row.comparison.verdict)
+        !row.attribution.isEmpty && [.regression, .improvement].contains(row.comparison.outcome)
     }
 
     /// `PhaseRead/derived/Dashboard/untracked instructions 33598 → 34677 (+1079 per operation;

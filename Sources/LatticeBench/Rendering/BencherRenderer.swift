@@ -29,7 +29,7 @@ public struct BencherRenderer: Sendable {
             }
             output[benchmark.name] = measures
         }
-        return try StableJSON.string(output)
+        return try JSONFileEncoder.string(output)
     }
 
     private struct Entry: Encodable {

@@ -1,7 +1,7 @@
 /// A benchstat-like comparison table: per benchmark and metric the baseline and candidate
 /// medians (± the larger half-width of their 95 % interval, relative), the change or `~` when
 /// there is no significant change, the p-value (`exact` for deterministic metrics) and the
-/// verdict; then what could not be compared (`NOT JUDGED:` for each gap that fails the
+/// outcome; then what could not be compared (`NOT JUDGED:` for each gap that fails the
 /// comparison), and a one-line tally. Under the table, each instruction count that changed
 /// and carries attribution names the functions that moved most (`AttributionTable`).
 public struct ComparisonRenderer: Sendable {
@@ -33,17 +33,17 @@ public struct ComparisonRenderer: Sendable {
     }
 
     private func table(_ comparison: ResultsComparison) -> TextTable {
-        var table = TextTable(headers: ["benchmark", "metric", "baseline", "candidate", "delta", "p", "verdict"],
+        var table = TextTable(headers: ["benchmark", "metric", "baseline", "candidate", "delta", "p", "outcome"],
                               alignments: [.left, .left, .right, .right, .right, .left, .left])
         var previous: String?
         for row in comparison.rows {
             let result = row.comparison
-            let delta = switch result.verdict {
+            let delta = switch result.outcome {
             case .noChange: "~"
             case .undecided: "?"
             case .regression, .improvement: result.relativeChange.map(ValueFormat.percent) ?? "from 0"
             }
-            let style: TextTable.Style? = switch result.verdict {
+            let style: TextTable.Style? = switch result.outcome {
             case .noChange, .undecided: nil
             case .regression: .red
             case .improvement: .green
@@ -56,8 +56,8 @@ public struct ComparisonRenderer: Sendable {
                 TextTable.Cell(delta, style: style),
                 TextTable.Cell(result.pValue.map(ValueFormat.probability)
                                ?? result.hashSeeds.map { "exact, \($0) seeds" }
-                               ?? (result.verdict == .undecided ? "" : "exact")),
-                TextTable.Cell(result.verdict == .noChange ? "" : result.verdict.rawValue, style: style),
+                               ?? (result.outcome == .undecided ? "" : "exact")),
+                TextTable.Cell(result.outcome == .noChange ? "" : result.outcome.rawValue, style: style),
             ])
             previous = row.benchmark
         }
@@ -65,11 +65,11 @@ public struct ComparisonRenderer: Sendable {
     }
 
     private func notes(_ comparison: ResultsComparison) -> [String] {
-        let verdicts = comparison.rows.map(\.comparison.verdict)
-        let tally = "regressions: \(verdicts.count { $0 == .regression }), "
-            + "improvements: \(verdicts.count { $0 == .improvement }), "
-            + "unchanged: \(verdicts.count { $0 == .noChange })"
-            + (verdicts.contains(.undecided) ? ", undecided: \(verdicts.count { $0 == .undecided })" : "")
+        let outcomes = comparison.rows.map(\.comparison.outcome)
+        let tally = "regressions: \(outcomes.count { $0 == .regression }), "
+            + "improvements: \(outcomes.count { $0 == .improvement }), "
+            + "unchanged: \(outcomes.count { $0 == .noChange })"
+            + (outcomes.contains(.undecided) ? ", undecided: \(outcomes.count { $0 == .undecided })" : "")
             + (comparison.gaps.isEmpty ? "" : ", not judged: \(comparison.gaps.count)")
         let pace = comparison.paceMatching.map {
             ["times compared on samples taken at the machine's reference speed (pace within "

@@ -40,7 +40,7 @@ public struct GitHubActionBenchmarkRenderer: Sendable {
                                      range: range, extra: extra))
             }
         }
-        return try StableJSON.string(entries)
+        return try JSONFileEncoder.string(entries)
     }
 
     private struct Entry: Encodable {

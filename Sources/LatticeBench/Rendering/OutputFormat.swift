@@ -17,7 +17,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         switch self {
         case .terminal: TerminalRenderer(colour: colour).render(results)
         case .markdown: MarkdownRenderer().render(results)
-        case .json: try StableJSON.string(results)
+        case .json: try JSONFileEncoder.string(results)
         case .bencher: try BencherRenderer().render(results)
         case .githubActionBenchmark: try GitHubActionBenchmarkRenderer().render(results)
         }

@@ -43,7 +43,7 @@ public struct ResultsFile: Codable, Sendable, Equatable {
     /// The JSON text of this file: pretty-printed with sorted keys, so equal results give
     /// equal bytes. - Complexity: O(total samples).
     public func encoded() throws -> Data {
-        try StableJSON.data(self)
+        try JSONFileEncoder.data(self)
     }
 
     /// Writes the JSON atomically: to a temporary file beside `url`, then renamed over it,

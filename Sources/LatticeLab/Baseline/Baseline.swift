@@ -50,7 +50,7 @@ public enum Baseline {
                     } catch {
                         throw .corrupt(file: baselinePath, path: "$", reason: "\(benchmark.name) \(metric.metric.name): \(error)")
                     }
-                    guard comparison.verdict != .noChange else { continue }
+                    guard comparison.outcome != .noChange else { continue }
                     changes.append(AcceptedChange(commit: commit, benchmark: benchmark.name, metric: metric.metric.name,
                                                   before: comparison.baselineMedian, after: comparison.candidateMedian))
                 }

@@ -55,7 +55,7 @@ public struct BaselineCheck {
                 do {
                     let comparison = try Comparison(exact: oldMetric, candidate: newMetric,
                                                     thresholds: thresholds)
-                    let attribution = comparison.verdict != .noChange
+                    let attribution = comparison.outcome != .noChange
                         ? FunctionChange.largest(from: oldMetric, to: newMetric) : []
                     let compared = ResultsComparison.Row(benchmark: old.name,
                                                          baseline: oldMetric.summary(judgedBy: comparison),
@@ -77,10 +77,10 @@ public struct BaselineCheck {
     }
 
     /// The rows that got worse beyond their tolerance.
-    public var regressions: [Row] { rows.filter { $0.comparison.verdict == .regression } }
+    public var regressions: [Row] { rows.filter { $0.comparison.outcome == .regression } }
     /// The rows that got better beyond their tolerance (the baseline should be rewritten to
     /// keep them).
-    public var improvements: [Row] { rows.filter { $0.comparison.verdict == .improvement } }
+    public var improvements: [Row] { rows.filter { $0.comparison.outcome == .improvement } }
 
     /// 1 with any gap (nothing judged is not a pass), else 2 with any regression, else 0.
     public var status: ExitStatus {

@@ -3,7 +3,7 @@ import LatticeBench
 /// The instruction count that moved most between the committed baseline and a run, with the
 /// functions that moved it: what the dashboard draws as its differential view.
 ///
-/// The row is chosen among the baseline check's own verdicts (`BaselineCheck`, the one judge of
+/// The row is chosen among the baseline check's own outcomes (`BaselineCheck`, the one judge of
 /// exact figures): the largest relative change the check calls a regression or an
 /// improvement; when it calls none, the largest movement within the tolerances of a figure
 /// judged to the instruction, marked so. A figure judged across hash seeds is left out of that
@@ -24,7 +24,7 @@ struct LargestChange {
         let moved = check.rows.filter {
             $0.comparison.metric.name == Metric.instructions.name && size($0) > 0
         }
-        let changes = moved.filter { $0.comparison.verdict != .noChange }
+        let changes = moved.filter { $0.comparison.outcome != .noChange }
         let candidates = changes.isEmpty ? moved.filter { $0.comparison.hashSeeds == nil } : changes
         guard let chosen = candidates.max(by: { (size($0), $1.benchmark) < (size($1), $0.benchmark) }) else {
             return nil

@@ -38,7 +38,7 @@ struct Dashboard {
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
-        body += section("Counters cost", [], tables.countersCost(), note: tables.countersVerdict() ?? "")
+        body += section("Counters cost", [], tables.countersCost(), note: tables.countersOutcome() ?? "")
         body += flamegraphSection()
         body += differentialSection()
         body += section("History", charts.historyChart().map { [$0] } ?? [], historyTable())
@@ -80,13 +80,13 @@ struct Dashboard {
         let tone = gate.status == .ok ? "pass" : decision.decidedStrategy == nil ? "undecided" : "fail"
         let chain = decision.steps.map {
             "<li><b><code>\(($0.strategy).markupEscaped)</code></b>, \((DecisionText.role(of: $0.strategy)).markupEscaped): "
-                + "\((DecisionText.verdict(of: $0)).markupEscaped)</li>"
+                + "\((DecisionText.outcome(of: $0)).markupEscaped)</li>"
         }.joined(separator: "\n")
         let gain = words.gainLine.map { "<p>\(Markup.inline($0))</p>\n" } ?? ""
         return """
             <section id="decision" class="\(tone)">
             <h2>Decision</h2>
-            <p class="verdict">\(Markup.inline(words.shipsLine))</p>
+            <p class="headline">\(Markup.inline(words.shipsLine))</p>
             \(gain)<ol class="chain">
             \(chain)
             </ol>
@@ -133,7 +133,7 @@ struct Dashboard {
         }
         let row = largest.row
         let judgement = largest.judged
-            ? "The baseline check judges it a \(row.comparison.verdict == .regression ? "regression" : "improvement")."
+            ? "The baseline check judges it a \(row.comparison.outcome == .regression ? "regression" : "improvement")."
             : "No figure moved beyond its tolerance (spec/limits.json); this is the largest movement within one."
         let unit = row.comparison.metric.unit
         let bars = row.attribution.map {
@@ -173,7 +173,7 @@ struct Dashboard {
         td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\
         #decision{border-left:6px solid #999;padding:.5em 1em;background:#fafafa}\
         #decision.pass{border-color:#2ca02c}#decision.fail{border-color:#d62728}#decision.undecided{border-color:#e0a100}\
-        .verdict{font-size:1.3em;font-weight:600}.quick{background:#fff3cd;padding:.5em;font-weight:600}\
+        .headline{font-size:1.3em;font-weight:600}.quick{background:#fff3cd;padding:.5em;font-weight:600}\
         .context{font-size:13px;color:#555}img.flamegraph{max-width:100%}svg.chart{max-width:100%;height:auto}
         """
 

@@ -79,7 +79,7 @@ public struct Decision {
     /// The step of the strategy the limits file ships.
     var shipped: Step? { steps.first { $0.strategy == limits.ships } }
 
-    /// Each strategy's verdict in the chain's order, then why the decided one ships, e.g.
+    /// Each strategy's outcome in the chain's order, then why the decided one ships, e.g.
     /// `derived failed phase-read-largest; rootVerdict passed 5 of 5 limits`.
     public var chainSummary: String {
         var parts: [String] = []

@@ -20,7 +20,7 @@ struct DecisionText {
     }
 
     /// `passed`, `failed: a, b` or `undecided: a`.
-    static func verdict(of step: Decision.Step) -> String {
+    static func outcome(of step: Decision.Step) -> String {
         switch step.outcome {
         case .passed: "passed every limit"
         case .failed: "failed " + step.limits(.failed).joined(separator: ", ")

@@ -75,13 +75,7 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
     /// The file's bytes: pretty, keys sorted, so a run that rewrites `ships` changes one line.
     /// - Throws: `JSONFileError.unwritable` naming `file` when it cannot be encoded.
     public func encoded(file: String) throws(JSONFileError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return try encoder.encode(self) + Data("\n".utf8)
-        } catch {
-            throw .unwritable(file: file, reason: "\(error)")
-        }
+        try JSONFileEncoder.encoded(self, file: file)
     }
 
     /// The limits file's problems first, then the lab's. - Complexity: O(limits · chain).

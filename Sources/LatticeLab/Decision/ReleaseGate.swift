@@ -94,7 +94,7 @@ public struct ReleaseGate {
     /// 0 ship; 3 a limit of the shipped strategy failed, is undecided, or the strategy is
     /// not the one decided or not the runtime's; 2 a regression against the baseline (3
     /// outranks 2); 1 the gate cannot judge its inputs whole (`gaps`), which outranks both: a
-    /// missing benchmark is a failed measurement, not a verdict on the code.
+    /// missing benchmark is a failed measurement, not a judgement on the code.
     public var status: ExitStatus {
         ExitStatus.worst([strategyFailure == nil ? .ok : .limitNotPassed, gaps.isEmpty ? .ok : .couldNotRun]
                          + (comparison.map { [$0.exitStatus] } ?? []))

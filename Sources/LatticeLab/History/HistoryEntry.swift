@@ -9,7 +9,9 @@ struct HistoryEntry: Codable, Equatable, Sendable {
     var dirty: Bool
     /// When the run started (`ResultsFile.createdAt`).
     var date: Date
-    /// What the run decided (`Decision.Outcome`): `derivedShips`, `storedShips` or `undecided`.
+    /// What the run decided (`Decision.decidedStrategy`, `Findings.historyEntry()`): the
+    /// strategy that ships followed by `Ships` (`derivedShips`, `rootVerdictShips`,
+    /// `storedShips` for spec/'s chain), or `undecided`.
     var decision: String
     /// Key figures by name: `<limit id>/<strategy>` for each limit's statistic,
     /// `crossoverFields` for where `derived` crosses the read limit, and

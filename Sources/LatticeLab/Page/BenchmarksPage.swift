@@ -55,7 +55,7 @@ struct BenchmarksPage {
             """, table: tables.commitScaling())
         text += section("Counters cost", about: """
             The same commit with the runtime's counters off and on: off must cost nothing. \
-            \(tables.countersVerdict() ?? "")
+            \(tables.countersOutcome() ?? "")
             """, table: tables.countersCost())
         text += section("Response path", about: """
             From a server's bytes to data read on screen, step by step: `decode` (the runtime's JSON reader, \
@@ -91,7 +91,7 @@ struct BenchmarksPage {
             + "fails hands over to the next; one that cannot be judged leaves the decision undecided.\n\n"
         for (position, step) in decision.steps.enumerated() {
             text += "\(position + 1). **`\(step.strategy)`**, \(DecisionText.role(of: step.strategy)): "
-                + "\(DecisionText.verdict(of: step)).\n"
+                + "\(DecisionText.outcome(of: step)).\n"
         }
         text += "\nThe release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, written by the last full "
             + "run). **The release gate (`lattice gate`, judging the same inputs) \(findings.gate.outcome).**\n"

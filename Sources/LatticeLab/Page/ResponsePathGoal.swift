@@ -48,8 +48,8 @@ struct ResponsePathGoal {
         }
     }
 
-    /// The figure and the verdict on `index`'s run.
-    func standing(in index: SuiteIndex) -> (figure: String, verdict: String) {
+    /// The figure and the goal's outcome on `index`'s run.
+    func standing(in index: SuiteIndex) -> (figure: String, outcome: String) {
         let time = { (step: String) in
             index[.responsePath(input: input, step: step)]?.metric(named: Metric.wallTime.name)
         }
@@ -57,7 +57,7 @@ struct ResponsePathGoal {
         case .readerSpeedup(_, let anchor):
             guard let ratio = Self.ratio(time(anchor), over: time(SuiteTables.readerStep)) else { return unmeasured }
             return ("\(Self.times(ratio.estimate)) [\(Self.times(ratio.lower)), \(Self.times(ratio.upper))]",
-                    verdict(lower: ratio.lower, upper: ratio.upper, atLeast: true))
+                    outcome(lower: ratio.lower, upper: ratio.upper, atLeast: true))
         case .readerAllocations:
             let decode = index[.responsePath(input: input, step: SuiteTables.readerStep)]
             guard let mallocs = decode?.metric(named: Metric.mallocs.name)?.summary.median,
@@ -71,7 +71,7 @@ struct ResponsePathGoal {
         case .time(_, let step):
             guard let result = time(step) else { return unmeasured }
             return (FigureText.figure(result), FigureText.isUndecided(result) ? "undecided (noisy)"
-                        : verdict(lower: result.summary.medianInterval.lower,
+                        : outcome(lower: result.summary.medianInterval.lower,
                                   upper: result.summary.medianInterval.upper, atLeast: false))
         case .fieldsPerSecond(_, let step):
             guard let result = index[.responsePath(input: input, step: step)],
@@ -83,13 +83,13 @@ struct ResponsePathGoal {
             let (estimate, lower, upper) = (rate(time.summary.median), rate(time.summary.medianInterval.upper),
                                             rate(time.summary.medianInterval.lower))
             return ("\(Self.millions(estimate)) [\(Self.millions(lower)), \(Self.millions(upper))]",
-                    verdict(lower: lower, upper: upper, atLeast: true))
+                    outcome(lower: lower, upper: upper, atLeast: true))
         }
     }
 
-    private var unmeasured: (figure: String, verdict: String) { (FigureText.missing, "not measured") }
+    private var unmeasured: (figure: String, outcome: String) { (FigureText.missing, "not measured") }
 
-    private func verdict(lower: Double, upper: Double, atLeast: Bool) -> String {
+    private func outcome(lower: Double, upper: Double, atLeast: Bool) -> String {
         let met = atLeast ? lower >= bound : upper <= bound
         let missed = atLeast ? upper < bound : lower > bound
         return met ? "met" : missed ? "missed" : "undecided"

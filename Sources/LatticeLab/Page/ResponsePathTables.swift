@@ -52,7 +52,7 @@ extension SuiteTables {
         var table = TextTable(headers: ["goal", "figure [95% CI]", "stands"], numericFrom: 1)
         for goal in ResponsePathGoal.all(inputs: index.responsePathCases.inputs) {
             let standing = goal.standing(in: index)
-            table.append([goal.text, standing.figure, standing.verdict])
+            table.append([goal.text, standing.figure, standing.outcome])
         }
         return table
     }

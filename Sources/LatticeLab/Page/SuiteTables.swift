@@ -125,7 +125,7 @@ struct SuiteTables {
 
     /// Whether counting costs anything: counters on against off, by the comparison's test
     /// (nil when either was not measured).
-    func countersVerdict() -> String? {
+    func countersOutcome() -> String? {
         let settings = index.counterSettings
         guard settings.contains("off"), settings.contains("on"),
               let off = index[.countersCost(setting: "off")]?.metric(named: Metric.wallTime.name),
@@ -140,7 +140,7 @@ struct SuiteTables {
         }
         let p = comparison.pValue.map { ", " + ValueFormat.probability($0) } ?? ""
         let change = comparison.relativeChange.map(ValueFormat.percent) ?? "?"
-        switch comparison.verdict {
+        switch comparison.outcome {
         case .noChange, .undecided: // a plain sample comparison is never undecided
             return "Counters on against off: no change beyond the noise band (\(change)\(p)); off, which does less, costs nothing measurable."
         case .regression, .improvement:

@@ -33,7 +33,7 @@ import Testing
     @Test func namesTheFunctionsThatMovedMostUntilMostOfTheChangeIsExplained() throws {
         let comparison = try Self.comparison()
         let row = try #require(comparison.rows.first { $0.benchmark.hasPrefix("PhaseRead/derived") })
-        #expect(row.comparison.verdict == .regression)
+        #expect(row.comparison.outcome == .regression)
         // |300| is 85 % of the 351 moved, |300| + |−50| 99.7 %: two named; `read` did not move.
         #expect(row.attribution == [
             FunctionChange(name: "Lattice.Verdict.walk(_:)", baseline: 1000, candidate: 1300),
@@ -87,7 +87,7 @@ import Testing
         baseline.benchmarks[0].metrics[0].functions = nil
         let candidate = try SampleResults.file(benchmarks: [try Self.instructions("B", [("f", 12)])])
         let comparison = try ResultsComparison(baseline: baseline, candidate: candidate)
-        #expect(comparison.rows.first?.comparison.verdict == .regression)
+        #expect(comparison.rows.first?.comparison.outcome == .regression)
         #expect(comparison.rows.first?.attribution.isEmpty == true)
         #expect(!ComparisonRenderer().terminal(comparison).contains("function (self"))
     }

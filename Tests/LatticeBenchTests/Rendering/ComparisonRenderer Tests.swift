@@ -38,7 +38,7 @@ import Testing
     @Test func markdownHasTheSameRows() throws {
         let text = ComparisonRenderer().markdown(try Self.comparison())
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("|") }
-        #expect(rows.first == "| benchmark | metric | baseline | candidate | delta | p | verdict |")
+        #expect(rows.first == "| benchmark | metric | baseline | candidate | delta | p | outcome |")
         #expect(rows.count == 2 + 4)
         #expect(text.contains("- regressions: 2, improvements: 0, unchanged: 2, not judged: 1"))
     }

@@ -37,7 +37,7 @@ import Testing
         let reference = try #require(ScipyReference.comparisons.first { $0.name == "ten percent slower" })
         let comparison = try Comparison(metric: .wallTime, baseline: reference.baseline,
                                         candidate: reference.candidate)
-        #expect(comparison.verdict == .regression)
+        #expect(comparison.outcome == .regression)
         let change = try #require(comparison.relativeChange)
         #expect(change > 0.05 && change < 0.15)
         #expect(isClose(comparison.test?.pValue, reference.pValue, relative: 1e-9))
@@ -48,14 +48,14 @@ import Testing
         let throughput = Metric(name: "throughput", unit: .count, polarity: .prefersLarger, exact: false)
         let comparison = try Comparison(metric: throughput, baseline: reference.baseline,
                                         candidate: reference.candidate)
-        #expect(comparison.verdict == .improvement)
+        #expect(comparison.outcome == .improvement)
     }
 
     @Test func theSameDistributionIsNoChange() throws {
         let reference = try #require(ScipyReference.comparisons.first { $0.name == "same distribution" })
         let comparison = try Comparison(metric: .wallTime, baseline: reference.baseline,
                                         candidate: reference.candidate)
-        #expect(comparison.verdict == .noChange)
+        #expect(comparison.outcome == .noChange)
     }
 
     @Test func aSignificantShiftInsideTheNoiseBandIsNoChange() throws {
@@ -63,27 +63,27 @@ import Testing
         let candidate = baseline.map { $0 + 10 } // +1 %: significant, within 5 %
         let comparison = try Comparison(metric: .wallTime, baseline: baseline, candidate: candidate)
         #expect(try #require(comparison.test).pValue < 0.05)
-        #expect(comparison.verdict == .noChange)
+        #expect(comparison.outcome == .noChange)
         let strict = ComparisonThresholds(alpha: 0.05, noise: 0.001, exact: 0, confidence: 0.95)
         let strictComparison = try Comparison(metric: .wallTime, baseline: baseline,
                                               candidate: candidate, thresholds: strict)
-        #expect(strictComparison.verdict == .regression)
+        #expect(strictComparison.outcome == .regression)
     }
 
     @Test func exactMetricsCompareValuesWithoutStatistics() throws {
         let same = try Comparison(metric: .mallocs, baseline: [12, 12, 12], candidate: [12, 12])
-        #expect(same.verdict == .noChange)
+        #expect(same.outcome == .noChange)
         #expect(same.test == nil)
         #expect(same.shift == nil)
         let oneMore = try Comparison(metric: .mallocs, baseline: [12, 12, 12], candidate: [13])
-        #expect(oneMore.verdict == .regression)
+        #expect(oneMore.outcome == .regression)
         let oneFewer = try Comparison(metric: .instructions, baseline: [1000], candidate: [999])
-        #expect(oneFewer.verdict == .improvement)
+        #expect(oneFewer.outcome == .improvement)
         #expect(oneFewer.relativeChange == -0.001)
         let tolerant = ComparisonThresholds(alpha: 0.05, noise: 0.05, exact: 0.01, confidence: 0.95)
         #expect(try Comparison(metric: .instructions, baseline: [1000], candidate: [1005],
-                               thresholds: tolerant).verdict == .noChange)
-        #expect(try Comparison(metric: .instructions, baseline: [1000], candidate: [1000.25]).verdict == .noChange,
+                               thresholds: tolerant).outcome == .noChange)
+        #expect(try Comparison(metric: .instructions, baseline: [1000], candidate: [1000.25]).outcome == .noChange,
                 "a quarter of an instruction per operation is below the floor")
     }
 
@@ -92,11 +92,11 @@ import Testing
         // the heap put its objects.
         let baseline = [20_164.0, 20_175, 20_175]
         let moved = try Comparison(metric: .instructions, baseline: baseline, candidate: [20_164, 20_164, 20_186])
-        #expect(moved.verdict == .noChange, "within the layouts' spread")
+        #expect(moved.outcome == .noChange, "within the layouts' spread")
         let slower = try Comparison(metric: .instructions, baseline: baseline, candidate: [20_740, 20_751, 20_751])
-        #expect(slower.verdict == .regression)
+        #expect(slower.outcome == .regression)
         let faster = try Comparison(metric: .instructions, baseline: baseline, candidate: [19_980, 19_991, 19_991])
-        #expect(faster.verdict == .improvement)
+        #expect(faster.outcome == .improvement)
     }
 
     /// A tracked read's count: layouts under the fixed hash seed, and six random seeds.
@@ -112,13 +112,13 @@ import Testing
         // A rebuild of unchanged code: the fixed seed's count moved 31 %, the seeds' did not.
         let rebuilt = try counted(layouts: [370_383, 370_100, 370_500], seeds: seeds.reversed().map { $0 + 900 })
         let unchanged = try Comparison(exact: before, candidate: rebuilt)
-        #expect(unchanged.verdict == .noChange)
+        #expect(unchanged.outcome == .noChange)
         #expect(unchanged.hashSeeds == 6)
         #expect(rebuilt.summary(judgedBy: unchanged).median != rebuilt.summary.median, "reports show the seeds judged")
         let slower = try counted(layouts: [282_074, 281_900, 282_300], seeds: seeds.map { $0 * 1.2 })
-        #expect(try Comparison(exact: before, candidate: slower).verdict == .regression)
+        #expect(try Comparison(exact: before, candidate: slower).outcome == .regression)
         #expect(try Comparison(exact: before, candidate: slower, thresholds: ComparisonThresholds(
-            alpha: 0.05, noise: 0.05, exact: 0.25, confidence: 0.95)).verdict == .noChange, "within the tolerance")
+            alpha: 0.05, noise: 0.05, exact: 0.25, confidence: 0.95)).outcome == .noChange, "within the tolerance")
     }
 
     @Test func aCountTheHeapDoesNotMoveIsJudgedToTheInstructionEvenWithSeeds() throws {
@@ -127,7 +127,7 @@ import Testing
         let before = try counted(layouts: [31_129, 31_129, 31_129], seeds: [30_649, 31_300, 30_900, 31_000, 30_700, 31_200])
         let after = try counted(layouts: [31_130, 31_130, 31_130], seeds: [30_649, 31_300, 30_900, 31_000, 30_700, 31_200])
         let comparison = try Comparison(exact: before, candidate: after)
-        #expect(comparison.verdict == .regression)
+        #expect(comparison.outcome == .regression)
         #expect(comparison.hashSeeds == nil)
         let withoutSeeds = try counted(layouts: [20_164, 20_175, 20_175], seeds: nil)
         #expect(try Comparison(exact: withoutSeeds, candidate: before).hashSeeds == nil, "a side without seeds")
@@ -136,7 +136,7 @@ import Testing
     @Test func aZeroBaselineHasNoRelativeChange() throws {
         let comparison = try Comparison(metric: .count("bodyReruns"), baseline: [0], candidate: [1])
         #expect(comparison.relativeChange == nil)
-        #expect(comparison.verdict == .regression)
+        #expect(comparison.outcome == .regression)
     }
 
     @Test func rejectsEmptyOrNonFiniteSamples() {

@@ -95,6 +95,10 @@ import LatticeTesting
         #expect(JSONValue.array([.double(40), .int(40)]).jsonText == "[40.0,40]")
         #expect(JSONValue.object(["b": .int(1), "a": .array([.int(2)])]).indentedJSONText
                 == "{\n  \"a\": [\n    2\n  ],\n  \"b\": 1\n}")
+        // Strings are quoted as Python's json.dumps quotes them, by the one quoter (JSONText).
+        #expect(JSONValue.string("\u{8}\u{C}\"\\\n\u{1}é").jsonText == #""\b\f\"\\\n\u0001é""#)
+        #expect(StorageKey.make(name: "f", arguments: [("s", .string("a\"b")), ("o", .object(["z": .int(1), "a": .null]))])
+                == #"f(o:{"a":null,"z":1},s:"a\"b")"#)
     }
 
     @Test func aFractionOfZeroStaysADouble() throws {

@@ -1,6 +1,7 @@
 /// How an environment keeps its handles' phases. The observable phase is the same under
 /// all three; what differs is what a commit does and what a body that reads the phase
-/// depends on. ../shared/DESIGN.md describes them; each is built in one file.
+/// depends on. docs/environment-api.md (`strategy`) and docs/decisions/0002 describe them;
+/// each is built in one file of `Handles/Strategies/`.
 public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
     /// The phase is stored on the handle and settled after each commit that may change a
     /// verdict: every retained handle re-walks its own selection (the baseline, as built).

@@ -4,11 +4,11 @@ import Observation
 /// the baseline the lab measures against.
 ///
 /// The phase is a stored, observable value on each handle. The store notes verdict-relevant
-/// changes (`noteNulls`: nulls, moved links, changed link lists, changed field errors,
-/// deletions, changed record types); a commit that noted any calls `reevaluate()`, which
-/// calls every retained handle; each handle of an operation whose verdict can fail walks its
-/// own selection untracked, whether or not the commit touched its data, and settles the
-/// phase, writing it only when it differs. A change of the handle's facts (attach, a fetch
+/// changes (`Store.Configuration.notesVerdictChanges`: nulls, moved links, changed link
+/// lists, changed field errors, deletions, changed record types); a commit that noted any
+/// calls `reevaluate()`, which calls every retained handle; each handle of an operation
+/// whose verdict can fail walks its own selection untracked, whether or not the commit
+/// touched its data, and settles the phase, writing it only when it differs. A change of the handle's facts (attach, a fetch
 /// starting, its answer or its failure) settles it once: a keeper that already settled the
 /// current facts during the commit that changed them does not settle again.
 ///

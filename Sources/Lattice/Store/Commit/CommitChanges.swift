@@ -27,8 +27,9 @@ public struct FieldRef: Hashable, Sendable {
     }
 }
 
-/// A change that can change a verdict (Relay's `noteNulls`): the stored-phase strategy
-/// re-evaluates handles when a commit has any.
+/// A change that can change a verdict, noted when the store is made with
+/// `Store.Configuration.notesVerdictChanges`: the stored-phase strategy re-evaluates handles
+/// when a commit has any.
 public struct VerdictChange: Hashable, Sendable {
     /// What kind of change.
     public enum Kind: Hashable, Sendable {

@@ -118,7 +118,8 @@ extension Store {
         return records
     }
 
-    /// Whether a change from `old` to `new` can change a verdict, and how (`noteNulls`).
+    /// Whether a change from `old` to `new` can change a verdict, and how (what
+    /// `Store.Configuration.notesVerdictChanges` notes).
     private static func verdictChange(from old: Slot?, to new: Slot) -> VerdictChange.Kind? {
         guard let old else { return .nullness }
         if old.errors != new.errors { return .errorsChanged }

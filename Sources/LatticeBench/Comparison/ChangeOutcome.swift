@@ -1,5 +1,5 @@
 /// The outcome of comparing a candidate's samples with a baseline's for one metric.
-public enum ChangeVerdict: String, Codable, Sendable, Hashable {
+public enum ChangeOutcome: String, Codable, Sendable, Hashable {
     /// No significant change, or one within the noise threshold (benchstat's `~`).
     case noChange
     /// The candidate is significantly worse, in the metric's polarity.
@@ -10,9 +10,9 @@ public enum ChangeVerdict: String, Codable, Sendable, Hashable {
     /// (see `PaceMatching`) to set the two side by side.
     case undecided
 
-    /// The verdict for a significant `difference` (candidate - baseline) under `polarity`;
+    /// The outcome for a significant `difference` (candidate - baseline) under `polarity`;
     /// no difference is no change.
-    static func change(of difference: Double, polarity: Metric.Polarity) -> ChangeVerdict {
+    static func change(of difference: Double, polarity: Metric.Polarity) -> ChangeOutcome {
         guard difference != 0 else { return .noChange }
         switch polarity {
         case .prefersSmaller: return difference > 0 ? .regression : .improvement
