@@ -78,7 +78,7 @@ import Testing
         let row = try wallTime(comparison)
         #expect(row.comparison.outcome == .noChange)
         #expect(row.candidate.n == 22, "only the samples at the best speed are compared")
-        #expect(comparison.paceMatching?.reference ?? 0 < Self.fastPace + 7)
+        #expect(comparison.paceMatching?.baseline.reference ?? 0 < Self.fastPace + 7)
     }
 
     @Test func withoutThePaceTheSlowSpellsReadAsARegression() throws {

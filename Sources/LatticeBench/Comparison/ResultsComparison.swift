@@ -21,14 +21,19 @@ public struct ResultsComparison: Sendable {
     public var gaps: [String]
     /// Metrics that could not be compared (missing on one side, or measured in other units).
     public var warnings: [String]
-    /// How noisy metrics were matched by the machine's speed; nil when a side recorded no pace.
-    public var paceMatching: PaceMatching?
+    /// How noisy metrics were matched by the machine's speed, side by side; nil when a side
+    /// recorded no pace.
+    public var paceMatching: PaceMatching.Sides?
 
     /// Compares every benchmark and metric the two files share, matching by name.
     ///
     /// When both sides recorded the machine's pace, noisy metrics are compared on their
     /// samples taken at the reference speed only (`PaceMatching`), and are `.undecided` when
-    /// a side has fewer than `PaceMatching.minimumSamples` of them. When each side also comes
+    /// a side has fewer than `PaceMatching.minimumSamples` of them; when the sides' reference
+    /// paces differ (another machine, or the machine's best speed changed), each side's times
+    /// are taken at its own reference speed and compared in paces (`PaceMatching.Sides`): the
+    /// rows' summaries are in paces too, and the noise band is wider by
+    /// `PaceMatching.acrossSpeeds`. When each side also comes
     /// as `rounds` (runs of one commit, which `baseline` and `candidate` pool) and some side
     /// has two rounds to measure the process-to-process deviation, those metrics are judged
     /// by their rounds (`RoundShift`) with the false discovery rate of all such rows held at
@@ -53,7 +58,10 @@ public struct ResultsComparison: Sendable {
                          onlyInCandidate: onlyInCandidate)
         rows = []
         warnings = []
-        paceMatching = PaceMatching(baseline: baseline, candidate: candidate)
+        paceMatching = PaceMatching.Sides(baseline: baseline, candidate: candidate)
+        // Times in paces carry the pace's own disagreement across speeds on top of the noise.
+        var timeThresholds = thresholds
+        if paceMatching?.inPaces == true { timeThresholds.noise += PaceMatching.acrossSpeeds }
         /// Rows to judge by rounds once every p-value is known.
         var byRounds: [PendingRow] = []
         for new in candidate.benchmarks {
@@ -70,8 +78,8 @@ public struct ResultsComparison: Sendable {
                     continue
                 }
                 guard !newMetric.metric.exact, let paceMatching,
-                      let oldMatched = paceMatching.atReferenceSpeed(oldMetric, of: old),
-                      let newMatched = paceMatching.atReferenceSpeed(newMetric, of: new) else {
+                      let oldMatched = paceMatching.baseline.atReferenceSpeed(oldMetric, of: old),
+                      let newMatched = paceMatching.candidate.atReferenceSpeed(newMetric, of: new) else {
                     var exactThresholds = thresholds
                     if newMetric.metric.exact, let tolerance = exactTolerance(new.name) {
                         exactThresholds.exact = tolerance
@@ -85,8 +93,10 @@ public struct ResultsComparison: Sendable {
                                     attribution: attribution))
                     continue
                 }
-                let oldRounds = paceMatching.logRoundMedians(of: new.name, name, in: rounds.baseline)
-                let newRounds = paceMatching.logRoundMedians(of: new.name, name, in: rounds.candidate)
+                let oldRounds = paceMatching.baseline.logRoundMedians(of: new.name, name, in: rounds.baseline)
+                let newRounds = paceMatching.candidate.logRoundMedians(of: new.name, name, in: rounds.candidate)
+                // In paces when the sides' reference paces differ: the rows then say so in their unit.
+                let metric = paceMatching.candidate.expressing(newMetric.metric)
                 guard oldMatched.count >= PaceMatching.minimumSamples,
                       newMatched.count >= PaceMatching.minimumSamples,
                       rounds.baseline.isEmpty || !oldRounds.isEmpty,
@@ -97,17 +107,17 @@ public struct ResultsComparison: Sendable {
                                     candidate: newMetric.summary, comparison: comparison))
                     continue
                 }
-                let summaries = (try MetricResult(metric: oldMetric.metric, samples: oldMatched).summary,
-                                 try MetricResult(metric: newMetric.metric, samples: newMatched).summary)
+                let summaries = (try MetricResult(metric: metric, samples: oldMatched).summary,
+                                 try MetricResult(metric: metric, samples: newMatched).summary)
                 let comparison: Comparison
                 if !oldRounds.isEmpty, !newRounds.isEmpty {
                     // Judged by rounds below; undecided until then.
-                    comparison = try Comparison(undecided: newMetric.metric, baseline: oldMatched, candidate: newMatched)
+                    comparison = try Comparison(undecided: metric, baseline: oldMatched, candidate: newMatched)
                     byRounds.append(PendingRow(row: rows.count, benchmark: new.name, old: oldRounds, new: newRounds,
                                                baseline: oldMatched, candidate: newMatched))
                 } else {
-                    comparison = try Comparison(metric: newMetric.metric, baseline: oldMatched,
-                                                candidate: newMatched, thresholds: thresholds)
+                    comparison = try Comparison(metric: metric, baseline: oldMatched,
+                                                candidate: newMatched, thresholds: timeThresholds)
                 }
                 rows.append(Row(benchmark: new.name, baseline: summaries.0, candidate: summaries.1,
                                 comparison: comparison))
@@ -117,7 +127,7 @@ public struct ResultsComparison: Sendable {
                 warnings.append("\(new.name): \(oldMetric.metric.name) is not in the candidate")
             }
         }
-        try judgeByRounds(byRounds, thresholds: thresholds)
+        try judgeByRounds(byRounds, thresholds: timeThresholds)
     }
 
     /// The benchmarks of `other` that `side` lacks: those its recorded filter selects are

@@ -15,6 +15,9 @@ public struct Metric: Hashable, Codable, Sendable {
         case bytes
         /// Instructions retired as counted by callgrind, per operation.
         case instructions
+        /// A time in multiples of its run's reference pace (`PaceFigure`), per operation. The
+        /// harness never records it: a comparison of two machines judges times in it.
+        case paces
     }
 
     /// Which direction of change is an improvement.

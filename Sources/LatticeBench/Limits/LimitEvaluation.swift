@@ -49,6 +49,16 @@ public struct LimitEvaluation: Codable, Sendable {
     /// ratio, the side with fewer).
     public var referencePace: MetricResult.ReferencePace?
 
+    /// The figure and its interval in paces (`PaceFigure`) for a limit on a time itself judged
+    /// at the reference pace; nil for ratios, counts, figures not filtered by pace and too few
+    /// samples at pace (a ratio of two times already travels between machines; samples of
+    /// every speed are no multiple of the reference pace). - Complexity: O(1).
+    public var paceFigure: PaceFigure? {
+        guard limit.relativeTo == nil, metric?.unit == .nanoseconds, let figure, let referencePace,
+              referencePace.suffices else { return nil }
+        return PaceFigure(nanoseconds: figure, interval: interval, reference: referencePace.reference)
+    }
+
     /// Judges every limit of `limits` against `results`: one evaluation per matching
     /// benchmark, or one undecided evaluation when none matches.
     /// - Complexity: O(limits · benchmarks · pattern) matching, plus one bootstrap

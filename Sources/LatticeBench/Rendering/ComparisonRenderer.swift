@@ -71,11 +71,7 @@ public struct ComparisonRenderer: Sendable {
             + "unchanged: \(outcomes.count { $0 == .noChange })"
             + (outcomes.contains(.undecided) ? ", undecided: \(outcomes.count { $0 == .undecided })" : "")
             + (comparison.gaps.isEmpty ? "" : ", not judged: \(comparison.gaps.count)")
-        let pace = comparison.paceMatching.map {
-            ["times compared on samples taken at the machine's reference speed (pace within "
-             + "\(Int(PaceMatching.tolerance * 100))% of \(ValueFormat.string($0.reference, unit: .nanoseconds))); "
-             + "undecided: fewer than \(PaceMatching.minimumSamples) such samples on a side"]
-        } ?? []
+        let pace = comparison.paceMatching.map(Self.paceNote).map { [$0] } ?? []
         let byRounds = comparison.rows.filter { $0.comparison.roundShift != nil }.count
         let rounds = byRounds == 0 ? [] : ["\(byRounds) rows judged by their rounds (one process each), "
             + "the false discovery rate over them held at 5%"]
@@ -89,6 +85,21 @@ public struct ComparisonRenderer: Sendable {
             + pace
             + rounds
             + [tally]
+    }
+
+    /// How times were matched by the machine's pace: at one reference in nanoseconds, or in
+    /// paces when the sides' reference paces differ.
+    private static func paceNote(_ sides: PaceMatching.Sides) -> String {
+        let within = "\(Int(PaceMatching.tolerance * 100))%"
+        let undecided = "undecided: fewer than \(PaceMatching.minimumSamples) such samples on a side"
+        let old = ValueFormat.string(sides.baseline.reference, unit: .nanoseconds)
+        guard sides.inPaces else {
+            return "times compared on samples taken at the machine's reference speed (pace within \(within) of "
+                + "\(old)); \(undecided)"
+        }
+        let new = ValueFormat.string(sides.candidate.reference, unit: .nanoseconds)
+        return "times compared in paces: the sides' reference paces differ (\(old) → \(new)), so each side's "
+            + "samples taken at its own reference speed (pace within \(within) of it) are divided by it; \(undecided)"
     }
 
     /// `640 ns ± 1.6%` for noisy metrics, the bare value for exact ones.

@@ -16,6 +16,7 @@ public struct GitHubActionBenchmarkRenderer: Sendable {
         case .count: "count"
         case .bytes: "bytes"
         case .instructions: "instructions"
+        case .paces: "paces"
         }
     }
 

@@ -36,8 +36,10 @@ public enum ResultsTable {
     }
 
     /// Label and value lines saying where and how the run measured: machine (with the load
-    /// when it started), toolchain, commit, start time and configuration. Only what the
-    /// results file holds, so every report of the same file says the same.
+    /// when it started), toolchain, commit, start time, configuration and the reference pace
+    /// (`ResultsFile.referencePace`) when the run recorded one. Only what the results file
+    /// holds, so every report of the same file says the same.
+    /// - Complexity: O(p log p) over the run's p pace samples.
     public static func context(_ results: ResultsFile) -> [(label: String, value: String)] {
         let machine = results.machine
         var hardware = [machine.cpuModel ?? "unknown CPU", "\(machine.cores) cores"]
@@ -63,6 +65,11 @@ public enum ResultsTable {
             run.append("\(ValueFormat.string(budget, unit: .nanoseconds)) budget per benchmark")
         }
         lines.append(("run", run.joined(separator: ", ")))
+        if let pace = results.referencePace {
+            // The unit that carries the figures to another machine: say what it was here.
+            lines.append(("pace", "reference pace \(ValueFormat.string(pace, unit: .nanoseconds)) (the 1st percentile of "
+                          + "the pace probe's readings); a time in paces is the time divided by it"))
+        }
         return lines
     }
 

@@ -2,10 +2,10 @@ import Foundation
 
 /// Human-readable numbers in a metric's unit, shared by every text renderer so the same
 /// figure reads the same everywhere: time scaled to ns/µs/ms/s, bytes to B/KiB/MiB/GiB, counts
-/// and instructions as plain numbers with at most two decimals. Three significant digits for
+/// and instructions as plain numbers with at most two decimals, paces to three digits. Three significant digits for
 /// scaled units (the noise on this machine makes a fourth meaningless).
 public enum ValueFormat {
-    /// `value` with its unit, e.g. `638 ns`, `25.9 ns`, `1.20 ms`, `4.00 KiB`, `12`, `12.5`.
+    /// `value` with its unit, e.g. `638 ns`, `25.9 ns`, `1.20 ms`, `4.00 KiB`, `12`, `12.5`, `2.16 paces`.
     public static func string(_ value: Double, unit: Metric.Unit) -> String {
         switch unit {
         case .nanoseconds:
@@ -15,6 +15,8 @@ public enum ValueFormat {
                    base: "B")
         case .count, .instructions:
             plain(value)
+        case .paces:
+            "\(significant(value)) paces"
         }
     }
 

@@ -42,6 +42,15 @@ public struct MetricResult: Codable, Sendable, Equatable {
         }
     }
 
+    /// The median and its interval in paces (`PaceFigure`) for a time judged at its run's
+    /// reference pace (`referencePace`, recorded by `ResultsFile.atReferencePace()`); nil for
+    /// other metrics, unfiltered files, and too few samples at pace (the samples are then of
+    /// every speed, and no multiple of the reference pace). - Complexity: O(1).
+    public var paceFigure: PaceFigure? {
+        guard metric.unit == .nanoseconds, let referencePace, referencePace.suffices else { return nil }
+        return PaceFigure(nanoseconds: summary.median, interval: summary.medianInterval, reference: referencePace.reference)
+    }
+
     /// Stores samples with a summary computed elsewhere (e.g. with another seed), and the
     /// functions they are attributed to, if known.
     public init(metric: Metric, samples: [Double], summary: Summary, functions: [FunctionCost]? = nil,

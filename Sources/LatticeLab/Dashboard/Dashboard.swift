@@ -152,16 +152,20 @@ struct Dashboard {
     }
 
     private func historyTable() -> TextTable {
-        var table = TextTable(headers: ["date", "commit", "decision", "figures"], numericFrom: 4)
+        var table = TextTable(headers: ["date", "commit", "decision", "pace", "figures"], numericFrom: 5)
         for entry in history.entries.reversed() {
             let figures = entry.figures.keys.sorted().map { key -> String in
                 let value = entry.figures[key] ?? 0
                 let unit: Metric.Unit = key.hasPrefix("crossover") || key.contains("bodies") ? .count : .nanoseconds
-                return "\(key) \(ValueFormat.string(value, unit: unit))"
+                let paces = entry.paces?[key].map { " = " + ValueFormat.string($0, unit: .paces) } ?? ""
+                return "\(key) \(ValueFormat.string(value, unit: unit))\(paces)"
             }
+            // Entries from before paces were recorded keep their times, marked as such.
+            let pace = entry.referencePace.map { "reference pace \(ValueFormat.string($0, unit: .nanoseconds))" }
+                ?? "no pace recorded"
             table.append([ResultsTable.timestamp(entry.date),
                                (entry.commit.map { String($0.prefix(10)) } ?? "unknown") + (entry.dirty ? "+" : ""),
-                               entry.decision, figures.joined(separator: "; ")])
+                               entry.decision, pace, figures.joined(separator: "; ")])
         }
         return table
     }

@@ -66,13 +66,16 @@ struct Findings {
         return Crossover(points: points, bound: bound)
     }
 
-    /// The run as a history entry. - Complexity: O(limits + strategies).
+    /// The run as a history entry, its time figures also in paces.
+    /// - Complexity: O(limits + strategies), plus O(p log p) over the p pace samples.
     func historyEntry() -> HistoryEntry {
         var figures: [String: Double] = [:]
+        var paces: [String: Double] = [:]
         for step in decision.steps {
             for evaluation in step.evaluations {
                 guard let figure = evaluation.figure else { continue }
                 figures["\(evaluation.limit.id)/\(step.strategy)"] = figure
+                paces["\(evaluation.limit.id)/\(step.strategy)"] = evaluation.paceFigure?.value
             }
         }
         for strategy in index.strategies {
@@ -80,6 +83,7 @@ struct Findings {
                let time = index[.commitScaling(strategy: strategy, handles: largest, touched: true)]?
                    .metric(named: Metric.wallTime.name) {
                 figures["commit/\(largest)/\(strategy)"] = time.summary.median
+                paces["commit/\(largest)/\(strategy)"] = time.paceFigure?.value
             }
         }
         if let size = crossover(of: StrategyName.derived).size {
@@ -87,6 +91,7 @@ struct Findings {
         }
         let outcome = decision.decidedStrategy.map { "\($0)Ships" } ?? "undecided"
         return HistoryEntry(commit: index.results.revision?.commit, dirty: index.results.revision?.dirty ?? false,
-                            date: index.results.createdAt, decision: outcome, figures: figures)
+                            date: index.results.createdAt, decision: outcome, figures: figures,
+                            referencePace: index.results.referencePace, paces: paces.isEmpty ? nil : paces)
     }
 }

@@ -7,7 +7,9 @@ import LatticeBench
 /// `ResultsFile.atReferencePace()`); it is shown as undecided, never as a plain number, when
 /// too few samples were at pace or their robust coefficient of variation (`Summary.robustCV`)
 /// is above `Limit.defaultMaxCV` (the machine was too busy for it to mean much). An exact metric shows
-/// its value, with its range when the samples disagree.
+/// its value, with its range when the samples disagree. A time judged at the reference pace is
+/// also given in paces (`MetricResult.paceFigure`), the unit that reads the same on another
+/// machine: `2.10 µs [2.09 µs, 2.11 µs] (2.16 paces [2.15 paces, 2.17 paces])`.
 enum FigureText {
     /// Shown for a figure that was not measured.
     static let missing = "–"
@@ -27,10 +29,19 @@ enum FigureText {
             return "undecided (\(format(summary.median)), \(pace.atPace) of \(pace.taken) at pace)"
         }
         if isUndecided(result) {
-            return "undecided (\(format(summary.median)), robust CV \(percent(summary.robustCV)))"
+            let paces = result.paceFigure.map { " = " + ValueFormat.string($0.value / scale, unit: .paces) } ?? ""
+            return "undecided (\(format(summary.median))\(paces), robust CV \(percent(summary.robustCV)))"
         }
         let interval = summary.medianInterval
         return "\(format(summary.median)) [\(format(interval.lower)), \(format(interval.upper))]"
+            + (result.paceFigure.map { " (\(paces($0, scale: scale)))" } ?? "")
+    }
+
+    /// A figure in paces, divided by `scale`, with its interval: `2.16 paces [2.15 paces, 2.17 paces]`.
+    static func paces(_ figure: PaceFigure, scale: Double = 1) -> String {
+        let format = { (value: Double) in ValueFormat.string(value / scale, unit: .paces) }
+        guard let interval = figure.interval else { return format(figure.value) }
+        return "\(format(figure.value)) [\(format(interval.lower)), \(format(interval.upper))]"
     }
 
     /// Just the median (or exact value), scaled; `missing` when absent.

@@ -2,7 +2,8 @@ import LatticeBench
 
 /// The limits as judged, strategy by strategy in the chain's order, one row per limit: the
 /// measured figure beside its bound, with n (at the machine's reference pace, for times) and
-/// the confidence interval whose pessimistic end was compared.
+/// the confidence interval whose pessimistic end was compared; a time also in paces
+/// (`LimitEvaluation.paceFigure`), as it would read on another machine.
 enum LimitTable {
     /// Every strategy's rows, in the chain's order.
     static func table(_ decision: Decision) -> TextTable {
@@ -13,8 +14,12 @@ enum LimitTable {
             for evaluation in step.evaluations {
                 let limit = evaluation.limit
                 let statistic = limit.relativeTo == nil ? limit.statistic.rawValue : "\(limit.statistic.rawValue) ratio"
-                let measured = evaluation.figure.map { "\(statistic) \(evaluation.text($0))" } ?? FigureText.missing
-                let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]" }
+                let paces = evaluation.paceFigure.map { " = " + ValueFormat.string($0.value, unit: .paces) } ?? ""
+                let measured = evaluation.figure.map { "\(statistic) \(evaluation.text($0))\(paces)" } ?? FigureText.missing
+                let intervalPaces = evaluation.paceFigure.flatMap(\.interval).map {
+                    " = [\(ValueFormat.string($0.lower, unit: .paces)), \(ValueFormat.string($0.upper, unit: .paces))]"
+                } ?? ""
+                let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]\(intervalPaces)" }
                     ?? (evaluation.metric?.exact == true ? "exact"
                         : evaluation.cv.map { "none: robust CV \(FigureText.percent($0))" } ?? FigureText.missing)
                 table.append([step.strategy, limit.id, evaluation.subject, measured, interval, samples(evaluation),

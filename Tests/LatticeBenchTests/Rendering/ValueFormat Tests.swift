@@ -8,7 +8,7 @@ import Testing
         (1_200_000, .nanoseconds, "1.20 ms"), (50_000, .nanoseconds, "50.0 µs"),
         (2.5e9, .nanoseconds, "2.50 s"), (4096, .bytes, "4.00 KiB"), (100, .bytes, "100 B"),
         (12, .count, "12"), (12.5, .count, "12.5"), (1.0 / 3, .count, "0.33"),
-        (1_234_567, .instructions, "1234567"),
+        (1_234_567, .instructions, "1234567"), (2.1627, .paces, "2.16 paces"), (1394.1, .paces, "1394 paces"),
     ])
     func formatsInHumanUnits(value: Double, unit: Metric.Unit, expected: String) {
         #expect(ValueFormat.string(value, unit: unit) == expected)
