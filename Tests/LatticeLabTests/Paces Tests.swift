@@ -55,7 +55,7 @@ import Testing
         let comparison = try ResultsComparison(baseline: try run(2_100, pace: 971), candidate: try run(2_690, pace: 1_182))
         let row = try wallTime(comparison)
         #expect(comparison.paceMatching?.inPaces == true)
-        #expect(row.comparison.verdict == .noChange)
+        #expect(row.comparison.outcome == .noChange)
         #expect(row.comparison.metric.unit == .paces)
         #expect(abs(row.baseline.median - 2_100 / 971) < 0.001 && abs(row.candidate.median - 2_690 / 1_182) < 0.001)
         let markdown = ComparisonRenderer().markdown(comparison)
@@ -76,7 +76,7 @@ import Testing
     @Test func aTenPercentSlowdownOnTheOtherMachineIsARegression() throws {
         let comparison = try ResultsComparison(baseline: try run(2_100, pace: 971),
                                                candidate: try run(2_690 * 1.1, pace: 1_182))
-        #expect(try wallTime(comparison).comparison.verdict == .regression)
+        #expect(try wallTime(comparison).comparison.outcome == .regression)
         let line = try #require(RegressionLine.lines(comparison).first)
         #expect(line.hasPrefix("REGRESSION \(Self.benchmark) wallTime: 2.16 paces → 2.50 paces (+15."), "\(line)")
     }
@@ -85,7 +85,7 @@ import Testing
         // The faster machine ran the slower code: 16 % more paces than the slow machine's run.
         let comparison = try ResultsComparison(baseline: try run(2_690, pace: 1_182),
                                                candidate: try run(2_690 / 1_182 * 971 * 1.16, pace: 971))
-        #expect(try wallTime(comparison).comparison.verdict == .regression)
+        #expect(try wallTime(comparison).comparison.outcome == .regression)
     }
 
     @Test func onOneMachineTimesStayInNanoseconds() throws {
@@ -95,7 +95,7 @@ import Testing
         #expect(comparison.paceMatching?.inPaces == false)
         #expect(comparison.paceMatching?.candidate.reference == 971)
         #expect(row.comparison.metric.unit == .nanoseconds)
-        #expect(row.comparison.verdict == .regression)
+        #expect(row.comparison.outcome == .regression)
     }
 
     @Test func roundsOnTwoMachinesAreJudgedInPaces() throws {
@@ -109,8 +109,8 @@ import Testing
         }
         let unchanged = try compare(same)
         #expect(unchanged.comparison.roundShift != nil)
-        #expect(unchanged.comparison.verdict == .noChange)
-        #expect(try compare(slower).comparison.verdict == .regression)
+        #expect(unchanged.comparison.outcome == .noChange)
+        #expect(try compare(slower).comparison.outcome == .regression)
     }
 
     // MARK: the page, the dashboard and the history
