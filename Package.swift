@@ -18,7 +18,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
 ]
 
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
-                  "ResponsePath"]
+                  "ResponsePath", "RecordPage"]
 
 let package = Package(
     name: "Lattice",

@@ -10,13 +10,13 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/suite.sh"
 cd "$LATTICE_ROOT"
 
 # The suite, in the order it runs; each runs alone too (`swift run -c release NAME --help`).
-SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling ResponsePath FanOut)
+SUITE=(FieldRead PhaseRead BodyReruns ReadScaling CommitScaling ResponsePath FanOut RecordPage)
 # Sampling time per benchmark in a full run, seconds: sized so the whole run, build
 # included, fits in 15 minutes on the 2-core lab machine. Counts need no long sampling.
 # ResponsePath's large list takes up to 0.4 s a sample (1.4 s for JSONDecoder): 4 s gives
 # its steps the eight samples at pace a figure needs.
 # (run_suite, in scripts/lib/suite.sh, reads it.)
-BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2 [ResponsePath]=4 [FanOut]=0.5)
+BUDGET=([FieldRead]=2 [PhaseRead]=3 [BodyReruns]=0.2 [ReadScaling]=2 [CommitScaling]=2 [ResponsePath]=4 [FanOut]=0.5 [RecordPage]=3)
 # The executables whose benchmarks count instructions with --instructions: all of them (set-up
 # runs uninstrumented under callgrind, so building thousands of handles stays affordable).
 INSTRUCTED=("${SUITE[@]}")

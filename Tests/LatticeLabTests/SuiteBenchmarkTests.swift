@@ -17,11 +17,12 @@ import Testing
                 == .commitScaling(strategy: "rootVerdict", handles: 10, touched: false))
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
         #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
+        #expect(SuiteBenchmark(name: "RecordPage/collect300Roots") == .recordPage(step: "collect300Roots"))
     }
 
     @Test(arguments: ["PhaseRead/derived/Dashboard/sideways", "PhaseRead/derived//tracked", "FieldRead/lens/eight",
                       "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", "CommitScaling/stored/10/sideways",
-                      "ResponsePath/Feed", "ResponsePath//decode", ""])
+                      "ResponsePath/Feed", "ResponsePath//decode", "RecordPage", "RecordPage/", "RecordPage/ingest/again", ""])
     func leavesOtherNamesAlone(name: String) {
         #expect(SuiteBenchmark(name: name) == nil)
     }

@@ -11,6 +11,7 @@
 /// | `CommitScaling/<strategy>/<handles>/untouched` | one commit that no handle reads, with `<handles>` handles retained |
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
+/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 enum SuiteBenchmark: Hashable {
@@ -21,6 +22,7 @@ enum SuiteBenchmark: Hashable {
     case commitScaling(strategy: String, handles: Int, touched: Bool)
     case countersCost(setting: String)
     case responsePath(input: String, step: String)
+    case recordPage(step: String)
 
     /// Metric names the suite's own counts use.
     enum CountName {
@@ -30,7 +32,8 @@ enum SuiteBenchmark: Hashable {
         static let extraBodies = "extraBodies"
         /// The response body's size in bytes, per response-path operation.
         static let bytes = "bytes"
-        /// The object members of the response's data, per response-path operation.
+        /// The object members of the response's data, per response-path operation; the fields
+        /// a body reads, per record-page read.
         static let fields = "fields"
         /// Arrays and objects, and strings too long to be stored inline (over 15 UTF-8
         /// bytes), of a decoded response: what may allocate.
@@ -60,6 +63,8 @@ enum SuiteBenchmark: Hashable {
             self = .commitScaling(strategy: parts[1], handles: handles, touched: true)
         case ("ResponsePath", 3):
             self = .responsePath(input: parts[1], step: parts[2])
+        case ("RecordPage", 2):
+            self = .recordPage(step: parts[1])
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -74,7 +79,7 @@ enum SuiteBenchmark: Hashable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath:
+        case .fieldRead, .countersCost, .responsePath, .recordPage:
             nil
         }
     }
