@@ -18,6 +18,7 @@ import Testing
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
         #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
         #expect(SuiteBenchmark(name: "FanOut/read/24") == .fanOut(step: "read", depth: 24))
+        #expect(SuiteBenchmark(name: "RecordPage/collect300Roots") == .recordPage(step: "collect300Roots"))
     }
 
     /// The executables build their names with the type the lab parses them with: each parses
@@ -33,6 +34,7 @@ import Testing
         .countersCost(setting: "on"),
         .responsePath(input: "Feed", step: "JSONDecoder"),
         .fanOut(step: "normalize", depth: 2),
+        .recordPage(step: "commitAgain"),
     ])
     func namesParseBackToWhatBuiltThem(benchmark: SuiteBenchmark) {
         #expect(SuiteBenchmark(name: benchmark.name) == benchmark)
@@ -42,7 +44,8 @@ import Testing
 
     @Test(arguments: ["PhaseRead/derived/Dashboard/sideways", "PhaseRead/derived//tracked", "FieldRead/lens/eight",
                       "ReadScaling/derived/0", "HarnessExample/sum", "CommitScaling/stored/many", "CommitScaling/stored/10/sideways",
-                      "ResponsePath/Feed", "ResponsePath//decode", "FanOut/read/deep", ""])
+                      "ResponsePath/Feed", "ResponsePath//decode", "FanOut/read/deep", "RecordPage", "RecordPage/",
+                      "RecordPage/ingest/again", ""])
     func leavesOtherNamesAlone(name: String) {
         #expect(SuiteBenchmark(name: name) == nil)
     }

@@ -14,6 +14,7 @@
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
+/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 public enum SuiteBenchmark: Hashable, Sendable {
@@ -33,6 +34,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case responsePath(input: String, step: String)
     /// Normalizing or reading a response whose fragments fan out `depth` deep.
     case fanOut(step: String, depth: Int)
+    /// One step on the record's page, or one collection pass over its stores.
+    case recordPage(step: String)
 
     /// Metric names the suite's own counts use.
     public enum CountName {
@@ -42,7 +45,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
         public static let extraBodies = "extraBodies"
         /// The response body's size in bytes, per response-path operation.
         public static let bytes = "bytes"
-        /// The object members of the response's data, per response-path operation.
+        /// The object members of the response's data, per response-path operation; the fields
+        /// a body reads, per record-page read.
         public static let fields = "fields"
         /// Arrays and objects, and strings too long to be stored inline (over 15 UTF-8
         /// bytes), of a decoded response: what may allocate.
@@ -59,6 +63,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .commitScaling, .countersCost: "CommitScaling"
         case .responsePath: "ResponsePath"
         case .fanOut: "FanOut"
+        case .recordPage: "RecordPage"
         }
     }
 
@@ -73,6 +78,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .countersCost(let setting): "counters/\(setting)"
         case let .responsePath(input, step): "\(input)/\(step)"
         case let .fanOut(step, depth): "\(step)/\(depth)"
+        case .recordPage(let step): step
         }
     }
 
@@ -105,6 +111,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case ("FanOut", 3):
             guard let depth = Int(parts[2]), depth > 0 else { return nil }
             self = .fanOut(step: parts[1], depth: depth)
+        case ("RecordPage", 2):
+            self = .recordPage(step: parts[1])
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -119,7 +127,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut:
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage:
             nil
         }
     }

@@ -70,6 +70,16 @@ struct BenchmarksPage {
             Issue 15's goals for this machine, each with its interval: met when the whole interval is on the \
             right side of the bound, missed when it is wholly on the wrong side, else undecided.
             """, table: tables.responsePathGoals())
+        text += section("The record's benchmark", about: """
+            The decision record's system publishes what each step costs on its recorded page of 899 records \
+            (686 KB of the public Rick and Morty API): \(PublishedPageFigures.source). `RecordPage` measures the \
+            same steps on a page of the same shape made for this lab (`Tests/Fixtures/RecordPage`: 900 records, \
+            689 KB). The machines differ, so a ratio says how far apart the two stand, not which runtime is \
+            faster. \(tables.observableAnchor() ?? "")Here the commit into an empty store makes and releases the \
+            store inside the measured operation; a read is the body's time divided by the fields it reads; a \
+            collection pass marks every record and sweeps none. In paces: Lattice's median over the run's \
+            reference pace (`MachinePace`'s workload at this machine's best speed).
+            """, table: tables.recordPage())
         text += section("Allocations", about: "Mallocs and bytes per operation, exact (jemalloc).",
                         table: tables.allocations())
         text += section("Other benchmarks", about: "Benchmarks outside the suite's naming scheme.",

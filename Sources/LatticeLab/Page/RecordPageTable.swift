@@ -1,0 +1,67 @@
+import LatticeBench
+
+/// The record's benchmark: Lattice's `RecordPage` figures beside the ones the decision
+/// record's system publishes (`PublishedPageFigures`).
+extension SuiteTables {
+    /// Per published measurement that this run measured: Lattice's median with its interval
+    /// (per field for the reads), the published figure, the ratio of Lattice's median to the
+    /// published median (a range when a range of medians was published), and Lattice's median
+    /// in the run's reference paces; the last two only for a decided figure.
+    /// - Complexity: O(rows).
+    func recordPage() -> TextTable {
+        var table = TextTable(headers: ["measurement", "Lattice, this machine (median [95% CI])",
+                                          "published, M1 Pro: best (median)", "Lattice ÷ published median",
+                                          "Lattice in paces"], numericFrom: 1)
+        for row in PublishedPageFigures.rows {
+            guard let result = index[.recordPage(step: row.step)],
+                  let time = result.metric(named: Metric.wallTime.name) else { continue }
+            let fields = result.metric(named: SuiteBenchmark.CountName.fields)?.summary.median
+            // A per-field figure of a body whose fields were not counted cannot be divided.
+            guard let scale = row.perField ? fields : 1, scale > 0 else {
+                table.append([row.measurement, FigureText.missing, Self.published(row.figure), FigureText.missing,
+                              FigureText.missing])
+                continue
+            }
+            let median = time.summary.median / scale
+            // An undecided figure is shown as such, never as the base of a ratio.
+            let decided = !FigureText.isUndecided(time)
+            table.append([row.measurement, FigureText.figure(time, scale: scale), Self.published(row.figure),
+                          decided ? Self.ratio(median, over: row.figure.medians) : "undecided",
+                          decided ? time.referencePace.map { ResponsePathGoal.significant(median / $0.reference) }
+                              ?? FigureText.missing : "undecided"])
+        }
+        return table
+    }
+
+    /// This run's tracked `@Observable` read per field, beside the published machine's: how
+    /// the two machines' Observation compares. Nil when FieldRead did not measure it.
+    func observableAnchor() -> String? {
+        let fields = 8
+        guard let time = index[.fieldRead(reader: "observableTracked", fields: fields)]?
+            .metric(named: Metric.wallTime.name), !FigureText.isUndecided(time) else { return nil }
+        return "A tracked `@Observable` read, Observation's own cost, is \(FigureText.median(time, scale: Double(fields))) "
+            + "a field here (`FieldRead/observableTracked/\(fields)`) and "
+            + "\(ValueFormat.string(PublishedPageFigures.observableTrackedRead, unit: .nanoseconds)) there. "
+    }
+
+    /// `468 µs (472 µs–505 µs)`, `2.87 ms (2.88 ms)` or `20.3 ns`.
+    private static func published(_ figure: PublishedPageFigures.Figure) -> String {
+        let format = { (value: Double) in ValueFormat.string(value, unit: .nanoseconds) }
+        switch figure {
+        case .best(let best, let medians):
+            let median = medians.lowerBound == medians.upperBound ? format(medians.lowerBound)
+                : "\(format(medians.lowerBound))–\(format(medians.upperBound))"
+            return "\(format(best)) (\(median))"
+        case .single(let value):
+            return format(value)
+        }
+    }
+
+    /// `1.23 ×`, or `1.10–1.25 ×` against a range of medians.
+    private static func ratio(_ value: Double, over medians: ClosedRange<Double>) -> String {
+        guard medians.lowerBound > 0 else { return FigureText.missing }
+        if medians.lowerBound == medians.upperBound { return ResponsePathGoal.times(value / medians.lowerBound) }
+        return "\(ResponsePathGoal.significant(value / medians.upperBound))–"
+            + ResponsePathGoal.times(value / medians.lowerBound)
+    }
+}
