@@ -65,4 +65,5 @@ lattice=$bin/lattice
 # lattice bench checks the arguments and names the commits a comparison needs built.
 commits=$("$lattice" bench --commits-to-build "$@") || exit $?
 for commit in $commits; do build_commit "$commit"; done
+[ -z "$commits" ] || set -- "$@" --built $commits
 exec "$lattice" bench --bin "$bin" "$@"

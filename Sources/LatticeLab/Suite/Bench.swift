@@ -52,6 +52,7 @@ public struct Bench {
     /// - Throws: `Failure` when it could not run.
     public func run() throws(Failure) -> ExitStatus {
         if case .compare(let base, let head) = request.command {
+            if let built = request.builtCommits { return try compare(base: built.base, head: built.head) }
             return try compare(base: try commit(base), head: try commit(head ?? "HEAD"))
         }
         let limitsPath = request.spec.map { "\($0)/limits.json" } ?? layout.limits

@@ -75,6 +75,8 @@ extension BenchRequest {
                           builds them)
       --commits-to-build  check the arguments, print the commits compare needs built (none
                           for another command), and stop (scripts/bench.sh builds them)
+      --built BASE HEAD   compare these commits, as built (scripts/bench.sh passes what it
+                          built, so a commit made meanwhile does not move HEAD)
       -h, --help          this text
 
     Every benchmark executable lists its benchmarks first (--list): a run fails when one dies by

@@ -2,7 +2,7 @@ import Foundation
 
 /// What `lattice bench` was asked to do: its command and options, checked against each other
 /// once, before anything runs.
-public struct BenchRequest: Sendable, Equatable {
+public struct BenchRequest: Sendable {
     /// The command.
     public enum Command: Sendable, Equatable {
         /// Run the suite, write the results and the report, print the decision.
@@ -41,6 +41,9 @@ public struct BenchRequest: Sendable, Equatable {
     public var listsExecutables = false
     /// `--commits-to-build`: print the commits a comparison needs built and stop.
     public var listsCommits = false
+    /// `--built BASE HEAD`: the commits compare's names resolved to when they were built
+    /// (`scripts/bench.sh` passes them, so a commit made during the build does not move HEAD).
+    public var builtCommits: (base: String, head: String)?
     /// `--help`.
     public var help = false
 
@@ -77,6 +80,8 @@ public struct BenchRequest: Sendable, Equatable {
             case "--results": request.results = try value(argument, "a file")
             case "--spec": request.spec = try value(argument, "a folder")
             case "--bin": request.bin = try value(argument, "a folder")
+            case "--built":
+                request.builtCommits = (try value(argument, "BASE and HEAD commits"), try value(argument, "BASE and HEAD commits"))
             case "--rounds":
                 guard let count = Int(try value(argument, "a whole number >= 1")), count >= 1 else {
                     throw UsageError(description: "--rounds needs a whole number >= 1")
@@ -127,6 +132,7 @@ public struct BenchRequest: Sendable, Equatable {
             command = .compare(base: positional[0], head: positional.count == 2 ? positional[1] : nil)
         }
         if case .compare = command {} else if timed { throw refuse("--time belongs to compare") }
+        if case .compare = command {} else if builtCommits != nil { throw refuse("--built belongs to compare") }
         if !timed, rounds != nil { throw refuse("--rounds belongs to compare --time") }
         if timed { timedRounds = rounds ?? 6 }
         for (option, path) in [("baseline", baselineResults), ("results", results)] {

@@ -15,6 +15,8 @@ import Testing
         (["compare"], "compare needs BASE [HEAD]"),
         (["compare", "a", "b", "c"], "compare needs BASE [HEAD]"),
         (["--time"], "--time belongs to compare"),
+        (["gate", "--built", "a", "b"], "--built belongs to compare"),
+        (["compare", "a", "--built", "a"], "--built needs BASE and HEAD commits"),
         (["compare", "a", "--rounds", "3"], "--rounds belongs to compare --time"),
         (["compare", "a", "--time", "--rounds", "0"], "--rounds needs a whole number >= 1"),
         (["gate", "--baseline", "/no/such/file.json"], "no baseline results at /no/such/file.json"),
@@ -48,6 +50,8 @@ import Testing
         let compare = try BenchRequest.parse(["compare", "main~1", "--time"])
         #expect(compare.command == .compare(base: "main~1", head: nil) && compare.timedRounds == 6)
         #expect(try BenchRequest.parse(["compare", "a", "b", "--time", "--rounds", "2"]).timedRounds == 2)
+        let built = try BenchRequest.parse(["compare", "main~1", "--built", "aaa", "bbb"]).builtCommits
+        #expect(built?.base == "aaa" && built?.head == "bbb")
     }
 
     @Test func theRunFolderSaysWhatKindOfRunItIs() throws {
