@@ -20,13 +20,26 @@ extension Bench {
         try? FileManager.default.removeItem(at: out)
         let rounds = request.timedRounds ?? 1
         var files: [[String]] = [[], []]
-        let executables = suite.executables
+        // Each side runs the suite's executables its commit has: one added since is run on the
+        // other side only, and the comparison lists its benchmarks as not judged.
+        let executables = sides.map { commit in
+            suite.executables.filter { executable in
+                FileManager.default.isExecutableFile(atPath: layout.bins(of: commit).appendingPathComponent(executable.name).path)
+            }
+        }
+        for (side, commit) in sides.enumerated() {
+            let absent = suite.executables.filter { !executables[side].contains($0) }.map(\.name)
+            if !absent.isEmpty {
+                log("\(commit.prefix(12)) has no \(absent.joined(separator: " ")): its benchmarks are on one side only",
+                    timed: false)
+            }
+        }
         for round in 1...rounds {
             let order = round % 2 == 1 ? [0, 1] : [1, 0]
             let pass = SuitePass(mode: .measure, quick: true)
             let run = { @Sendable (side: Int) -> Result<SuiteRunner.Output, SuiteFailure> in
                 Result { () throws(SuiteFailure) in
-                    try runners[side].run(executables, pass, into: out.appendingPathComponent("round\(round)-\(side)"))
+                    try runners[side].run(executables[side], pass, into: out.appendingPathComponent("round\(round)-\(side)"))
                 }
             }
             var outputs: [Int: SuiteRunner.Output] = [:]
@@ -49,7 +62,7 @@ extension Bench {
         log("instructions: both sides")
         let instructions = try concurrently([0, 1]) { side in
             Result { () throws(SuiteFailure) in
-                try runners[side].run(executables, SuitePass(mode: .instructions, quick: true),
+                try runners[side].run(executables[side], SuitePass(mode: .instructions, quick: true),
                                       into: out.appendingPathComponent("instructions-\(side)"))
             }
         }
