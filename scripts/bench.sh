@@ -48,9 +48,11 @@ build_commit() {
     [ -x "$built/lattice" ] || { log "the release build of ${commit:0:12} has no lattice"; exit 1; }
     # An executable the commit does not have (a benchmark added since) is left out: lattice bench
     # compare lists its benchmarks as on one side only.
-    for name in $("$lattice" bench --executables) lattice; do
-        [ ! -x "$built/$name" ] || cp "$built/$name" "$kept.partial/"
+    for name in $("$lattice" bench --executables); do
+        # The shared build folder still holds executables of commits built before.
+        [ ! -d "$tree/Benchmarks/$name" ] || cp "$built/$name" "$kept.partial/"
     done
+    cp "$built/lattice" "$kept.partial/"
     touch "$kept.partial/.complete"
     rm -rf "$kept"
     mv "$kept.partial" "$kept"

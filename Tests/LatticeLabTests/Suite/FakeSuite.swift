@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LatticeBench
 @testable import LatticeLab
 
@@ -35,9 +40,8 @@ struct FakeSuite {
             let results = folder.appendingPathComponent("\(name).results.json")
             let names = kind == .forgets ? ["\(name)/alpha"] : ["\(name)/alpha", "\(name)/beta"]
             try LabSamples.file(try names.map { try LabSamples.timed($0, 100) }).encoded().write(to: results)
-            let script = bin.appendingPathComponent(name)
-            try Self.script(name: name, kind: kind, results: results.path).write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try Self.writeExecutable(Self.script(name: name, kind: kind, results: results.path),
+                                     to: bin.appendingPathComponent(name).path)
         }
     }
 
@@ -52,6 +56,19 @@ struct FakeSuite {
 
     /// Removes the folder.
     func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Writes an executable file through a descriptor closed on exec: tests run in parallel, and
+    /// a child another test starts while this file is open for writing would otherwise inherit
+    /// the descriptor and keep it open, and executing the file would then fail ("text file busy").
+    private static func writeExecutable(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
 
     private static func script(name: String, kind: Kind, results: String) -> String {
         let behaviour = switch kind {
