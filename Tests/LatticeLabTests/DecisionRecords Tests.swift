@@ -106,6 +106,40 @@ import Testing
         expectEveryReportSaysTheSame(judged)
     }
 
+    @Test func aRecordsOwnTimeLimitWithTooFewSamplesIsSampledAgain() throws {
+        let record = DecisionRecord(id: "0005", record: "docs/decisions/0005.md", title: "timed", reopenIf: "slow",
+                                    limits: [Limit(id: "timed-read", description: "read", benchmark: "Timed/read",
+                                                   metric: "wallTime", statistic: .median, bound: 1_000)])
+        let limits = LabSamples.limits(ships: "rootVerdict", decisions: [record])
+        let oneSample = BenchmarkResult(name: "Timed/read", metrics: [try MetricResult(metric: .wallTime, samples: [500])],
+                                        iterationsPerSample: 1)
+        let results = LabSamples.file(try benchmarks(normalize: nil) + [oneSample])
+        #expect(Resampling.needed(limits, results).contains { $0.name == "Timed/read" && $0.use == .pool })
+        #expect(!Resampling.needed(limits, LabSamples.file(try benchmarks(normalize: nil)
+                                                              + [try LabSamples.timed("Timed/read", 500)]))
+            .contains { $0.name == "Timed/read" }, "a judged figure is not sampled again")
+    }
+
+    @Test func aCorruptDecisionRecordChangesNoReportAndNamesTheFileAndPath() throws {
+        let directory = try LabSamples.temporaryDirectory()
+        let page = directory.appendingPathComponent("BENCHMARKS.md")
+        try Data("previous\n".utf8).write(to: page)
+        var records = Self.records
+        records[0].chainLimits.append("phase-read-smallest")
+        let limits = directory.appendingPathComponent("limits.json")
+        try LabSamples.limits(ships: "rootVerdict", decisions: records).encoded(file: limits.path).write(to: limits)
+        let results = directory.appendingPathComponent("results.json")
+        try LabSamples.file(try benchmarks(normalize: 10_583_937)).write(to: results)
+        let paths = Report.Paths(results: results.path, limits: limits.path, page: page.path,
+                                 dashboard: directory.appendingPathComponent("dashboards").path)
+        #expect(throws: JSONFileError.corrupt(file: limits.path, path: "$.decisions[0].chainLimits[2]",
+                                              reason: "no limit of $.limits has the id \"phase-read-smallest\"")) {
+            _ = try Report.write(paths, runtimeDefault: "rootVerdict")
+        }
+        #expect(try String(contentsOf: page, encoding: .utf8) == "previous\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("dashboards").path))
+    }
+
     @Test func aChainLimitThatFailsTheShippedStrategyReopensItsRecord() throws {
         // rootVerdict's read fails while the limits file still ships it: the gate already fails on
         // the strategy, and record 0002 says it reopens on the same evaluation.
