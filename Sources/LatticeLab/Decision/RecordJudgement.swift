@@ -43,16 +43,6 @@ public struct RecordJudgement {
         return .holds
     }
 
-    /// The status in one word, as the reports print it.
-    public var statusWord: String {
-        switch status {
-        case .holds: "holds"
-        case .reopens: "reopens"
-        case .undecided: "undecided"
-        case .notWatched: "not watched"
-        }
-    }
-
     /// The status with its cause, in one line: `holds: 5 of 5 limits pass` (with its own limits'
     /// figures), `reopens:
     /// response-normalize-instructions measured 12.1 M instructions against ≤ 11.7 M`, `undecided:
