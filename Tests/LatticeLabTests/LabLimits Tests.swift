@@ -8,7 +8,7 @@ import Testing
 @Suite struct LabLimitsTests {
     static let valid = """
     {
-      "version": 3,
+      "version": 4,
       "chain": ["derived", "rootVerdict", "stored"],
       "ships": "derived",
       "limits": [
@@ -25,6 +25,17 @@ import Testing
       ],
       "baseline": [
         { "benchmarks": "PhaseRead/*", "tolerance": 0, "why": "hot" }
+      ],
+      "decisions": [
+        { "id": "0002", "record": "docs/decisions/0002.md", "title": "the chain", "reopenIf": "the chain fails",
+          "chainLimits": ["phase-read", "extra-bodies"] },
+        { "id": "0003", "record": "docs/decisions/0003.md", "title": "strict", "reopenIf": "normalizing costs more",
+          "limits": [
+            { "id": "normalize", "description": "normalize", "benchmark": "ResponsePath/Dashboard/normalize",
+              "metric": "instructions", "statistic": "median", "bound": 11640000 }
+          ] },
+        { "id": "0004", "record": "docs/decisions/0004.md", "title": "sse", "reopenIf": "a libcurl with WebSocket",
+          "chainLimits": [], "limits": [] }
       ]
     }
     """
@@ -47,6 +58,17 @@ import Testing
                 "LatticeBench reads the same file's limits, the lab's keys left out")
     }
 
+    @Test func decisionRecordsDecodeWithTheLimitsThatWatchThem() throws {
+        let limits = try decode(Self.valid)
+        #expect(limits.decisions.map(\.id) == ["0002", "0003", "0004"])
+        #expect(limits.decisions[0].chainLimits == ["phase-read", "extra-bodies"])
+        #expect(limits.decisions[0].limits.isEmpty, "an absent list of own limits is empty")
+        #expect(limits.decisions[1].limits.map(\.benchmark) == ["ResponsePath/Dashboard/normalize"])
+        #expect(!limits.decisions[2].watched)
+        #expect(limits.limits(for: "derived").map(\.id) == ["phase-read", "extra-bodies", "scaling"],
+                "a record's own limits are no strategy's")
+    }
+
     @Test(arguments: [
         ("\"ships\": \"derived\",", "", "$.ships"),
         ("\"ships\": \"derived\"", "\"ships\": \"\"", "$.ships"),
@@ -58,6 +80,17 @@ import Testing
         ("\"strategies\": [\"derived\"],", "", "$.limits[1].strategies"),
         ("\"bound\": 1.5", "\"bound\": 0", "$.limits[2].bound"),
         ("\"id\": \"extra-bodies\"", "\"id\": \"phase-read\"", "$.limits[1].id"),
+        ("\"chainLimits\": [\"phase-read\", \"extra-bodies\"]", "\"chainLimits\": [\"phase-read\", \"phase-reed\"]",
+         "$.decisions[0].chainLimits[1]"),
+        ("\"id\": \"0004\"", "\"id\": \"0002\"", "$.decisions[2].id"),
+        ("\"id\": \"0004\"", "\"id\": \"scaling\"", "$.decisions[2].id"),
+        ("\"id\": \"normalize\"", "\"id\": \"phase-read\"", "$.decisions[1].limits[0].id"),
+        ("\"title\": \"strict\", ", "", "$.decisions[1].title"),
+        ("\"reopenIf\": \"the chain fails\",", "", "$.decisions[0].reopenIf"),
+        ("\"ResponsePath/Dashboard/normalize\"", "\"ResponsePath/{strategy}/normalize\"", "$.decisions[1].limits[0].benchmark"),
+        ("\"bound\": 11640000", "\"bound\": \"many\"", "$.decisions[1].limits[0].bound"),
+        ("\"metric\": \"instructions\", \"statistic\": \"median\", \"bound\": 11640000",
+         "\"statistic\": \"median\", \"bound\": 11640000", "$.decisions[1].limits[0].metric"),
     ])
     func namesTheJSONPathOfWhatIsWrong(replacing: String, with: String, path: String) throws {
         let text = Self.valid.replacingOccurrences(of: replacing, with: with)
@@ -75,11 +108,47 @@ import Testing
         }
     }
 
-    @Test func aFileOfVersionTwoIsRefusedAsSuch() throws {
-        let old = Self.valid.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2")
-        #expect(throws: JSONFileError.unsupportedVersion(file: "spec/limits.json", key: "version", found: 2,
-                                                         supported: 3)) {
+    @Test(arguments: [2, 3])
+    func anOlderFileIsRefusedAsSuch(version: Int) throws {
+        // Version 3 had no decision records: read as a file with none, every record would go
+        // unwatched without a word.
+        let old = Self.valid.replacingOccurrences(of: "\"version\": 4", with: "\"version\": \(version)")
+        #expect(throws: JSONFileError.unsupportedVersion(file: "spec/limits.json", key: "version", found: version,
+                                                         supported: 4)) {
             try decode(old)
+        }
+    }
+
+    @Test func aFileWithoutDecisionsIsRefusedAtThatKey() throws {
+        let start = try #require(Self.valid.range(of: ",\n  \"decisions\""))
+        let end = try #require(Self.valid.range(of: "\n}", options: .backwards))
+        let text = String(Self.valid[..<start.lowerBound]) + String(Self.valid[end.lowerBound...])
+        do {
+            _ = try decode(text)
+            Issue.record("expected an error")
+        } catch {
+            guard case .corrupt(let file, let path, _) = error else {
+                Issue.record("expected .corrupt, got \(error)")
+                return
+            }
+            #expect(file == "spec/limits.json")
+            #expect(path == "$.decisions")
+        }
+    }
+
+    @Test func everyCommittedRecordsReopeningLineNamesItsLimits() throws {
+        let package = LabSamples.limitsURL.deletingLastPathComponent().deletingLastPathComponent()
+        let limits = try LabLimits.read(from: LabSamples.limitsURL)
+        #expect(limits.decisions.map(\.id) == ["0001", "0002", "0003", "0004"])
+        for record in limits.decisions {
+            let text = try String(contentsOf: package.appendingPathComponent(record.record), encoding: .utf8)
+            let reopening = try #require(text.split(separator: "\n").last { $0.hasPrefix("Reopen if") },
+                                         "\(record.record) ends with its reopening line")
+            #expect(reopening.contains("spec/limits.json"), "\(record.record)")
+            for id in record.chainLimits + record.limits.map(\.id) {
+                #expect(reopening.contains("`\(id)`"), "\(record.record) names \(id)")
+            }
+            if !record.watched { #expect(reopening.contains("not watched"), "\(record.record)") }
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// exact figures may move from a committed baseline.
 ///
 /// ```json
-/// { "version": 3,
+/// { "version": 4,
 ///   "limits": [ { "id": "phase-read", "description": "...", "benchmark": "PhaseRead/*/tracked",
 ///                 "metric": "wallTime", "statistic": "median", "bound": 50000, "maxCV": 0.1 } ],
 ///   "baseline": [ { "benchmarks": "PhaseRead/*", "tolerance": 0, "why": "..." } ] }
@@ -13,9 +13,11 @@ import Foundation
 /// A file may carry more keys, at the top or in a limit, for whoever embeds it (which limits
 /// apply to what, in a pattern's own words): this reader ignores them.
 public struct LimitsFile: Codable, Sendable, Hashable, VersionedJSONFile {
-    /// The version this code reads: 3, the limits alone (version 2 named, in each limit and at
-    /// the top, what the limits applied to; version 1 judged one candidate).
-    public static let currentVersion = 3
+    /// The version this code reads: 4, the limits alone, as in 3; the lab's file embedding them
+    /// added its decision records under 4, and the two share the one version field, so this
+    /// reader moved with it (version 2 named, in each limit and at the top, what the limits
+    /// applied to; version 1 judged one candidate).
+    public static let currentVersion = 4
     /// The name of the version field.
     public static let versionKey = "version"
     /// The only version this code reads.

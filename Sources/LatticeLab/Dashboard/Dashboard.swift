@@ -93,9 +93,16 @@ struct Dashboard {
             <p>The release ships <code>\((decision.limits.ships).markupEscaped)</code>. \
             <b>The release gate (<code>lattice gate</code>, judging the same inputs) \
             \(gate.outcome.markupEscaped).</b></p>
-            \(LimitTable.table(decision).html())</section>
+            \(LimitTable.table(decision).html())\(decisionRecords())</section>
 
             """
+    }
+
+    /// The decision records with their statuses, as BENCHMARKS.md lists them.
+    private func decisionRecords() -> String {
+        let table = DecisionRecordTable.table(findings.decision)
+        guard !table.isEmpty else { return "\n<h3>Decision records</h3>\n<p>The limits file states no decision record.</p>\n" }
+        return "\n<h3>Decision records</h3>\n<p>\(DecisionRecordTable.about.markupEscaped)</p>\n\(table.html())"
     }
 
     private func section(_ title: String, _ charts: [String], _ table: TextTable, note: String = "") -> String {

@@ -46,13 +46,29 @@ public struct Decision {
     /// Every strategy of the chain, in order, judged (those after the one that ships too, so
     /// reports can show what each would have met).
     public let steps: [Step]
+    /// Each decision record's own limits, judged, in the limits file's order of records (they name
+    /// no strategy, so the strategy shipped does not change them).
+    private let recordEvaluations: [[LimitEvaluation]]
 
-    /// Judges every strategy of `limits.chain` against `results` (filtered by pace already).
-    /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy.
+    /// Judges every strategy of `limits.chain` against `results` (filtered by pace already), and
+    /// every decision record's own limits.
+    /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy and once per record.
     init(limits: LabLimits, results: ResultsFile) {
         self.limits = limits
         steps = limits.chain.map { Step(strategy: $0, evaluations: LimitEvaluation.evaluate(limits.limits(for: $0),
                                                                                              against: results)) }
+        recordEvaluations = limits.decisions.map { LimitEvaluation.evaluate($0.limits, against: results) }
+    }
+
+    /// Every decision record of the limits file, judged: the chain limits it names as the shipped
+    /// strategy's (the release is what a record is about), its own limits as judged at `init`.
+    /// - Complexity: O(records · limits).
+    public var records: [RecordJudgement] {
+        let shippedEvaluations = shipped?.evaluations ?? []
+        return zip(limits.decisions, recordEvaluations).map {
+            RecordJudgement(record: $0, shipped: limits.ships, shippedEvaluations: shippedEvaluations,
+                            ownEvaluations: $1)
+        }
     }
 
     /// The same judgement with the limits file shipping `strategy`: the steps do not read

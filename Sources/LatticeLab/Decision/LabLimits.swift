@@ -5,14 +5,21 @@ import LatticeBench
 /// the last full run chose to ship, which that run writes back (`ships`). It is a LatticeBench
 /// limits file (`LimitsFile`: the limits and the baseline's tolerances) with the lab's words
 /// added: the strategies in the order the decision records weigh them (`chain`), the one the
-/// release ships, and, in each limit, the strategies it applies to, its patterns naming the
-/// strategy judged as `{strategy}`.
+/// release ships, in each limit the strategies it applies to, its patterns naming the
+/// strategy judged as `{strategy}`, and the decision records (`decisions`), each stated as the
+/// limits that watch it.
+///
+/// Version 4 added `decisions`, and a version 3 file is refused (`unsupportedVersion`) rather
+/// than read as a file with no decision records: read so, every record would go unwatched
+/// without a word, which is what stating them in the file is meant to prevent.
 ///
 /// ```json
-/// { "version": 3, "chain": ["derived", "rootVerdict", "stored"], "ships": "rootVerdict",
+/// { "version": 4, "chain": ["derived", "rootVerdict", "stored"], "ships": "rootVerdict",
 ///   "limits": [ { "id": "phase-read", "description": "...", "strategies": ["derived", "rootVerdict"],
 ///                 "benchmark": "PhaseRead/{strategy}/*/tracked", "metric": "wallTime",
-///                 "statistic": "median", "bound": 50000, "maxCV": 0.1 } ] }
+///                 "statistic": "median", "bound": 50000, "maxCV": 0.1 } ],
+///   "decisions": [ { "id": "0002", "record": "docs/decisions/0002-….md", "title": "…",
+///                    "reopenIf": "…", "chainLimits": ["phase-read"], "limits": [] } ] }
 /// ```
 public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
     /// What a limit's `benchmark` and `relativeTo` write for the strategy judged.
@@ -30,15 +37,18 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
     /// The limits, as LatticeBench reads any limits file (their patterns unresolved), and the
     /// baseline's tolerances.
     public let file: LimitsFile
+    /// The decision records, each with the limits that watch it, in the file's order.
+    public let decisions: [DecisionRecord]
     /// The strategies each limit applies to, names of `chain`, by limit id (ids are unique).
     private let strategiesByLimit: [String: [String]]
 
     /// Creates the limits of `chain` shipping `ships`, each limit with the strategies it
-    /// applies to.
+    /// applies to, and the decision records they watch.
     public init(chain: [String], ships: String, limits: [(limit: Limit, strategies: [String])],
-                baseline: [BaselineTolerance]? = nil) {
+                baseline: [BaselineTolerance]? = nil, decisions: [DecisionRecord] = []) {
         self.chain = chain
         self.ships = ships
+        self.decisions = decisions
         file = LimitsFile(limits: limits.map(\.limit), baseline: baseline)
         strategiesByLimit = Dictionary(limits.map { ($0.limit.id, $0.strategies) }, uniquingKeysWith: { first, _ in first })
     }
@@ -66,8 +76,10 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
 
     /// Reads and checks the lab's limits file.
     /// - Throws: what `LimitsFile.read(from:)` throws, and `.corrupt` with the JSON path for an
-    ///   empty or repeated chain, a `ships` or a limit's strategy outside the chain, or a limit
-    ///   naming no strategy.
+    ///   empty or repeated chain, a `ships` or a limit's strategy outside the chain, a limit
+    ///   naming no strategy, or a decision record that is missing a field, reuses an id of the
+    ///   file, names a chain limit the file does not have, or has a limit of its own that names
+    ///   a strategy or is malformed.
     public static func read(from url: URL) throws(JSONFileError) -> LabLimits {
         try JSONFileDecoder.read(LabLimits.self, from: url)
     }
@@ -78,7 +90,8 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
         try JSONFileEncoder.encoded(self, file: file)
     }
 
-    /// The limits file's problems first, then the lab's. - Complexity: O(limits · chain).
+    /// The limits file's problems first, then the lab's, then the decision records'.
+    /// - Complexity: O(limits · chain + records · limits).
     public func inconsistency() -> DecodingFailure? {
         if let failure = file.inconsistency() { return failure }
         if chain.isEmpty { return DecodingFailure(path: "$.chain", reason: "names no strategy") }
@@ -96,11 +109,45 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
                 return DecodingFailure(path: at, reason: "\"\(stranger)\" is not in the chain \(chain)")
             }
         }
+        return recordsInconsistency()
+    }
+
+    /// The first problem of `decisions`: ids are unique across the file (records, the chain's
+    /// limits and the records' own limits), a named chain limit exists, and an own limit is a
+    /// well-formed limit (as `LimitsFile` checks one) that names no strategy, since it is
+    /// judged once whatever ships.
+    private func recordsInconsistency() -> DecodingFailure? {
+        let chainIDs = Set(file.limits.map(\.id))
+        var ids = chainIDs
+        for (index, record) in decisions.enumerated() {
+            let at = "$.decisions[\(index)]"
+            guard ids.insert(record.id).inserted else {
+                return DecodingFailure(path: "\(at).id", reason: "duplicate id \"\(record.id)\"")
+            }
+            for (position, id) in record.chainLimits.enumerated() where !chainIDs.contains(id) {
+                return DecodingFailure(path: "\(at).chainLimits[\(position)]",
+                                       reason: "no limit of $.limits has the id \"\(id)\"")
+            }
+            if let failure = LimitsFile(limits: record.limits).inconsistency() {
+                return DecodingFailure(path: failure.path.replacingOccurrences(of: "$.limits", with: "\(at).limits"),
+                                       reason: failure.reason)
+            }
+            for (position, limit) in record.limits.enumerated() {
+                let place = "\(at).limits[\(position)]"
+                guard ids.insert(limit.id).inserted else {
+                    return DecodingFailure(path: "\(place).id", reason: "duplicate id \"\(limit.id)\"")
+                }
+                if (limit.benchmark + (limit.relativeTo ?? "")).contains(Self.strategyPlaceholder) {
+                    return DecodingFailure(path: "\(place).benchmark", reason: "a record's own limit names no "
+                                           + "\(Self.strategyPlaceholder); name a limit of $.limits in chainLimits instead")
+                }
+            }
+        }
         return nil
     }
 
     private enum Key: String, CodingKey {
-        case version, chain, ships, limits, strategies, baseline
+        case version, chain, ships, limits, strategies, baseline, decisions
     }
 
     /// A limit's own keys, as a limits file holds them, with the strategies it applies to.
@@ -132,11 +179,12 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
         self.init(chain: try container.decode([String].self, forKey: .chain),
                   ships: try container.decode(String.self, forKey: .ships),
                   limits: try container.decode([Entry].self, forKey: .limits).map { ($0.limit, $0.strategies) },
-                  baseline: try container.decodeIfPresent([BaselineTolerance].self, forKey: .baseline))
+                  baseline: try container.decodeIfPresent([BaselineTolerance].self, forKey: .baseline),
+                  decisions: try container.decode([DecisionRecord].self, forKey: .decisions))
     }
 
     /// Encodes the limits file with the lab's keys beside it: its version, the chain, `ships`,
-    /// each limit with its strategies, the tolerances.
+    /// each limit with its strategies, the tolerances, the decision records.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(file.version, forKey: .version)
@@ -144,5 +192,6 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
         try container.encode(ships, forKey: .ships)
         try container.encode(file.limits.map { Entry(limit: $0, strategies: strategies(of: $0)) }, forKey: .limits)
         try container.encodeIfPresent(file.baseline, forKey: .baseline)
+        try container.encode(decisions, forKey: .decisions)
     }
 }

@@ -2,7 +2,8 @@ import LatticeBench
 
 /// Whether a release may ship: the lab's one gate. The chain of strategies is judged (at the
 /// machine's reference pace), its decision checked against the strategy the limits file ships
-/// and the runtime's default, and, with a baseline, the results compared with it. `lattice
+/// and the runtime's default, every decision record checked against the limits that watch it,
+/// and, with a baseline, the results compared with it. `lattice
 /// gate` exits with its `status`; BENCHMARKS.md, the dashboard and the decision's one line
 /// print its `outcome`, so the page and the exit code cannot disagree. It fails closed:
 /// results with no benchmarks, or a baseline and results that lack each other's benchmarks,
@@ -91,12 +92,25 @@ public struct ReleaseGate {
         }
     }
 
+    /// Why the gate fails on a decision record (exit 3), in one line; nil when every record holds
+    /// or is not watched. A record whose limit could not be judged fails it too, as an undecided
+    /// limit of the shipped strategy does: the gate fails closed, and a busy machine must not
+    /// pass a record it could not check. A record no limit watches passes: it was stated with no
+    /// limit on purpose, and the reports list it as not watched.
+    private var recordFailure: String? {
+        let failing = decision.records.filter { $0.status == .reopens || $0.status == .undecided }
+        guard let first = failing.first(where: { $0.status == .reopens }) ?? failing.first else { return nil }
+        let more = failing.count > 1 ? " (and \(failing.count - 1) more decision records)" : ""
+        return "decision record \(first.record.id) (\(first.record.title)) \(first.summary)\(more)"
+    }
+
     /// 0 ship; 3 a limit of the shipped strategy failed, is undecided, or the strategy is
-    /// not the one decided or not the runtime's; 2 a regression against the baseline (3
+    /// not the one decided or not the runtime's, or a decision record reopens or is undecided; 2 a regression against the baseline (3
     /// outranks 2); 1 the gate cannot judge its inputs whole (`gaps`), which outranks both: a
     /// missing benchmark is a failed measurement, not a judgement on the code.
     public var status: ExitStatus {
-        ExitStatus.worst([strategyFailure == nil ? .ok : .limitNotPassed, gaps.isEmpty ? .ok : .couldNotRun]
+        ExitStatus.worst([strategyFailure == nil && recordFailure == nil ? .ok : .limitNotPassed,
+                          gaps.isEmpty ? .ok : .couldNotRun]
                          + (comparison.map { [$0.exitStatus] } ?? []))
     }
 
@@ -105,6 +119,7 @@ public struct ReleaseGate {
     public var reason: String {
         if !gaps.isEmpty { return "not judged: " + Self.first(of: gaps) }
         if let strategyFailure { return strategyFailure }
+        if let recordFailure { return recordFailure }
         let regressions = comparison?.regressions ?? []
         if !regressions.isEmpty {
             let named = regressions.map { "\($0.benchmark) \($0.comparison.metric.name)" }
@@ -112,8 +127,12 @@ public struct ReleaseGate {
                 + "against \(baselinePath ?? "the baseline"): " + Self.first(of: named)
         }
         let against = baselinePath.map { ", and no figure regressed against \($0)" } ?? ""
+        let records = decision.records
+        let holding = records.filter { $0.status == .holds }.count
+        let recordsText = records.isEmpty ? "" : "; \(holding) of \(records.count) decision records hold"
+            + (holding == records.count ? "" : ", the others not watched")
         return "\(decision.limits.ships) is decided, shipped by the limits file and the runtime's default, "
-            + "and passes every limit of its own\(against)"
+            + "and passes every limit of its own\(recordsText)\(against)"
     }
 
     /// The gate's one outcome, its status and reason, as the page and the one line print it
@@ -131,12 +150,16 @@ public struct ReleaseGate {
         "\(decision.oneLine); the gate \(outcome)"
     }
 
-    /// What the gate prints: the one line, then one line per reason it fails.
+    /// What the gate prints: the one line, then one line per reason it fails (the strategy's,
+    /// each decision record that reopens or is undecided, the regressions, the gaps).
     public var lines: [String] {
         var lines = [oneLine]
         if let shipsMismatch { lines.append("SHIPS " + shipsMismatch) }
         for evaluation in decision.shipped?.evaluations ?? [] where !evaluation.outcome.passed {
             lines.append(LimitRenderer().line(for: evaluation))
+        }
+        for record in decision.records where record.status == .reopens || record.status == .undecided {
+            lines.append("RECORD \(record.record.id) \(record.summary)")
         }
         if let comparison { lines += RegressionLine.lines(comparison) }
         return lines + gaps.map { "NOT JUDGED: \($0)" }

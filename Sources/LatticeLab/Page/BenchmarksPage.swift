@@ -111,10 +111,19 @@ struct BenchmarksPage {
             + "and is undecided when too few samples were at pace or their coefficient of variation exceeds its "
             + "`maxCV`; a ratio's interval is bootstrapped from both benchmarks' samples; counts and instructions "
             + "are exact.\n\n"
+        text += decisionRecordsSection()
         text += "Measured on:\n\n"
         text += ResultsTable.context(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined()
         text += "- figures: \(findings.timeFiguresSentence)\n\n"
         return text
+    }
+
+    /// Every decision record with its status, in the decision's section: what the gate judged
+    /// beside the chain.
+    private func decisionRecordsSection() -> String {
+        let table = DecisionRecordTable.table(findings.decision)
+        guard !table.isEmpty else { return "### Decision records\n\nThe limits file states no decision record.\n\n" }
+        return "### Decision records\n\n\(DecisionRecordTable.about)\n\n" + table.markdown() + "\n"
     }
 
     private func crossoverSentences() -> String {

@@ -10,7 +10,8 @@ import LatticeBench
 /// keep it.
 ///
 /// A strategy that already failed a limit is not resampled: the chain moves past it whatever
-/// its other figures say. A missing benchmark or metric is not a sampling matter and is left to
+/// its other figures say. A decision record's own limits are resampled like a strategy's: the
+/// gate fails on an undecided record as on an undecided strategy. A missing benchmark or metric is not a sampling matter and is left to
 /// the decision, which names it.
 enum Resampling {
     /// How many times a run resamples at most; each round doubles the budget of the last.
@@ -26,25 +27,34 @@ enum Resampling {
 
     /// The benchmarks to sample again, in the order the limits name them, and what their new
     /// samples do (a benchmark two limits name pools if either lacks samples).
-    /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy of the chain.
+    /// - Complexity: that of `LimitEvaluation.evaluate`, once per strategy of the chain and
+    ///   once for the decision records' own limits.
     static func needed(_ limits: LabLimits, _ results: ResultsFile) -> [(name: String, use: Use)] {
         let atPace = results.atReferencePace()
         var needed: [(name: String, use: Use)] = []
         for strategy in limits.chain {
             let evaluations = LimitEvaluation.evaluate(limits.limits(for: strategy), against: atPace)
             guard !evaluations.contains(where: { $0.outcome == .failed }) else { continue }
-            for evaluation in evaluations {
-                guard let use = use(for: evaluation.outcome) else { continue }
-                for name in [evaluation.benchmark, evaluation.reference].compactMap({ $0 }) {
-                    if let index = needed.firstIndex(where: { $0.name == name }) {
-                        if use == .pool { needed[index].use = .pool }
-                    } else {
-                        needed.append((name, use))
-                    }
+            add(evaluations, to: &needed)
+        }
+        // A record's failed limit does not spare its others: each is reported, so each is judged.
+        add(LimitEvaluation.evaluate(limits.decisions.flatMap(\.limits), against: atPace), to: &needed)
+        return needed
+    }
+
+    /// Adds the benchmarks of `evaluations` more samples could decide to `needed`, once each
+    /// (pooling if any of its limits lacks samples).
+    private static func add(_ evaluations: [LimitEvaluation], to needed: inout [(name: String, use: Use)]) {
+        for evaluation in evaluations {
+            guard let use = use(for: evaluation.outcome) else { continue }
+            for name in [evaluation.benchmark, evaluation.reference].compactMap({ $0 }) {
+                if let index = needed.firstIndex(where: { $0.name == name }) {
+                    if use == .pool { needed[index].use = .pool }
+                } else {
+                    needed.append((name, use))
                 }
             }
         }
-        return needed
     }
 
     /// What new samples would do for an outcome; nil when more samples cannot decide it.

@@ -7,7 +7,7 @@ import Testing
     /// reader ignores.
     static let valid = """
     {
-      "version": 3,
+      "version": 4,
       "embedder": "ignored",
       "limits": [
         { "id": "phase-read", "description": "phase read on the largest operation",
@@ -31,7 +31,7 @@ import Testing
         let url = try SampleResults.temporaryDirectory().appendingPathComponent("limits.json")
         try Data(Self.valid.utf8).write(to: url)
         let file = try LimitsFile.read(from: url)
-        #expect(file.version == 3)
+        #expect(file.version == 4)
         #expect(file.limits.map(\.id) == ["phase-read", "extra-bodies", "scaling"])
         #expect(file.limits[2].relativeTo == "CommitScaling/derived/10/untouched")
         #expect(file.limits[0].statistic == .median)
@@ -72,8 +72,8 @@ import Testing
     }
 
     @Test func rejectsAnotherVersionAndBrokenJSON() throws {
-        let old = Self.valid.replacingOccurrences(of: "\"version\": 3", with: "\"version\": 2")
-        #expect(throws: JSONFileError.unsupportedVersion(file: "l.json", key: "version", found: 2, supported: 3)) {
+        let old = Self.valid.replacingOccurrences(of: "\"version\": 4", with: "\"version\": 3")
+        #expect(throws: JSONFileError.unsupportedVersion(file: "l.json", key: "version", found: 3, supported: 4)) {
             try JSONFileDecoder.decode(LimitsFile.self, from: Data(old.utf8), file: "l.json")
         }
         #expect(throws: JSONFileError.self) {
