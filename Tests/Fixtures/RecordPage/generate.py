@@ -15,11 +15,8 @@ Both need the built lattice binary (.build/debug/lattice, or --lattice PATH). `c
 regenerates the response in memory and fails when it differs from the committed one, is
 missing, or a file no run writes lies beside it. Exit status 1 on any problem.
 """
-import argparse
-import base64
 import json
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
@@ -28,10 +25,11 @@ sys.path.insert(0, str(HERE.parents[2]))  # the repository root: scripts.fixture
 
 from graphql import build_schema, execute, parse  # noqa: E402
 
-from scripts.fixtures.cli import differences, fail, write_all  # noqa: E402
+from scripts.fixtures.cli import fail, fixture_arguments, regenerate  # noqa: E402
+from scripts.fixtures.ids import global_id as node_id  # noqa: E402
 from scripts.fixtures.documents import DocumentError, load_definitions  # noqa: E402
 from scripts.fixtures.rng import Rng  # noqa: E402
-from scripts.fixtures.sent import DEFAULT_LATTICE, SentTextError, sent_text_problems, sent_texts  # noqa: E402
+from scripts.fixtures.sent import SentTextError, sent_text_problems, sent_texts  # noqa: E402
 from scripts.fixtures.validation import validate_definitions  # noqa: E402
 
 SEED = 0x5EC0_2026
@@ -62,11 +60,6 @@ DIMENSIONS = ("Dimension C-137", "Replacement Dimension", "Cronenberg Dimension"
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December")
 IMAGE_BASE = "https://media.cartoon-api.example/character/avatar"
-
-
-def node_id(typename: str, number: int) -> str:
-    """Relay-style opaque ids, as spec/ spells them: base64 of `Type:n`, unique across types."""
-    return base64.b64encode(f"{typename}:{number}".encode()).decode()
 
 
 def word(rng: Rng, syllables: int) -> str:
@@ -169,12 +162,7 @@ def response(schema, texts: Dict[str, str]) -> str:
 
 
 def main(argv: List[str] = None) -> int:
-    parser = argparse.ArgumentParser(prog="generate.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("generate", "check"))
-    parser.add_argument("--lattice", type=Path, default=DEFAULT_LATTICE,
-                        help="the built lattice binary that prints the sent texts (default: .build/debug/lattice)")
-    arguments = parser.parse_args(argv)
+    arguments = fixture_arguments(__doc__, argv)
     schema_file = HERE / "schema.graphql"
     schema = build_schema(schema_file.read_text(encoding="utf-8"))
     try:
@@ -194,12 +182,7 @@ def main(argv: List[str] = None) -> int:
     if counted != RECORDS:
         problems.append(f"{OPERATION}: the response normalizes into {counted} records, not {RECORDS}")
     folder = HERE / "responses"
-    if arguments.command == "generate":
-        write_all(files, folder)
-    else:
-        with tempfile.TemporaryDirectory(prefix="lattice-record-page-") as temporary:
-            write_all(files, Path(temporary))
-            problems += differences(folder, Path(temporary))
+    problems += regenerate(files, folder, arguments.command == "generate")
     done = "written to" if arguments.command == "generate" else "regenerated and compared with"
     size = len(files[f"{OPERATION}.json"].encode("utf-8"))
     print(f"record page: {len(definitions)} documents validated, {OPERATION} executed: {size:,} bytes, "

@@ -12,10 +12,7 @@ Both need the built lattice binary (.build/debug/lattice, or --lattice PATH).
 `check` (a step of scripts/test.sh) regenerates into a temporary folder and fails, listing
 each file, when a response differs, is missing or is stale. Exit status 1 on any problem.
 """
-import argparse
-import base64
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List
@@ -25,18 +22,14 @@ sys.path.insert(0, str(HERE.parents[2]))  # the repository root: scripts.fixture
 
 from graphql import build_schema, execute, parse  # noqa: E402
 
-from scripts.fixtures.cli import differences, fail, write_all  # noqa: E402
+from scripts.fixtures.cli import fail, fixture_arguments, regenerate  # noqa: E402
+from scripts.fixtures.ids import global_id as node_id  # noqa: E402
 from scripts.fixtures.documents import DocumentError, load_definitions  # noqa: E402
 from scripts.fixtures.faults import Faults, Raise  # noqa: E402
-from scripts.fixtures.sent import DEFAULT_LATTICE, SentTextError, sent_text_problems, sent_texts  # noqa: E402
+from scripts.fixtures.sent import SentTextError, sent_text_problems, sent_texts  # noqa: E402
 from scripts.fixtures.summary import summarize  # noqa: E402
 from scripts.fixtures.validation import validate_definitions  # noqa: E402
 from scripts.fixtures.writer import render  # noqa: E402
-
-
-def node_id(typename: str, number: int) -> str:
-    """Relay-style opaque ids, as spec/ spells them: base64 of `Type:n`."""
-    return base64.b64encode(f"{typename}:{number}".encode()).decode()
 
 
 def cook(number: int, handle: str, display_name, bio) -> Dict[str, Any]:
@@ -155,12 +148,7 @@ def responses(schema, texts: Dict[str, str]) -> Dict[str, str]:
 
 
 def main(argv: List[str] = None) -> int:
-    parser = argparse.ArgumentParser(prog="generate.py", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("generate", "check"))
-    parser.add_argument("--lattice", type=Path, default=DEFAULT_LATTICE,
-                        help="the built lattice binary that prints the sent texts (default: .build/debug/lattice)")
-    arguments = parser.parse_args(argv)
+    arguments = fixture_arguments(__doc__, argv)
     # The documents are written against the schema and the client's directives; the server
     # knows the schema alone, as the runtime sends no client directive.
     schema_files = [HERE / name for name in ("schema.graphql", "directives.graphql")]
@@ -181,12 +169,7 @@ def main(argv: List[str] = None) -> int:
     summary = summarize(definitions)
     problems = summary.problems(definitions)
     folder = HERE / "responses"
-    if arguments.command == "generate":
-        write_all(files, folder)
-    else:
-        with tempfile.TemporaryDirectory(prefix="lattice-small-spec-") as temporary:
-            write_all(files, Path(temporary))
-            problems += differences(folder, Path(temporary))
+    problems += regenerate(files, folder, arguments.command == "generate")
     done = "written to" if arguments.command == "generate" else "regenerated and compared with"
     print(f"small spec: {len(definitions)} documents validated, {len(files)} responses {done} {folder}")
     print(f"small spec: largest @throwOnFieldError operation: {summary.largest_throwing} "
