@@ -182,8 +182,8 @@ public struct Bench {
         return output
     }
 
-    /// Samples again, with growing budgets, the benchmarks whose limits are undecided for want
-    /// of samples (`Resampling`), pooling the new samples with the first.
+    /// Samples again, with budgets doubling from the executable's full one (a quarter of it in a
+    /// quick run), the benchmarks whose limits are undecided for want of samples (`Resampling`).
     func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(Failure) -> ResultsFile {
         var results = first
         for round in 1...Resampling.rounds {
@@ -193,7 +193,9 @@ public struct Bench {
             let executables = suite.executables.filter { executable in
                 names.contains { $0.hasPrefix(executable.name + "/") }
             }
-            let scale = Double(1 << (round - 1))
+            // A quick run starts from a quarter of the full budget: most undecided figures need a
+            // few hundred samples more, not a full run's.
+            let scale = Double(1 << (round - 1)) * (request.quick ? 0.25 : 1)
             log("resampling \(names.count) benchmark(s) an undecided limit judges, round \(round)/\(Resampling.rounds): "
                 + names.joined(separator: " "), timed: false)
             let pass = SuitePass(mode: .measure, quick: false, filter: names.joined(separator: "|"),

@@ -17,9 +17,10 @@ extension BenchRequest {
     quick budget. Budgets a benchmark:
       \(budgets)
     Any run then samples again, up to three times with a budget doubled each time (from the full
-    one), the benchmarks of a limit left undecided for want of samples: too few or too few at
-    the machine's reference pace (pooled with the first), or too noisy (measured afresh). A slow
-    or noisy machine gets more samples where a figure is judged, not a longer run everywhere.
+    one, or a quarter of it in a quick run), the benchmarks of a limit left undecided for want of
+    samples: too few or too few at the machine's reference pace (pooled with the first), or too
+    noisy (measured afresh). A slow or noisy machine gets more samples where a figure is judged,
+    not a longer run everywhere.
 
     commands:
       (none)              run the suite (instructions counted too, unless --quick or --filter),
