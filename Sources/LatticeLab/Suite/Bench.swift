@@ -183,20 +183,34 @@ public struct Bench {
     }
 
     /// Samples again, with budgets doubling from the executable's full one (a quarter of it in a
-    /// quick run), the benchmarks whose limits are undecided for want of samples (`Resampling`).
+    /// quick run), the benchmarks whose limits are undecided for want of samples, and in a full
+    /// run the undecided time figures too, within `Resampling.figureBudget` (`Resampling`).
     func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(Failure) -> ResultsFile {
         var results = first
+        var figureSeconds = 0.0
         for round in 1...Resampling.rounds {
-            let needed = Resampling.needed(limits, results)
+            // A quick run starts from a quarter of the full budget: most undecided figures need a
+            // few hundred samples more, not a full run's.
+            let scale = Double(1 << (round - 1)) * (request.quick ? 0.25 : 1)
+            let budget = { (name: String) in
+                (suite.executables.first { name.hasPrefix($0.name + "/") }?.budget ?? 0) * scale
+            }
+            var needed = Resampling.needed(limits, results)
+            let judged = needed.count
+            if request.command == .run && !request.quick && request.filter == nil {
+                for figure in Resampling.undecidedFigures(results, besides: needed)
+                where figureSeconds + budget(figure.name) <= Resampling.figureBudget {
+                    needed.append(figure)
+                    figureSeconds += budget(figure.name)
+                }
+            }
             guard !needed.isEmpty else { return results }
             let names = needed.map(\.name)
             let executables = suite.executables.filter { executable in
                 names.contains { $0.hasPrefix(executable.name + "/") }
             }
-            // A quick run starts from a quarter of the full budget: most undecided figures need a
-            // few hundred samples more, not a full run's.
-            let scale = Double(1 << (round - 1)) * (request.quick ? 0.25 : 1)
-            log("resampling \(names.count) benchmark(s) an undecided limit judges, round \(round)/\(Resampling.rounds): "
+            log("resampling, round \(round)/\(Resampling.rounds): \(judged) benchmark(s) an undecided limit judges"
+                + (needed.count > judged ? ", \(needed.count - judged) undecided time figure(s)" : "") + ": "
                 + names.joined(separator: " "), timed: false)
             let pass = SuitePass(mode: .measure, quick: false, filter: names.joined(separator: "|"),
                                  budgets: Dictionary(uniqueKeysWithValues: executables.map { ($0.name, $0.budget * scale) }))

@@ -13,9 +13,16 @@ import LatticeBench
 /// its other figures say. A decision record's own limits are resampled like a strategy's: the
 /// gate fails on an undecided record as on an undecided strategy. A missing benchmark or metric is not a sampling matter and is left to
 /// the decision, which names it.
+///
+/// A full run also resamples the time figures no limit judges whose wall time the reports would
+/// call undecided (`FigureText.isUndecided`, the one rule), within `figureBudget`: every figure
+/// on the page should mean something on a slow machine too.
 enum Resampling {
     /// How many times a run resamples at most; each round doubles the budget of the last.
     static let rounds = 3
+    /// The sampling seconds, over all rounds, a full run may spend on figures no limit judges:
+    /// a full run of the suite takes about ten minutes here, and the lab's budget is fifteen.
+    static let figureBudget: Double = 240
 
     /// What a benchmark's new samples do.
     enum Use: Equatable {
@@ -40,6 +47,19 @@ enum Resampling {
         // A record's failed limit does not spare its others: each is reported, so each is judged.
         add(LimitEvaluation.evaluate(limits.decisions.flatMap(\.limits), against: atPace), to: &needed)
         return needed
+    }
+
+    /// The benchmarks whose wall time at the reference pace is undecided by the reports' rule, and
+    /// not already `needed`: too few samples at pace pool, too noisy are measured afresh.
+    /// - Complexity: O(benchmarks), plus the pace filter's O(samples).
+    static func undecidedFigures(_ results: ResultsFile,
+                                 besides needed: [(name: String, use: Use)]) -> [(name: String, use: Use)] {
+        results.atReferencePace().benchmarks.compactMap { benchmark in
+            guard !needed.contains(where: { $0.name == benchmark.name }),
+                  let time = benchmark.metric(named: Metric.wallTime.name), FigureText.isUndecided(time) else { return nil }
+            let fewAtPace = time.referencePace.map { !$0.suffices } ?? false
+            return (benchmark.name, fewAtPace || time.summary.n < 2 ? .pool : .replace)
+        }
     }
 
     /// Adds the benchmarks of `evaluations` more samples could decide to `needed`, once each
