@@ -3,10 +3,11 @@
 /// the value (no reference counting on the happy path).
 ///
 /// Fields are only added or replaced, or all removed at once (deletion, collection), so the
-/// table needs no tombstones. Load factor at most 1/2.
+/// table needs no tombstones. Load factor at most 1/2. The entries live in one allocation
+/// (`SlotStorage`), copied on write like an array's.
 ///
 /// Not main-actor isolated (its owner is): a main-actor closure handed to
-/// `withUnsafeBufferPointer` gets a dynamic isolation check on every call, which cost more
+/// `withUnsafeMutablePointers` gets a dynamic isolation check on every call, which cost more
 /// than the rest of a verdict walk's field visit (callgrind, VerdictWalk bench).
 struct SlotTable {
     /// What a walk needs to know of a field, as plain values.
@@ -23,54 +24,64 @@ struct SlotTable {
         static let absent = Peek(kind: .absent, hasErrors: false, link: nil)
     }
 
-    private static let empty: Int32 = -1
-    private var keys: ContiguousArray<Int32> = []
-    private var slots: ContiguousArray<Slot?> = []
+    /// Nil until the first field: a record with no fields allocates nothing.
+    private var storage: SlotStorage?
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
-    /// The position of `key`, or where it would go. - Complexity: O(1) expected.
+    private var capacity: Int { storage?.header ?? 0 }
+
+    /// The position of `key` in `entries` (a power of two of them), or where it would go.
+    /// - Complexity: O(1) expected.
     @inline(__always)
-    private func position(of key: FieldKey) -> (index: Int, found: Bool) {
-        let mask = keys.count - 1
+    private static func position(of key: FieldKey, in entries: UnsafeMutablePointer<SlotStorage.Entry>,
+                                 capacity: Int) -> (index: Int, found: Bool) {
+        let mask = capacity - 1
         var index = Int(truncatingIfNeeded: UInt32(bitPattern: key.rawValue) &* 0x9E37_79B1) & mask
         while true {
-            let stored = keys[index]
+            let stored = entries[index].key
             if stored == key.rawValue { return (index, true) }
-            if stored == Self.empty { return (index, false) }
+            if stored == SlotStorage.Entry.free { return (index, false) }
             index = (index + 1) & mask
         }
     }
 
     subscript(key: FieldKey) -> Slot? {
         get {
-            guard count > 0 else { return nil }
-            let (index, found) = position(of: key)
-            return found ? slots[index] : nil
+            guard count > 0, let storage else { return nil }
+            return storage.withUnsafeMutablePointers { capacity, entries in
+                let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+                return found ? entries[index].slot : nil
+            }
         }
         set {
             guard let newValue else { preconditionFailure("SlotTable: fields are removed all at once") }
-            if (count + 1) * 2 > keys.count { grow() }
-            let (index, found) = position(of: key)
-            if !found {
-                keys[index] = key.rawValue
-                count += 1
+            if (count + 1) * 2 > capacity {
+                rehash(capacity: max(8, capacity * 2))
+            } else if !isKnownUniquelyReferenced(&storage), let shared = storage {
+                storage = shared.copy()
             }
-            slots[index] = newValue
+            guard let storage else { preconditionFailure("SlotTable: a table with room has storage") }
+            let added = storage.withUnsafeMutablePointers { capacity, entries in
+                let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+                entries[index] = SlotStorage.Entry(key: key.rawValue, slot: newValue)
+                return !found
+            }
+            if added { count += 1 }
         }
     }
 
     /// What `key` holds, read in place. - Complexity: O(1) expected, no retain.
     @inline(__always)
     func peek(_ key: FieldKey) -> Peek {
-        guard count > 0 else { return .absent }
-        let (index, found) = position(of: key)
-        guard found else { return .absent }
-        return slots.withUnsafeBufferPointer { buffer in
-            guard let slot = buffer.baseAddress.map({ $0 + index }) else { return .absent }
-            let hasErrors = slot.pointee?.errors != nil
-            switch slot.pointee?.value {
+        guard count > 0, let storage else { return .absent }
+        return storage.withUnsafeMutablePointers { capacity, entries in
+            let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+            guard found else { return .absent }
+            let entry = entries + index
+            let hasErrors = entry.pointee.slot?.errors != nil
+            switch entry.pointee.slot?.value {
             case .null?: return Peek(kind: .null, hasErrors: hasErrors, link: nil)
             case .scalar?: return Peek(kind: .scalar, hasErrors: hasErrors, link: nil)
             case .link(let record)?: return Peek(kind: .link, hasErrors: hasErrors, link: .passUnretained(record))
@@ -81,21 +92,21 @@ struct SlotTable {
     }
 
     /// The stored keys, in no particular order. - Complexity: O(capacity).
-    var fieldKeys: [FieldKey] {
-        keys.filter { $0 != Self.empty }.map { FieldKey(rawValue: $0) }
-    }
+    var fieldKeys: [FieldKey] { entries.map(\.key) }
 
     /// Every field. - Complexity: O(capacity).
     var entries: [(key: FieldKey, slot: Slot)] {
-        zip(keys, slots).compactMap { key, slot in
-            guard key != Self.empty, let slot else { return nil }
-            return (FieldKey(rawValue: key), slot)
+        guard let storage else { return [] }
+        return storage.withUnsafeMutablePointers { capacity, entries in
+            UnsafeBufferPointer(start: entries, count: capacity.pointee).compactMap { entry in
+                guard entry.key != SlotStorage.Entry.free, let slot = entry.slot else { return nil }
+                return (FieldKey(rawValue: entry.key), slot)
+            }
         }
     }
 
     mutating func removeAll() {
-        keys = []
-        slots = []
+        storage = nil
         count = 0
     }
 
@@ -103,25 +114,29 @@ struct SlotTable {
     /// record of a response) grows its table once, not once per doubling.
     /// - Complexity: O(capacity) when it grows, else O(1).
     mutating func reserveCapacity(_ fields: Int) {
-        guard (count + fields) * 2 > keys.count else { return }
-        var capacity = max(8, keys.count)
-        while (count + fields) * 2 > capacity { capacity *= 2 }
-        rehash(capacity: capacity)
+        guard (count + fields) * 2 > capacity else { return }
+        var newCapacity = max(8, capacity)
+        while (count + fields) * 2 > newCapacity { newCapacity *= 2 }
+        rehash(capacity: newCapacity)
     }
 
-    private mutating func grow() {
-        rehash(capacity: max(8, keys.count * 2))
-    }
-
-    /// Moves every field into tables of `capacity` entries.
-    private mutating func rehash(capacity: Int) {
-        let oldKeys = keys
-        let oldSlots = slots
-        keys = ContiguousArray(repeating: Self.empty, count: capacity)
-        slots = ContiguousArray(repeating: nil, count: capacity)
+    /// Moves every field into a new storage of `capacity` entries; the old one is left to
+    /// whatever other table still shares it.
+    private mutating func rehash(capacity newCapacity: Int) {
+        let old = storage
+        let new = SlotStorage.make(capacity: newCapacity)
+        storage = new
         count = 0
-        for (key, slot) in zip(oldKeys, oldSlots) where key != Self.empty {
-            if let slot { self[FieldKey(rawValue: key)] = slot }
+        old?.withUnsafeMutablePointers { capacity, entries in
+            new.withUnsafeMutablePointers { newCapacity, newEntries in
+                for entry in UnsafeBufferPointer(start: entries, count: capacity.pointee)
+                where entry.key != SlotStorage.Entry.free {
+                    let index = Self.position(of: FieldKey(rawValue: entry.key), in: newEntries,
+                                              capacity: newCapacity.pointee).index
+                    newEntries[index] = entry
+                    count += 1
+                }
+            }
         }
     }
 }
