@@ -1,7 +1,8 @@
 import CMachinePace
 
 /// How fast the machine runs at a given moment: the wall time of a fixed reference workload,
-/// taken right before each timing sample and recorded beside it as the `machinePace` metric.
+/// taken between timing samples; the slower of the readings before and after a sample is
+/// recorded beside it as the `machinePace` metric (`BracketedPace`).
 ///
 /// On the shared lab machine a CPU moves between speeds about 1.7 times apart, for seconds
 /// to minutes at a time, whatever runs on it (a plain array sum shows it too). A sample's pace says which

@@ -78,16 +78,17 @@ struct Runner {
     }
 
     /// Timing samples, per operation, until `maxSamples` or the budget (but at least
-    /// `minimumSamples`), each with the machine's pace just before it.
+    /// `minimumSamples`), each with the machine's pace around it (`BracketedPace`).
     private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead,
                              name: String,
                              warnings: inout [String]) throws -> (wall: [Double], cpu: [Double], pace: [Double]) {
         var wall: [Double] = []
         var cpu: [Double] = []
-        var pace: [Double] = []
+        var readings: [Double] = []
         wall.reserveCapacity(settings.maxSamples)
         cpu.reserveCapacity(settings.maxSamples)
-        pace.reserveCapacity(settings.maxSamples)
+        readings.reserveCapacity(settings.maxSamples + 1)
+        readings.append(MachinePace.measure())
         let start = Clocks.wallNanoseconds()
         while wall.count < settings.maxSamples {
             let elapsed = Clocks.wallNanoseconds() &- start
@@ -96,14 +97,14 @@ struct Runner {
                                 + "reached after \(wall.count) of \(settings.maxSamples) samples")
                 break
             }
-            pace.append(MachinePace.measure())
             let perOperation = overhead.perOperation(try TimingSample.take(instance, batch: batch),
                                                      batch: batch)
+            readings.append(MachinePace.measure())
             wall.append(perOperation.wall)
             cpu.append(perOperation.cpu)
             progress.update(name, "sample \(wall.count)/\(settings.maxSamples)")
         }
-        return (wall, cpu, pace)
+        return (wall, cpu, BracketedPace.paces(readings))
     }
 
     private func summarize(_ metric: Metric, _ samples: [Double]) throws -> MetricResult {

@@ -1,0 +1,15 @@
+import Testing
+@testable import LatticeBench
+
+/// A sample's pace is the slower of the readings on its two sides: a machine that slowed
+/// during the sample, or had not yet sped up, does not pass for fast.
+@Suite struct BracketedPaceTests {
+    @Test func eachSampleGetsTheSlowerOfTheReadingsAroundIt() {
+        #expect(BracketedPace.paces([1_000, 1_700, 1_000, 1_000, 1_900]) == [1_700, 1_700, 1_000, 1_900])
+    }
+
+    @Test func withoutAReadingAfterASampleThereIsNoPace() {
+        #expect(BracketedPace.paces([1_000]).isEmpty)
+        #expect(BracketedPace.paces([]).isEmpty)
+    }
+}

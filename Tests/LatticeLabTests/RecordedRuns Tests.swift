@@ -1,0 +1,68 @@
+import Foundation
+import LatticeBench
+import Testing
+@testable import LatticeLab
+
+/// The judging rule on recorded full runs (Tests/Fixtures/RecordedRuns, made by
+/// scripts/lab/recorded_run.py): the two runs of a slow, changeable machine that decided
+/// nothing when each sample's pace was read only before it (../shared/runs/2026-12-02-slow-machine),
+/// and the committed quiet run they are set beside, each with its samples' paces bracketed
+/// (`BracketedPace`). They are judged with this checkout's spec/limits.json: a limit added
+/// later on a benchmark these runs lack is undecided here, and this test says so.
+@Suite struct RecordedRunsTests {
+    static let runs = ["slow-first", "slow-second", "quiet"]
+
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/RecordedRuns")
+
+    /// The recorded run `name`, decompressed with gzip and read as the lab reads results.
+    static func run(_ name: String) throws -> ResultsFile {
+        let directory = try LabSamples.temporaryDirectory()
+        let path = directory.appendingPathComponent("\(name).json")
+        guard FileManager.default.createFile(atPath: path.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        let output = try FileHandle(forWritingTo: path)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-dc", folder.appendingPathComponent("\(name).json.gz").path]
+        gzip.standardOutput = output
+        try gzip.run()
+        gzip.waitUntilExit()
+        try output.close()
+        #expect(gzip.terminationStatus == 0, "gzip -dc \(name).json.gz")
+        return try LabFiles.results(path.path)
+    }
+
+    static func gate(_ name: String) throws -> ReleaseGate {
+        let limits = try LabFiles.limits(LabSamples.limitsURL.path)
+        return try ReleaseGate(results: try run(name), limits: limits, runtimeDefault: limits.ships)
+    }
+
+    /// The chain decides the strategy the limits file ships and the gate passes; and a rule that
+    /// decides more must not decide wrongly: every time limit that passes on these samples,
+    /// its bound moved just past its figure, fails or stays undecided.
+    @Test(arguments: runs)
+    func theChainDecidesAndNoBoundJustPastAPassingTimeFigurePasses(run: String) throws {
+        let gate = try Self.gate(run)
+        #expect(gate.decision.decidedStrategy == gate.decision.limits.ships, "\(gate.decision.oneLine)")
+        #expect(gate.status == .ok, "\(gate.outcome)")
+        let passedTimes = gate.decision.steps.flatMap(\.evaluations).filter { evaluation in
+            evaluation.outcome.passed && evaluation.metric.map { !$0.exact } == true
+        }
+        #expect(!passedTimes.isEmpty)
+        for evaluation in passedTimes {
+            guard let figure = evaluation.figure, let polarity = evaluation.metric?.polarity,
+                  let benchmark = evaluation.benchmark else {
+                Issue.record("\(evaluation.limit.id): passed without a figure")
+                continue
+            }
+            var moved = evaluation.limit
+            moved.benchmark = benchmark
+            moved.bound = polarity == .prefersSmaller ? figure.nextDown : figure.nextUp
+            let judged = LimitEvaluation.evaluate([moved], against: gate.judgedResults)
+            #expect(judged.count == 1 && judged.allSatisfy { !$0.outcome.passed },
+                    "\(run): \(moved.id) on \(benchmark) passed with its bound at \(moved.bound), just past its figure")
+        }
+    }
+}
