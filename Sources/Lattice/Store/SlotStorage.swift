@@ -19,8 +19,7 @@ final class SlotStorage: ManagedBuffer<Int, SlotStorage.Entry> {
 
     /// A storage of `capacity` free entries. - Complexity: O(capacity).
     static func make(capacity: Int) -> SlotStorage {
-        let storage = unsafeDowncast(SlotStorage.create(minimumCapacity: capacity) { _ in capacity },
-                                     to: SlotStorage.self)
+        let storage = uninitialized(capacity: capacity)
         storage.withUnsafeMutablePointerToElements { entries in
             entries.initialize(repeating: Entry(key: Entry.free, slot: nil), count: capacity)
         }
@@ -31,12 +30,16 @@ final class SlotStorage: ManagedBuffer<Int, SlotStorage.Entry> {
     /// - Complexity: O(capacity).
     func copy() -> SlotStorage {
         let capacity = header
-        let copy = unsafeDowncast(SlotStorage.create(minimumCapacity: capacity) { _ in capacity },
-                                  to: SlotStorage.self)
+        let copy = Self.uninitialized(capacity: capacity)
         withUnsafeMutablePointerToElements { entries in
             copy.withUnsafeMutablePointerToElements { $0.initialize(from: entries, count: capacity) }
         }
         return copy
+    }
+
+    /// Room for `capacity` entries, none initialized yet; the header records `capacity`.
+    private static func uninitialized(capacity: Int) -> SlotStorage {
+        unsafeDowncast(SlotStorage.create(minimumCapacity: capacity) { _ in capacity }, to: SlotStorage.self)
     }
 
     deinit {
