@@ -38,6 +38,7 @@ final class SlotStorage: ManagedBuffer<Int, SlotStorage.Entry> {
     }
 
     /// Room for `capacity` entries, none initialized yet; the header records `capacity`.
+    @inline(__always)
     private static func uninitialized(capacity: Int) -> SlotStorage {
         unsafeDowncast(SlotStorage.create(minimumCapacity: capacity) { _ in capacity }, to: SlotStorage.self)
     }
