@@ -162,22 +162,49 @@ public struct Bench {
     }
 
     /// The instruction pass. Counts do not depend on timing, so without a filter the two cores
-    /// count at once: BodyReruns (the longest) beside the others.
+    /// count at once, each taking the suite's next executable when it is done with one (the
+    /// executables' costs under callgrind differ tenfold and change with the suite: a queue
+    /// needs no estimate of them). A failure stops both at their next executable.
     func instructionPass(_ runner: SuiteRunner, into folder: URL) throws(Failure) -> SuiteRunner.Output {
         let pass = SuitePass(mode: .instructions, quick: request.quick, filter: request.filter,
                              limitsOnly: request.spec != nil)
-        let longest = "BodyReruns"
-        guard request.filter == nil, suite.executable(named: longest) != nil else {
+        guard request.filter == nil else {
             return try suiteRun { () throws(SuiteFailure) in try runner.run(suite.executables, pass, into: folder) }
         }
-        let groups = [suite.executables.filter { $0.name == longest }, suite.executables.filter { $0.name != longest }]
-        let outputs = try concurrently(groups) { group in
-            Result { () throws(SuiteFailure) in try runner.run(group, pass, into: folder) }
+        let executables = suite.executables
+        let next = Mutex(0)
+        let take = { @Sendable (stop: Bool) -> SuiteExecutable? in
+            next.withLock { index in
+                guard !stop, index < executables.count else {
+                    index = executables.count
+                    return nil
+                }
+                defer { index += 1 }
+                return executables[index]
+            }
+        }
+        let outputs = try concurrently([0, 1]) { _ in
+            Result { () throws(SuiteFailure) in
+                var files: [(executable: String, url: URL)] = []
+                while let executable = take(false) {
+                    do throws(SuiteFailure) {
+                        files += try runner.run([executable], pass, into: folder).files
+                    } catch {
+                        if case .nothingSelected = error { continue }
+                        _ = take(true)
+                        throw error
+                    }
+                }
+                return files
+            }
         }
         var output = SuiteRunner.Output()
-        let files = outputs.flatMap(\.files)
-        for executable in suite.executables {
+        let files = outputs.flatMap { $0 }
+        for executable in executables {
             output.files += files.filter { $0.executable == executable.name }
+        }
+        guard !output.files.isEmpty else {
+            throw .suite(.nothingSelected(filter: nil, executables: executables.map(\.name)))
         }
         return output
     }
