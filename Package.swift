@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "GraphQLSyntax", targets: ["GraphQLSyntax"]),
         .library(name: "Lattice", targets: ["Lattice"]),
         .library(name: "LatticeTesting", targets: ["LatticeTesting"]),
+        .library(name: "LatticeCodegen", targets: ["LatticeCodegen"]),
         .library(name: "LatticeBench", targets: ["LatticeBench"]),
         .library(name: "LatticeLab", targets: ["LatticeLab"]),
         .executable(name: "lattice", targets: ["LatticeCLI"]),
@@ -41,6 +42,8 @@ let package = Package(
         .target(name: "GraphQLSyntax"),
         .target(name: "Lattice", dependencies: ["GraphQLSyntax"]),
         .target(name: "LatticeTesting", dependencies: ["GraphQLSyntax", "Lattice"]),
+        // `lattice generate`: typed Swift lenses from the compiled documents.
+        .target(name: "LatticeCodegen", dependencies: ["Lattice"]),
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc",
                        providers: [.apt(["libjemalloc-dev"])]),
         .systemLibrary(name: "CUnwind", pkgConfig: "libunwind",
@@ -52,7 +55,7 @@ let package = Package(
                 swiftSettings: sanitizing ? [.define("LATTICE_WITHOUT_JEMALLOC")] : []),
         .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
         .executableTarget(name: "LatticeCLI",
-                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeBench", "LatticeLab"]),
+                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeCodegen", "LatticeBench", "LatticeLab"]),
         // `swift package bench`: `lattice bench` on the package it is run in, the suite built
         // in release from this checkout (Plugins/LatticeBenchPlugin says how). It declares no
         // dependency on LatticeCLI: it builds `lattice` in release itself, and the dependency
@@ -69,6 +72,12 @@ let package = Package(
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting"],
                     exclude: ["Compiler/ValidationCorpus"]),
+        // What `lattice generate` writes for spec/ and Tests/Fixtures/SmallSpec, checked in and
+        // compiled here; LatticeCodegenTests regenerates them and requires the same bytes.
+        .target(name: "SpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SpecLenses"),
+        .target(name: "SmallSpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SmallSpecLenses"),
+        .testTarget(name: "LatticeCodegenTests",
+                    dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeTesting"]),

@@ -42,14 +42,14 @@ public struct LabOperations: Sendable {
     public var rerunOperations: [String] { [largestThrowing] + spreadsOnly.filter { $0 != largestThrowing } }
 
     /// Whether `artifact`'s own selection is made only of spreads: at least one, and no field
-    /// written in the document (generated ones aside), inside inline fragments included.
+    /// written in the document (the compiler's additions aside), inside inline fragments included.
     static func selectsOnlySpreads(_ artifact: Artifact) -> Bool {
         var spreads = 0
         func onlySpreads(_ set: ObjectSelection) -> Bool {
             for selection in set.selections {
                 switch selection {
                 case .field(let field):
-                    if !field.isGenerated { return false }
+                    if !field.isAdded { return false }
                 case .inlineFragment(let inline):
                     if !onlySpreads(inline.selectionSet) { return false }
                 case .spread:

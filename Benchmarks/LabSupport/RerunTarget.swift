@@ -96,7 +96,7 @@ private struct TargetSearch {
 
     private func find(_ field: FieldNode, on record: DataID, at path: [GraphQLError.PathElement],
                       in document: Artifact) -> Found? {
-        guard !field.isGenerated else { return nil }
+        guard !field.isAdded else { return nil }
         let key = storageKey(field)
         guard let value = records[record]?[key]?.value else { return nil }
         let here = path + [.key(field.responseKey)]

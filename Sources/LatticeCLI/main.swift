@@ -10,6 +10,7 @@ import Darwin
 let commands: [Command] = [
     parseCommand,
     validateCommand,
+    generateCommand,
     normalizeCommand,
     jsonCommand,
     requestsCommand,

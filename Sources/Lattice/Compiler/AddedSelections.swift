@@ -36,7 +36,7 @@ struct AddedSelections {
     /// Whether nothing is added.
     var isEmpty: Bool { !id && !typename && identifiedMembers.isEmpty }
 
-    /// The additions as compiled selections, marked generated (`FieldNode.isGenerated`).
+    /// The additions as compiled selections, marked generated (`FieldNode.isAdded`).
     var nodes: [SelectionNode] {
         var added: [SelectionNode] = []
         if id { added.append(.field(Self.idField())) }
@@ -44,8 +44,8 @@ struct AddedSelections {
             added.append(.field(FieldNode(
                 responseKey: "__typename", name: "__typename", type: .nonNull(.named("String")),
                 kind: .scalar(.string), key: .constant(.typename, FieldKey.typename.keyPath),
-                required: nil, catchTarget: nil, isGenerated: true, errorsThrow: false, isCaught: false,
-                location: "<generated>")))
+                required: nil, catchTarget: nil, isAdded: true, errorsThrow: false, isCaught: false,
+                location: "<added>")))
         }
         for member in identifiedMembers {
             let only = TypeCondition(typeName: member, concreteTypes: [member])
@@ -71,7 +71,7 @@ struct AddedSelections {
     private static func idField() -> FieldNode {
         FieldNode(responseKey: "id", name: "id", type: .nonNull(.named("ID")), kind: .scalar(.id),
                   key: .constant(.id, FieldKey.id.keyPath), required: nil, catchTarget: nil,
-                  isGenerated: true, errorsThrow: false, isCaught: false, location: "<generated>")
+                  isAdded: true, errorsThrow: false, isCaught: false, location: "<added>")
     }
 }
 

@@ -44,6 +44,10 @@ public final class Artifact: Sendable {
     /// server's answer holds every field the normalizer requires. `Program.request(for:)`
     /// joins an operation's with those of the fragments it reaches.
     public let requestText: String
+    /// A fingerprint of `requestText` (64-bit FNV-1a of its UTF-8, 16 hex digits): what
+    /// generated code records of the document it was generated from, the same on every
+    /// platform and run.
+    public let requestFingerprint: String
     /// Where the own selection uses variables, for checking each operation that spreads it.
     let variableUsages: [VariableUsage]
 
@@ -81,6 +85,10 @@ public final class Artifact: Sendable {
         self.location = location
         self.variableUsages = variableUsages
         self.requestText = requestText
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in requestText.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        requestFingerprint = String(repeating: "0", count: 16 - digits.count) + digits
         hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
         var reachable: Set<ObjectIdentifier> = []
         var twice = false

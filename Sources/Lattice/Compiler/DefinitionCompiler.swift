@@ -275,7 +275,7 @@ struct DefinitionCompiler {
         return FieldNode(
             responseKey: field.alias?.value ?? name, name: name, type: schemaField.type, kind: kind,
             key: fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
-            isGenerated: false,
+            isAdded: false,
             errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,
             isCaught: underCatch || catchHere != nil, location: place(field.location))
     }

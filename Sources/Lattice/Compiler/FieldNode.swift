@@ -33,7 +33,7 @@ public final class FieldNode: Sendable {
     /// Added by the compiler for normalization (`id`, `__typename`; `AddedSelections`), not
     /// written by the user: it is sent and required like any field, but lenses do not expose
     /// it and reading back skips it.
-    public let isGenerated: Bool
+    public let isAdded: Bool
     /// Whether a field error here fails the read of the document: the document has
     /// `@throwOnFieldError` and no `@catch` encloses the field (or is on it).
     public let errorsThrow: Bool
@@ -49,7 +49,7 @@ public final class FieldNode: Sendable {
     public let location: String
 
     init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
-         required: RequiredAction?, catchTarget: CatchTarget?, isGenerated: Bool,
+         required: RequiredAction?, catchTarget: CatchTarget?, isAdded: Bool,
          errorsThrow: Bool, isCaught: Bool, location: String) {
         self.responseKey = responseKey
         self.name = name
@@ -58,7 +58,7 @@ public final class FieldNode: Sendable {
         self.key = key
         self.required = required
         self.catchTarget = catchTarget
-        self.isGenerated = isGenerated
+        self.isAdded = isAdded
         self.errorsThrow = errorsThrow
         self.isCaught = isCaught
         self.location = location

@@ -19,7 +19,7 @@ public final class ObjectSelection: Sendable {
     public let typenames: TypeCondition
     /// The selections in document order, generated `id` / `__typename` included.
     public let selections: [SelectionNode]
-    /// Fields a lens reads by response key (not generated ones, not inside spreads), in
+    /// Fields a lens reads by response key (not the compiler's additions, not inside spreads), in
     /// document order. Sets of up to `scanLimit` fields are scanned: an unequal `==` of two
     /// short keys costs ~50 instructions, hashing the key for a dictionary ~300 (callgrind,
     /// untracked lens read of an 8-field selection: scan 275, dictionary 450 per read).
@@ -66,7 +66,7 @@ public final class ObjectSelection: Sendable {
                 case .field(let field):
                     count += 1 + (field.selectionSet?.ownFieldCount ?? 0)
                     below = max(below, field.selectionSet?.depth ?? 0)
-                    if !field.isGenerated {
+                    if !field.isAdded {
                         entries.append(LensEntry(field: field, condition: condition))
                     }
                 case .inlineFragment(let inline):
@@ -137,6 +137,20 @@ public final class ObjectSelection: Sendable {
     }
 
 
+    /// The position of `field` among the fields a lens reads (`Lens.scalar(at:)` and the other
+    /// indexed reads take it), `nil` when it is not one (a compiler-added field, or a field of
+    /// a spread). What `lattice generate` writes into each accessor.
+    /// - Complexity: O(fields), identity compares.
+    public func lensFieldIndex(of field: FieldNode) -> Int? {
+        lensEntries.firstIndex { $0.field === field }
+    }
+
+    /// The position of `spread` among the spreads a lens opens (`Lens.fragment(at:)`), `nil`
+    /// when it is not one of this set's. - Complexity: O(spreads), identity compares.
+    public func spreadIndex(of spread: SpreadNode) -> Int? {
+        spreads.firstIndex { $0 === spread }
+    }
+
     /// The response keys the document writes for an object of type `type` (the compiler's
     /// additions left out): fields of every part whose condition admits it, spreads included
     /// (each fragment once, however often it is spread).
@@ -148,7 +162,7 @@ public final class ObjectSelection: Sendable {
             for selection in selections {
                 switch selection {
                 case .field(let field):
-                    if !field.isGenerated { keys.insert(field.responseKey) }
+                    if !field.isAdded { keys.insert(field.responseKey) }
                 case .inlineFragment(let inline):
                     if inline.condition?.admits(type) ?? true { collect(inline.selectionSet.selections) }
                 case .spread(let node):

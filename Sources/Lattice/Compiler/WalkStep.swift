@@ -10,7 +10,7 @@ struct WalkStep: Sendable {
     static func steps(_ selections: [SelectionNode]) -> [WalkStep] {
         selections.compactMap { selection in
             switch selection {
-            case .field(let field): field.isGenerated ? nil : WalkStep(field: field, inline: nil)
+            case .field(let field): field.isAdded ? nil : WalkStep(field: field, inline: nil)
             case .inlineFragment(let inline): WalkStep(field: nil, inline: inline)
             case .spread: nil
             }

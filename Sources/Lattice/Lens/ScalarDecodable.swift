@@ -82,3 +82,15 @@ extension ScalarDecodable where Self: RawRepresentable, RawValue == String {
         self.init(rawValue: name)
     }
 }
+
+extension Optional: ScalarDecodable where Wrapped: ScalarDecodable {
+    /// A value that may be null: a list item of `[T]` (null items), as generated code reads it.
+    public init?(json: JSONValue) {
+        if case .null = json {
+            self = .none
+            return
+        }
+        guard let value = Wrapped(json: json) else { return nil }
+        self = .some(value)
+    }
+}

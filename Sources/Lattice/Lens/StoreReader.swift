@@ -48,7 +48,7 @@ private struct DataReading {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                if field.isGenerated { continue }
+                if field.isAdded { continue }
                 let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
                 switch value(field, on: record, bound: bound, path: fieldPath) {
                 case .absent: continue

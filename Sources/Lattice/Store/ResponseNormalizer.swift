@@ -68,7 +68,7 @@ private struct Walker {
             switch selection {
             case .field(let field):
                 // Required and written by `normalizeObject`, which types the object by it.
-                if field.name == "__typename" && field.isGenerated { continue }
+                if field.name == "__typename" && field.isAdded { continue }
                 try write(field, of: object, to: id, bound: bound, trie: node)
             case .inlineFragment(let inline):
                 guard inline.condition?.matches(type) ?? true else { continue }

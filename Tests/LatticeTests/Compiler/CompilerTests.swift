@@ -46,14 +46,14 @@ import Testing
         """)
         let root = try #require(artifacts["Q"]).selectionSet
         let viewer = try #require(field("viewer", in: root)?.selectionSet)
-        #expect(field("id", in: viewer)?.isGenerated == true)
+        #expect(field("id", in: viewer)?.isAdded == true)
         #expect(viewer.lensKeys == ["login"])
         let search = try #require(field("search", in: root)?.selectionSet)
-        #expect(field("__typename", in: search)?.isGenerated == true)
+        #expect(field("__typename", in: search)?.isAdded == true)
         // A union without `id` gets `... on Member { id }` for each identified member.
         let generatedInlines = search.selections.compactMap { selection -> String? in
             if case .inlineFragment(let inline) = selection, inline.selectionSet.selections.count == 1,
-               case .field(let id)? = inline.selectionSet.selections.first, id.isGenerated {
+               case .field(let id)? = inline.selectionSet.selections.first, id.isAdded {
                 return inline.condition?.typeName
             }
             return nil
@@ -61,7 +61,7 @@ import Testing
         #expect(generatedInlines == ["Issue", "Repository", "User"])
         let repository = try #require(field("repository", in: root)?.selectionSet)
         let owner = try #require(field("owner", in: repository)?.selectionSet)
-        #expect(field("__typename", in: owner)?.isGenerated == true)
+        #expect(field("__typename", in: owner)?.isAdded == true)
     }
 
     /// What the runtime sends is what the normalizer requires: every addition above is in

@@ -146,7 +146,7 @@ extension JSONValue {
                 for selection in set.selections {
                     switch selection {
                     case .field(let field):
-                        guard !field.isGenerated else { continue }
+                        guard !field.isAdded else { continue }
                         children[field.responseKey, default: []] += field.selectionSet.map { [$0] } ?? []
                     case .inlineFragment(let inline):
                         if applies(inline.condition, in: set) { collect(inline.selectionSet) }

@@ -1,0 +1,50 @@
+/// The environment's calls for generated operations: the same calls as by artifact, with
+/// typed variables in and typed data out.
+extension Environment {
+    /// Attaches the generated query `query` with `variables`, as `attach(_:variables:policy:)`.
+    /// - Complexity: that of `attach(_:variables:policy:)`, plus one compare of a request
+    ///   fingerprint (the check that the program compiled the documents the code was
+    ///   generated from).
+    public func attach<Query: TypedQuery>(_ query: Query.Type, variables: Query.Variables,
+                                          policy: FetchPolicy = .storeOrNetwork) -> QueryHandle<Query> {
+        QueryHandle(handle: attach(artifact(of: query), variables: variables.json, policy: policy))
+    }
+
+    /// Attaches a generated query that declares no variables.
+    public func attach<Query: TypedQuery>(_ query: Query.Type, policy: FetchPolicy = .storeOrNetwork)
+        -> QueryHandle<Query> where Query.Variables == NoVariables {
+        attach(query, variables: NoVariables(), policy: policy)
+    }
+
+    /// Fetches the generated query `query`, as `fetch(_:variables:)`, and answers its data.
+    public func fetch<Query: TypedQuery>(_ query: Query.Type,
+                                         variables: Query.Variables) async throws(Failure) -> Query.Data {
+        Query.Data(lens: try await fetch(artifact(of: query), variables: variables.json))
+    }
+
+    /// Runs the generated mutation `mutation`, as `mutate(_:variables:)`, and answers its data.
+    public func mutate<Mutation: TypedMutation>(_ mutation: Mutation.Type,
+                                                variables: Mutation.Variables) async throws(Failure) -> Mutation.Data {
+        Mutation.Data(lens: try await mutate(artifact(of: mutation), variables: variables.json))
+    }
+
+    /// Starts the generated subscription `subscription`, as `subscribe(_:variables:)`.
+    public func subscribe<Subscription: TypedSubscription>(_ subscription: Subscription.Type,
+                                                           variables: Subscription.Variables) -> SubscriptionHandle {
+        subscribe(artifact(of: subscription), variables: variables.json)
+    }
+
+    /// The program's artifact of a generated operation. Code generated from documents other
+    /// than the program's is a build error, not input: it stops here, naming the operation.
+    /// - Complexity: O(1): a lookup and a 16-digit compare.
+    func artifact<Operation: TypedOperation>(of operation: Operation.Type) -> Artifact {
+        guard let artifact = program[Operation.operationName] else {
+            preconditionFailure("\(Operation.self): the program has no operation `\(Operation.operationName)` "
+                + "(build the program from the documents the code was generated from)")
+        }
+        precondition(artifact.requestFingerprint == Operation.requestFingerprint,
+                     "\(Operation.self): generated from another text of `\(Operation.operationName)` "
+                        + "than the program compiled (run `lattice generate` again)")
+        return artifact
+    }
+}

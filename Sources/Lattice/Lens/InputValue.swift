@@ -1,0 +1,92 @@
+/// A Swift value sent as a variable or an input object field: its JSON form.
+///
+/// Built in: `String`, `Int`, `Double`, `Bool`, `DataID` (an `ID`), `JSONValue`, arrays and
+/// optionals of them (`nil` as null); generated enums and input objects conform.
+public protocol InputEncodable: Sendable {
+    /// The value as JSON.
+    var inputJSON: JSONValue { get }
+}
+
+extension String: InputEncodable {
+    /// A string.
+    public var inputJSON: JSONValue { .string(self) }
+}
+
+extension Int: InputEncodable {
+    /// An integer.
+    public var inputJSON: JSONValue { .int(self) }
+}
+
+extension Double: InputEncodable {
+    /// A float.
+    public var inputJSON: JSONValue { .double(self) }
+}
+
+extension Bool: InputEncodable {
+    /// A boolean.
+    public var inputJSON: JSONValue { .bool(self) }
+}
+
+extension DataID: InputEncodable {
+    /// An `ID`, as a string.
+    public var inputJSON: JSONValue { .string(rawValue) }
+}
+
+extension JSONValue: InputEncodable {
+    /// Itself.
+    public var inputJSON: JSONValue { self }
+}
+
+extension Array: InputEncodable where Element: InputEncodable {
+    /// A list.
+    public var inputJSON: JSONValue { .array(map(\.inputJSON)) }
+}
+
+extension Optional: InputEncodable where Wrapped: InputEncodable {
+    /// `nil` as null (a list item, or an input field the schema lets be null).
+    public var inputJSON: JSONValue { map(\.inputJSON) ?? .null }
+}
+
+/// A nullable variable or input field, or one with a default, where leaving it out and
+/// sending null differ (the server applies a default only to what was left out).
+public enum InputValue<Wrapped: InputEncodable>: InputEncodable {
+    /// Not sent.
+    case omitted
+    /// Sent as null.
+    case null
+    /// Sent as the value.
+    case some(Wrapped)
+
+    /// Null when omitted too (a list item cannot be left out); `InputFields` skips omitted
+    /// ones before asking.
+    public var inputJSON: JSONValue {
+        switch self {
+        case .omitted, .null: .null
+        case .some(let value): value.inputJSON
+        }
+    }
+}
+
+extension InputValue: Equatable where Wrapped: Equatable {}
+extension InputValue: Hashable where Wrapped: Hashable {}
+
+/// The JSON object of a variables value or an input object, built field by field: what
+/// generated `json` and `inputJSON` write, so an omitted field is left out in one place.
+public struct InputFields {
+    /// The fields so far.
+    public private(set) var json: [String: JSONValue] = [:]
+
+    /// No fields yet.
+    public init() {}
+
+    /// Sets `name` to `value`.
+    public mutating func set(_ name: String, _ value: some InputEncodable) {
+        json[name] = value.inputJSON
+    }
+
+    /// Sets `name` to `value`, unless it is omitted.
+    public mutating func set<Wrapped>(_ name: String, _ value: InputValue<Wrapped>) {
+        if case .omitted = value { return }
+        json[name] = value.inputJSON
+    }
+}

@@ -1,0 +1,184 @@
+/// A typed view of one selection: what `lattice generate` writes for every operation,
+/// fragment, object field and inline fragment, one accessor a field
+/// (docs/generated-code.md). It reads through its `lens`, so a body depends on exactly the
+/// fields it read, as with string-keyed reads, without the key lookup.
+///
+/// A value as cheap as its lens (three references).
+@MainActor
+public protocol TypedLens {
+    /// The lens the accessors read through.
+    var lens: Lens { get }
+    /// The view on `lens`, which must be a lens on the selection this type was generated
+    /// for (generated code makes it; an app receives typed lenses, it does not build them).
+    init(lens: Lens)
+}
+
+/// A generated fragment's typed lens. Its parent sees only a `FragmentReference` to it
+/// (masking): `IssueRow_issue(row.issueRow)` opens it, and only it reads its fields.
+@MainActor
+public protocol TypedFragment: TypedLens {
+    /// The fragment's name in the documents.
+    static var fragmentName: String { get }
+}
+
+/// A generated fragment spread, handed from the parent that spreads it to the view that
+/// reads it: it holds the fragment's lens, but only the fragment's own type opens it.
+@MainActor
+public struct FragmentReference<Fragment: TypedFragment>: Equatable {
+    @usableFromInline let lens: Lens
+
+    @usableFromInline init(lens: Lens) {
+        self.lens = lens
+    }
+
+    /// Whether the two references open the same fragment on the same record (`Lens.==`).
+    public nonisolated static func == (lhs: Self, rhs: Self) -> Bool { lhs.lens == rhs.lens }
+}
+
+extension TypedFragment {
+    /// The fragment's typed lens on the record its parent spread it on.
+    /// - Complexity: O(1).
+    public init(_ reference: FragmentReference<Self>) {
+        self.init(lens: reference.lens)
+    }
+}
+
+/// Typed reads by position, the calls generated accessors make: `index` is the field's
+/// `ObjectSelection.lensFieldIndex(of:)`, fixed when the code was generated from the same
+/// documents the program compiled. Each is a read as `read(_:)` by key is (tracked, the same
+/// errors), without comparing a key.
+extension Lens {
+    /// A non-null scalar or enum field. - Complexity: O(1) plus one tracked access.
+    @inlinable
+    public func scalar<T: ScalarDecodable>(at index: Int) throws(ReadError) -> T {
+        try value(node(at: index))
+    }
+
+    /// A nullable scalar or enum field, or one under a type condition or `@catch(to: NULL)`.
+    /// - Complexity: O(1) plus one tracked access.
+    @inlinable
+    public func nullableScalar<T: ScalarDecodable>(at index: Int) throws(ReadError) -> T? {
+        try optionalValue(node(at: index))
+    }
+
+    /// A non-null object field. - Complexity: that of `read(_:) -> Lens`.
+    @inlinable
+    public func object<T: TypedLens>(at index: Int) throws(ReadError) -> T {
+        let node = node(at: index)
+        guard let lens = try linked(node, optional: false) else {
+            throw .unexpectedNull(record: id, field: node.field.responseKey)
+        }
+        return T(lens: lens)
+    }
+
+    /// A nullable object field, or one a `@required` inside can null.
+    @inlinable
+    public func nullableObject<T: TypedLens>(at index: Int) throws(ReadError) -> T? {
+        guard let lens = try linked(node(at: index), optional: true) else { return nil }
+        return T(lens: lens)
+    }
+
+    /// A non-null list of non-null objects. - Complexity: O(items) plus one tracked access.
+    @inlinable
+    public func objects<T: TypedLens>(at index: Int) throws(ReadError) -> [T] {
+        try typed(list(node(at: index), optionalItems: false) ?? [])
+    }
+
+    /// A nullable list of non-null objects.
+    @inlinable
+    public func nullableObjects<T: TypedLens>(at index: Int) throws(ReadError) -> [T]? {
+        guard let items = try list(node(at: index), optionalItems: false, optionalList: true) else { return nil }
+        return typed(items)
+    }
+
+    /// A non-null list whose objects may be null (in the store, or nulled by `@required`).
+    @inlinable
+    public func objectsWithNulls<T: TypedLens>(at index: Int) throws(ReadError) -> [T?] {
+        typedWithNulls(try list(node(at: index), optionalItems: true) ?? [])
+    }
+
+    /// A nullable list whose objects may be null.
+    @inlinable
+    public func nullableObjectsWithNulls<T: TypedLens>(at index: Int) throws(ReadError) -> [T?]? {
+        guard let items = try list(node(at: index), optionalItems: true, optionalList: true) else { return nil }
+        return typedWithNulls(items)
+    }
+
+    /// A scalar field under `@catch(to: RESULT)`.
+    @inlinable
+    public func caughtScalar<T: ScalarDecodable>(at index: Int) throws(ReadError) -> CatchResult<T?> {
+        try caughtValue(node(at: index))
+    }
+
+    /// An object field under `@catch(to: RESULT)`: its typed lens, or the errors at or under it.
+    @inlinable
+    public func caughtObject<T: TypedLens>(at index: Int) throws(ReadError) -> CatchResult<T?> {
+        switch try caughtLinked(node(at: index)) {
+        case .ok(let lens?): .ok(T(lens: lens))
+        case .ok(nil): .ok(nil)
+        case .failure(let errors): .failure(errors)
+        }
+    }
+
+    /// The inline fragment at `index` of the selection's `selections`, on this record: `nil`
+    /// when its type condition does not hold (a tracked read of the record's type), or a
+    /// `@required` inside nulls it. - Complexity: O(1) plus one tracked access.
+    @inlinable
+    public func inlineFragment<T: TypedLens>(at index: Int) throws(ReadError) -> T? {
+        guard let lens = try inline(at: index) else { return nil }
+        return T(lens: lens)
+    }
+
+    /// The reference to the fragment spread at `index` (`ObjectSelection.spreadIndex(of:)`):
+    /// `nil` when its type condition does not hold or its root bubbled.
+    @inlinable
+    public func fragmentReference<F: TypedFragment>(at index: Int) throws(ReadError) -> FragmentReference<F>? {
+        guard let lens = try opened(spread(at: index)) else { return nil }
+        return FragmentReference(lens: lens)
+    }
+
+    /// The reference to a spread that always applies and cannot bubble.
+    @inlinable
+    public func requiredFragmentReference<F: TypedFragment>(at index: Int) throws(ReadError) -> FragmentReference<F> {
+        let spread = spread(at: index)
+        guard let lens = try opened(spread) else {
+            throw .requiredFieldMissing(record: id, field: "..." + spread.fragment.name)
+        }
+        return FragmentReference(lens: lens)
+    }
+
+    @usableFromInline
+    func spread(at index: Int) -> SpreadNode { selection.spreads[index] }
+
+    @usableFromInline
+    func inline(at index: Int) throws(ReadError) -> Lens? {
+        guard case .inlineFragment(let inline) = selection.selections[index] else {
+            preconditionFailure("Lens.inlineFragment(at: \(index)): \(bound.artifact.name) has no inline fragment there "
+                + "on \(selection.typeName): the generated code is not of this document")
+        }
+        if let condition = inline.condition {
+            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            guard condition.matches(record.type) else { return nil }
+        }
+        return try child(record, inline.selectionSet, bound: bound)
+    }
+
+    // Loops, not `map`: a main-actor closure handed to `map` checks its executor per item.
+    @inlinable
+    func typed<T: TypedLens>(_ items: [Lens?]) -> [T] {
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for case let lens? in items { result.append(T(lens: lens)) }
+        return result
+    }
+
+    @inlinable
+    func typedWithNulls<T: TypedLens>(_ items: [Lens?]) -> [T?] {
+        var result: [T?] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            if let lens = item { result.append(T(lens: lens)) } else { result.append(nil) }
+        }
+        return result
+    }
+}

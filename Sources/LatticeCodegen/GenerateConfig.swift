@@ -1,0 +1,159 @@
+import Foundation
+
+/// What `lattice generate` reads: the schema files, the documents, the output folder and the
+/// custom scalars' Swift types. From `lattice.json` (paths relative to its folder):
+///
+///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
+///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public"}
+///
+/// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
+/// last component has `*` or `?` (`operations/*.graphql`; `operations/**/*.graphql` looks in
+/// every folder under `operations`).
+public struct GenerateConfig: Hashable, Sendable {
+    /// Schema files (SDL), in order.
+    public var schema: [String]
+    /// Document files, folders and patterns.
+    public var documents: [String]
+    /// The output folder.
+    public var output: String
+    /// Custom scalar name to the app's Swift type, which reads it (`ScalarDecodable`) and,
+    /// for variables, sends it (`InputEncodable`).
+    public var scalars: [String: String]
+    /// Whether the types are public (`"access": "public"`), for a module other modules
+    /// read; internal by default.
+    public var isPublic: Bool
+
+    /// A configuration given as flags (paths relative to the working folder).
+    public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
+                isPublic: Bool = false) {
+        self.schema = schema
+        self.documents = documents
+        self.output = output
+        self.scalars = scalars
+        self.isPublic = isPublic
+    }
+
+    private struct File: Decodable {
+        let schema: [String]
+        let documents: [String]
+        let output: String
+        let scalars: [String: String]?
+        let access: String?
+    }
+
+    /// Reads `lattice.json` at `url`, its paths made relative to the working folder.
+    /// - Throws: `GenerateConfigError` naming the file and what is wrong in it.
+    public init(contentsOf url: URL) throws(GenerateConfigError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw .invalid(path: url.path, reason: "no `\(key.stringValue)` (it needs schema, documents and output)")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw .invalid(path: url.path, reason: "`\(where_)`: \(context.debugDescription)")
+        } catch {
+            throw .invalid(path: url.path, reason: "not JSON: \(error.localizedDescription)")
+        }
+        guard !file.schema.isEmpty else { throw .invalid(path: url.path, reason: "`schema` lists no file") }
+        guard !file.documents.isEmpty else { throw .invalid(path: url.path, reason: "`documents` lists nothing") }
+        guard [nil, "public", "internal"].contains(file.access) else {
+            throw .invalid(path: url.path, reason: "`access` is \"public\" or \"internal\", not \"\(file.access ?? "")\"")
+        }
+        let folder = url.deletingLastPathComponent()
+        let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
+        self.init(schema: file.schema.map(resolve), documents: file.documents.map(resolve),
+                  output: resolve(file.output), scalars: file.scalars ?? [:], isPublic: file.access == "public")
+    }
+
+    /// The document files the entries name, each once, in path order.
+    /// - Throws: `GenerateConfigError.noDocuments` for an entry that names no file.
+    public func documentFiles() throws(GenerateConfigError) -> [String] {
+        var files: Set<String> = []
+        for entry in documents {
+            let matched = DocumentPattern(entry).files()
+            guard !matched.isEmpty else { throw .noDocuments(entry: entry) }
+            files.formUnion(matched)
+        }
+        return files.sorted()
+    }
+}
+
+/// What is wrong with a configuration.
+public enum GenerateConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case invalid(path: String, reason: String)
+    case noDocuments(entry: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .invalid(path, reason): "\(path): \(reason)"
+        case let .noDocuments(entry): "no .graphql document matches \(entry)"
+        }
+    }
+}
+
+/// A document entry of the configuration, matched against the file system.
+struct DocumentPattern {
+    let entry: String
+
+    init(_ entry: String) {
+        self.entry = entry
+    }
+
+    func files() -> [String] {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: entry, isDirectory: &isFolder) {
+            return isFolder.boolValue ? graphQLFiles(under: entry, recursive: true) : [entry]
+        }
+        let url = URL(fileURLWithPath: entry)
+        let pattern = url.lastPathComponent
+        var folder = url.deletingLastPathComponent().path
+        var recursive = false
+        if folder.hasSuffix("/**") {
+            folder = String(folder.dropLast(3))
+            recursive = true
+        }
+        return graphQLFiles(under: folder, recursive: recursive).filter {
+            Self.matches(pattern, URL(fileURLWithPath: $0).lastPathComponent)
+        }
+    }
+
+    private func graphQLFiles(under folder: String, recursive: Bool) -> [String] {
+        let manager = FileManager.default
+        let names = recursive ? (manager.subpaths(atPath: folder) ?? []) : ((try? manager.contentsOfDirectory(atPath: folder)) ?? [])
+        return names.filter { $0.hasSuffix(".graphql") }.map { folder + "/" + $0 }
+    }
+
+    /// Whether `name` matches `pattern`, where `*` is any run of characters and `?` one.
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        let pattern = Array(pattern), name = Array(name)
+        var p = 0, n = 0, star = -1, mark = 0
+        while n < name.count {
+            if p < pattern.count, pattern[p] == "?" || pattern[p] == name[n] {
+                p += 1
+                n += 1
+            } else if p < pattern.count, pattern[p] == "*" {
+                star = p
+                mark = n
+                p += 1
+            } else if star >= 0 {
+                p = star + 1
+                mark += 1
+                n = mark
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
+    }
+}

@@ -1,0 +1,143 @@
+import Lattice
+
+/// Writes the typed lens of one selection: a struct with one accessor a field, a nested
+/// struct for each object field and inline fragment, a reference for each spread. Every
+/// accessor reads by the position the program's compiler gave the field
+/// (`ObjectSelection.lensFieldIndex(of:)`), so generated code and program must come from the
+/// same documents (`Environment` checks an operation's request text on first use).
+struct LensEmitter {
+    let types: SwiftTypes
+    /// Where the selection was written, `FILE`, for messages.
+    let file: String
+    /// Accessor lines written (the figure the source-size test divides by).
+    private(set) var accessors = 0
+    /// Problems found, each `FILE:LINE:COLUMN: problem`.
+    private(set) var problems: [String] = []
+
+    init(types: SwiftTypes, file: String) {
+        self.types = types
+        self.file = file
+    }
+
+    /// What a selection shows at its own level: its fields (the compiler's additions and the
+    /// fields of conditioned inline fragments left out), the inline fragments with a type
+    /// condition, and the spreads, each with the position a lens reads it at.
+    private struct Members {
+        var fields: [(field: FieldNode, index: Int)] = []
+        var inlines: [(node: InlineFragmentNode, index: Int)] = []
+        var spreads: [(node: SpreadNode, index: Int)] = []
+
+        /// Whether nothing shows: an inline fragment of the compiler's additions only.
+        var isEmpty: Bool { fields.isEmpty && inlines.isEmpty && spreads.isEmpty }
+    }
+
+    private func members(of set: ObjectSelection) -> Members {
+        var members = Members()
+        var keys: Set<String> = []
+        func collect(_ selections: [SelectionNode], direct: Bool) {
+            for (position, selection) in selections.enumerated() {
+                switch selection {
+                case .field(let field):
+                    guard !field.isAdded, keys.insert(field.responseKey).inserted,
+                          let index = set.lensFieldIndex(of: field) else { continue }
+                    members.fields.append((field, index))
+                case .inlineFragment(let inline):
+                    if inline.condition == nil {
+                        collect(inline.selectionSet.selections, direct: false)
+                    } else if direct, !self.members(of: inline.selectionSet).isEmpty {
+                        members.inlines.append((inline, position))
+                    }
+                case .spread(let spread):
+                    if let index = set.spreadIndex(of: spread) { members.spreads.append((spread, index)) }
+                }
+            }
+        }
+        collect(set.selections, direct: true)
+        return members
+    }
+
+    /// Writes `public struct name: conformance` for `set`, with `header` lines first (a
+    /// fragment's name). `enclosing` are the names of the types it is nested in, which its
+    /// own nested types must not take.
+    mutating func emit(_ set: ObjectSelection, named name: String, conformance: String, header: [String] = [],
+                       enclosing: Set<String>, into writer: inout SwiftWriter) {
+        let members = members(of: set)
+        var memberNames = SwiftNames.reservedMembers
+        var typeNames = types.reserved.union(enclosing).union([name])
+        var nested: [(set: ObjectSelection, name: String)] = []
+        writer.block("\(types.access)struct \(name): \(conformance)") { writer in
+            for line in header { writer.line(line) }
+            writer.line("\(types.access)let lens: Lens")
+            // Internal types conform through the memberwise initializer.
+            if types.isPublic { writer.line("public init(lens: Lens) { self.lens = lens }") }
+            for (field, index) in members.fields {
+                let property = SwiftNames.unique(field.responseKey, in: memberNames)
+                memberNames.insert(property)
+                guard let (type, call) = accessor(field, index: index, typeNames: &typeNames, nested: &nested) else {
+                    continue
+                }
+                writer.line("\(types.access)var \(SwiftNames.identifier(property)): \(type) { get throws(ReadError) { try lens.\(call) } }")
+                accessors += 1
+            }
+            for (inline, index) in members.inlines {
+                let typeName = SwiftNames.typeName(inline.condition?.typeName ?? "Inline")
+                let nestedName = SwiftNames.unique("As" + typeName, in: typeNames)
+                typeNames.insert(nestedName)
+                let property = SwiftNames.unique("as" + typeName, in: memberNames)
+                memberNames.insert(property)
+                nested.append((inline.selectionSet, nestedName))
+                writer.line("\(types.access)var \(SwiftNames.identifier(property)): \(nestedName)? "
+                    + "{ get throws(ReadError) { try lens.inlineFragment(at: \(index)) } }")
+                accessors += 1
+            }
+            for (spread, index) in members.spreads {
+                guard let fragmentType = types.definitionNames[spread.fragment.name] else { continue }
+                let property = SwiftNames.unique(SwiftNames.memberName(spread.fragment.name), in: memberNames)
+                memberNames.insert(property)
+                let always = spread.condition == nil && !spread.fragment.canBubbleToRoot
+                let type = "FragmentReference<\(fragmentType)>" + (always ? "" : "?")
+                let call = (always ? "requiredFragmentReference" : "fragmentReference") + "(at: \(index))"
+                writer.line("\(types.access)var \(SwiftNames.identifier(property)): \(type) { get throws(ReadError) { try lens.\(call) } }")
+                accessors += 1
+            }
+            let inside = enclosing.union([name])
+            for (childSet, childName) in nested {
+                emit(childSet, named: childName, conformance: "TypedLens", enclosing: inside, into: &writer)
+            }
+        }
+    }
+
+    /// The Swift type and the lens call of a field's accessor; a nested type it needs is
+    /// added to `nested`. `nil` (with a problem noted) for what lenses cannot read.
+    private mutating func accessor(_ field: FieldNode, index: Int, typeNames: inout Set<String>,
+                                   nested: inout [(set: ObjectSelection, name: String)]) -> (String, String)? {
+        let nullable = field.catchTarget == .null || (field.required == nil && !field.type.isNonNull)
+        let caught = field.catchTarget == .result
+        switch field.kind {
+        case .scalar:
+            let value = types.outputType(field.type, nullable: nullable && !caught)
+            if caught { return ("CatchResult<\(types.outputType(field.type, nullable: false))?>", "caughtScalar(at: \(index))") }
+            return (value, (nullable ? "nullableScalar" : "scalar") + "(at: \(index))")
+        case .linked(let set):
+            let name = SwiftNames.unique(SwiftNames.typeName(field.responseKey), in: typeNames)
+            typeNames.insert(name)
+            nested.append((set, name))
+            if caught { return ("CatchResult<\(name)?>", "caughtObject(at: \(index))") }
+            let optional = nullable || (field.required == nil && set.canBubble)
+            return (name + (optional ? "?" : ""), (optional ? "nullableObject" : "object") + "(at: \(index))")
+        case .linkedList(let set, let itemNonNull):
+            guard field.type.listDepth == 1, !caught else {
+                problems.append("\(file):\(field.location): `\(field.responseKey)`: "
+                    + (caught ? "@catch(to: RESULT) on a list of objects" : "a list of lists of objects")
+                    + " has no generated accessor yet")
+                return nil
+            }
+            let name = SwiftNames.unique(SwiftNames.typeName(field.responseKey), in: typeNames)
+            typeNames.insert(name)
+            nested.append((set, name))
+            let item = itemNonNull ? name : name + "?"
+            let call = (nullable ? "nullableObjects" : "objects") + (itemNonNull ? "" : "WithNulls") + "(at: \(index))"
+            return ("[\(item)]" + (nullable ? "?" : ""), call)
+        }
+    }
+}

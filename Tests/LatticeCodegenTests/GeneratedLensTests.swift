@@ -1,0 +1,96 @@
+import Foundation
+import Lattice
+import LatticeCodegen
+import LatticeTesting
+import SpecLenses
+import Testing
+
+/// The generated lenses of spec/ (Tests/Generated/SpecLenses): up to date with the generator,
+/// reading what string-keyed lens reads read, and tracked as they are.
+@MainActor @Suite struct GeneratedLensTests {
+    let fixtures: CompiledSpec
+
+    init() throws {
+        fixtures = try CompiledSpec.load()
+    }
+
+    /// The folder the checked-in output of `config` lives in.
+    func folder(_ name: String) -> URL {
+        fixtures.spec.repositoryRoot.appendingPathComponent("Tests/Generated/\(name)")
+    }
+
+    @Test func theCheckedInLensesAreWhatTheGeneratorWritesForSpec() throws {
+        let output = try SwiftGenerator.generate(fixtures.program, isPublic: true)
+        let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder("SpecLenses").path)
+            .filter { $0.hasSuffix(".graphql.swift") }.sorted()
+        #expect(output.files.map(\.name) == checkedIn)
+        for file in output.files {
+            let text = try String(contentsOf: folder("SpecLenses").appendingPathComponent(file.name), encoding: .utf8)
+            #expect(text == file.text, "\(file.name) differs: run lattice generate --config Tests/Generated/SpecLenses.lattice.json")
+        }
+    }
+
+    @Test func generatingTwiceGivesTheSameBytes() throws {
+        let first = try SwiftGenerator.generate(fixtures.program, isPublic: true)
+        let second = try SwiftGenerator.generate(fixtures.program, isPublic: true)
+        #expect(first.files == second.files)
+        #expect(first.accessors == second.accessors)
+    }
+
+    @Test func generatedReadsAnswerWhatKeyedReadsAnswer() throws {
+        let store = Store()
+        let bound = BoundArtifact(try fixtures.artifact("Dashboard"))
+        try store.commit(try fixtures.response("Dashboard").response, for: bound)
+        let root = try #require(store.record(.root))
+        let lens = Lens(bound, record: root)
+        let data = DashboardQuery.Data(lens: lens)
+        let viewer: Lens = try lens.read("viewer")
+        #expect(try data.viewer.login == viewer.read("login") as String)
+        #expect(try data.viewer.name == viewer.read("name") as String?)
+        #expect(try data.viewer.id == viewer.read("id") as DataID)
+        #expect(try data.viewer.isViewer == viewer.read("isViewer") as Bool)
+    }
+
+    @Test(arguments: [PhaseStrategy.derived, .rootVerdict, .stored])
+    func aBodyReadingAGeneratedFieldRerunsWhenThatFieldChangesOnly(strategy: PhaseStrategy) async throws {
+        let (environment, _) = fixtures.environment(strategy: strategy)
+        let handle = environment.attach(DashboardQuery.self)
+        await handle.handle.waitForFetch()
+        // The phase is read outside the body: under derived, a body that reads it depends on
+        // every field its verdict walks (the decision record's subject), not on its reads.
+        let data = try #require(handle.data)
+        let probe = BodyProbe { () -> String? in try? data.viewer.login }
+        let login = try #require(probe.value)
+        let viewer = try data.viewer.lens.id
+        environment.commitUpdate { delta in
+            delta.set(FieldState(value: .scalar(.string("other bio"))), for: FieldKey("bio"), on: viewer)
+        }
+        #expect(!probe.flush())
+        environment.commitUpdate { delta in
+            delta.set(FieldState(value: .scalar(.string(login + "-renamed"))), for: FieldKey("login"), on: viewer)
+        }
+        #expect(probe.flush())
+        #expect(probe.value == login + "-renamed")
+        #expect(probe.reruns == 1)
+    }
+
+    @Test func aMissingDirectoryOrPatternNamesTheEntry() {
+        let config = GenerateConfig(schema: [], documents: ["/nonexistent/*.graphql"], output: "/tmp/none")
+        #expect(throws: GenerateConfigError.noDocuments(entry: "/nonexistent/*.graphql")) { try config.documentFiles() }
+    }
+
+    @Test func aStaleGeneratedFileIsRemovedAndOthersAreLeftAlone() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-generate-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let output = try SwiftGenerator.generate(fixtures.program)
+        let folder = GeneratedFolder(url)
+        _ = try folder.update(to: output.files)
+        let handWritten = url.appendingPathComponent("Notes.graphql.swift")
+        try Data("// mine\n".utf8).write(to: handWritten)
+        let changes = try folder.update(to: Array(output.files.dropFirst()))
+        #expect(changes.removed == [output.files[0].name])
+        #expect(changes.unchanged == output.files.count - 1)
+        #expect(changes.written.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: handWritten.path))
+    }
+}
