@@ -18,10 +18,8 @@ extension Lens {
         return Lens(record: target, selection: set, bound: bound)
     }
 
-    @usableFromInline
-    func linked(_ node: (field: FieldNode, matched: Bool), optional: Bool) throws(ReadError) -> Lens? {
-        guard let (field, slot) = try matchedSlot(node, optional: optional) else { return nil }
-        let key = field.responseKey
+    func linked(_ key: String, optional: Bool) throws(ReadError) -> Lens? {
+        guard let (field, slot) = try matchedSlot(key, optional: optional) else { return nil }
         switch slot.value {
         case .link(let target):
             guard case .linked(let set) = field.kind else { break }
@@ -44,25 +42,18 @@ extension Lens {
     /// child, if it has any).
     @_disfavoredOverload
     public func read(_ key: String) throws(ReadError) -> Lens {
-        guard let lens = try linked(node(key), optional: false) else { throw .unexpectedNull(record: id, field: key) }
+        guard let lens = try linked(key, optional: false) else { throw .unexpectedNull(record: id, field: key) }
         return lens
     }
 
     /// A nullable object field: `nil` for null, or when a `@required` field inside nulls it.
     public func read(_ key: String) throws(ReadError) -> Lens? {
-        try linked(node(key), optional: true)
+        try linked(key, optional: true)
     }
 
-    /// The items of the list of objects `node`; `nil` for a null list when `optionalList`.
-    @usableFromInline
-    func list(_ node: (field: FieldNode, matched: Bool), optionalItems: Bool,
-              optionalList: Bool = false) throws(ReadError) -> [Lens?]? {
-        let (field, matched) = node
-        let key = field.responseKey
-        guard matched else {
-            if optionalList { return nil }
-            throw unmet(field)
-        }
+    func list(_ key: String, optionalItems: Bool) throws(ReadError) -> [Lens?] {
+        let (field, matched) = node(key)
+        guard matched else { throw unmet(field) }
         guard let slot = slot(field) else { throw .missing(record: id, field: key) }
         switch slot.value {
         case .links(let targets):
@@ -79,8 +70,7 @@ extension Lens {
             }
             return lenses
         case .null:
-            let _: Lens? = try null(field, slot, optional: optionalList)
-            return nil
+            let _: Lens? = try null(field, slot, optional: false)
         case .scalar, .link:
             break
         }
@@ -90,7 +80,7 @@ extension Lens {
     /// A list of objects whose items are all present. - Complexity: O(items) plus one
     /// tracked access.
     public func read(_ key: String) throws(ReadError) -> [Lens] {
-        let items = try list(node(key), optionalItems: false) ?? []
+        let items = try list(key, optionalItems: false)
         var lenses: [Lens] = []
         lenses.reserveCapacity(items.count)
         for case let lens? in items { lenses.append(lens) }
@@ -99,7 +89,7 @@ extension Lens {
 
     /// A list of objects with null items (null in the store, or nulled by `@required`).
     public func read(_ key: String) throws(ReadError) -> [Lens?] {
-        try list(node(key), optionalItems: true) ?? []
+        try list(key, optionalItems: true)
     }
 
     // MARK: @catch(to: RESULT)
@@ -114,34 +104,21 @@ extension Lens {
 
     /// A scalar field under `@catch(to: RESULT)`: its value, or the errors that nulled it.
     public func caught<T: ScalarDecodable>(_ key: String) throws(ReadError) -> CatchResult<T?> {
-        try caughtValue(node(key))
+        let (field, _) = node(key)
+        if let errors = slot(field)?.errors { return .failure(errors) }
+        return .ok(try read(key) as T?)
     }
-
-    @inlinable
-    func caughtValue<T: ScalarDecodable>(_ node: (field: FieldNode, matched: Bool)) throws(ReadError) -> CatchResult<T?> {
-        if let errors = slotErrors(node.field) { return .failure(errors) }
-        return .ok(try optionalValue(node) as T?)
-    }
-
-    /// The errors stored beside `field`'s null, read tracked.
-    @usableFromInline
-    func slotErrors(_ field: FieldNode) -> [GraphQLError]? { slot(field)?.errors }
 
     /// An object field under `@catch(to: RESULT)`: its lens, or the errors at or under it.
     public func caught(_ key: String) throws(ReadError) -> CatchResult<Lens?> {
-        try caughtLinked(node(key))
-    }
-
-    @usableFromInline
-    func caughtLinked(_ node: (field: FieldNode, matched: Bool)) throws(ReadError) -> CatchResult<Lens?> {
-        let field = node.field
-        guard let slot = slot(field) else { throw .missing(record: id, field: field.responseKey) }
+        let (field, _) = node(key)
+        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
         if let errors = slot.errors { return .failure(errors) }
         if case .link(let target) = slot.value, case .linked(let set) = field.kind {
             let errors = try caughtErrors(target, set)
             if !errors.isEmpty { return .failure(errors) }
         }
-        return .ok(try linked(node, optional: true))
+        return .ok(try linked(key, optional: true))
     }
 
     // MARK: Fragments
@@ -155,13 +132,6 @@ extension Lens {
             preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
                 + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
         }
-        return try opened(spread)
-    }
-
-    /// The lens of `spread` on this record, `nil` when its condition does not hold (a tracked
-    /// read of the type) or its root bubbled.
-    @usableFromInline
-    func opened(_ spread: SpreadNode) throws(ReadError) -> Lens? {
         if let condition = spread.condition {
             record.registrar.access(record, keyPath: Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }

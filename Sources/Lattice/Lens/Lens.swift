@@ -47,7 +47,7 @@ public struct Lens {
     /// checked condition is a tracked read of the record's type.
     /// - Complexity: O(selected fields) string compares for small selections, else O(1);
     ///   one registrar access more for a field under a type condition.
-    @usableFromInline @inline(__always)
+    @inline(__always)
     func node(_ key: String) -> (field: FieldNode, matched: Bool) {
         guard let found = selection.lensField(key, type: record.type) else {
             preconditionFailure("Lens.read(\"\(key)\"): `\(key)` is not in the selection of \(bound.artifact.name) "
@@ -57,18 +57,6 @@ public struct Lens {
         return (found.field, found.matched)
     }
 
-    /// The field node at `index` of the selection's lens fields (where a generated accessor
-    /// reads: `ObjectSelection.lensFieldIndex(of:)`), and whether its type condition holds;
-    /// a checked condition is a tracked read of the record's type.
-    /// - Complexity: O(1), no string compared; one registrar access more under a condition.
-    @usableFromInline @inline(__always)
-    func node(at index: Int) -> (field: FieldNode, matched: Bool) {
-        let entry = selection.lensEntries[index]
-        guard let condition = entry.condition else { return (entry.field, true) }
-        record.registrar.access(record, keyPath: Record.typeKeyPath)
-        return (entry.field, condition.matches(record.type))
-    }
-
     /// The stored slot of `field`, read tracked. - Complexity: O(1) plus one registrar access.
     @inline(__always)
     func slot(_ field: FieldNode) -> Slot? {
@@ -76,21 +64,20 @@ public struct Lens {
         return record.slots[bound.fieldKey(of: field)]
     }
 
-    /// The field node found (`node`) and its stored slot, read tracked (`slot`): the start of
-    /// every read of a field. Nil when its type condition does not hold for this
+    /// The field node for `key` and its stored slot, both read tracked (`node`, `slot`): the
+    /// start of every read of a field. Nil when its type condition does not hold for this
     /// record and the read is `optional`.
     /// - Throws: `.conditionNotMet` when the condition does not hold and the read is not
     ///   optional; `.missing` when the store never received the field.
     /// - Complexity: that of `node` plus `slot`.
     @inline(__always)
-    func matchedSlot(_ node: (field: FieldNode, matched: Bool),
-                     optional: Bool) throws(ReadError) -> (field: FieldNode, slot: Slot)? {
-        let (field, matched) = node
+    func matchedSlot(_ key: String, optional: Bool) throws(ReadError) -> (field: FieldNode, slot: Slot)? {
+        let (field, matched) = node(key)
         guard matched else {
             if optional { return nil }
             throw unmet(field)
         }
-        guard let slot = slot(field) else { throw .missing(record: id, field: field.responseKey) }
+        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
         return (field, slot)
     }
 
@@ -114,29 +101,16 @@ public struct Lens {
     /// The JSON of a scalar field, `nil` for a null the read may return. Not generic, so
     /// the generic reads below stay small enough to specialize in the caller's module.
     @usableFromInline
-    func scalarJSON(_ node: (field: FieldNode, matched: Bool), optional: Bool) throws(ReadError) -> JSONValue? {
-        guard let (field, slot) = try matchedSlot(node, optional: optional) else { return nil }
+    func scalarJSON(_ key: String, optional: Bool) throws(ReadError) -> JSONValue? {
+        guard let (field, slot) = try matchedSlot(key, optional: optional) else { return nil }
         switch slot.value {
         case .scalar(let json):
             return json
         case .null:
             return try null(field, slot, optional: optional)
         case .link, .links:
-            throw .typeMismatch(record: id, field: field.responseKey, expected: "a scalar")
+            throw .typeMismatch(record: id, field: key, expected: "a scalar")
         }
-    }
-
-    /// `json` as `T`, or the error that names the field and the type. Not generic in its
-    /// failure path, so the inlined reads stay small.
-    @inlinable @inline(__always)
-    func decode<T: ScalarDecodable>(_ json: JSONValue, _ node: (field: FieldNode, matched: Bool)) throws(ReadError) -> T {
-        guard let value = T(json: json) else { throw mismatch(node.field, T.self) }
-        return value
-    }
-
-    @usableFromInline
-    func mismatch(_ field: FieldNode, _ type: Any.Type) -> ReadError {
-        .typeMismatch(record: record.id, field: field.responseKey, expected: String(describing: type))
     }
 
     // Inlinable so the generic decode specializes in the reader's module: unspecialized,
@@ -146,30 +120,24 @@ public struct Lens {
     /// one is chosen. - Complexity: O(1) plus one tracked access.
     @inlinable @_disfavoredOverload
     public func read<T: ScalarDecodable>(_ key: String) throws(ReadError) -> T {
-        try value(node(key))
-    }
-
-    /// A non-null scalar of the field `node`: a null throws.
-    @inlinable @inline(__always)
-    func value<T: ScalarDecodable>(_ node: (field: FieldNode, matched: Bool)) throws(ReadError) -> T {
-        guard let json = try scalarJSON(node, optional: false) else {
-            throw .unexpectedNull(record: record.id, field: node.field.responseKey)
+        guard let json = try scalarJSON(key, optional: false) else {
+            throw .unexpectedNull(record: record.id, field: key)
         }
-        return try decode(json, node)
-    }
-
-    /// A nullable scalar of the field `node`: `nil` for null (and for a condition unmet).
-    @inlinable @inline(__always)
-    func optionalValue<T: ScalarDecodable>(_ node: (field: FieldNode, matched: Bool)) throws(ReadError) -> T? {
-        guard let json = try scalarJSON(node, optional: true) else { return nil }
-        return try decode(json, node) as T
+        guard let value = T(json: json) else {
+            throw .typeMismatch(record: record.id, field: key, expected: String(describing: T.self))
+        }
+        return value
     }
 
     /// A nullable scalar or enum field: `nil` for null (unless `@throwOnFieldError` makes its
     /// error throw). - Complexity: O(1) plus one tracked access.
     @inlinable
     public func read<T: ScalarDecodable>(_ key: String) throws(ReadError) -> T? {
-        try optionalValue(node(key))
+        guard let json = try scalarJSON(key, optional: true) else { return nil }
+        guard let value = T(json: json) else {
+            throw .typeMismatch(record: record.id, field: key, expected: String(describing: T.self))
+        }
+        return value
     }
 }
 

@@ -81,7 +81,7 @@ extension Lens {
     /// A non-null list of non-null objects. - Complexity: O(items) plus one tracked access.
     @inlinable
     public func objects<T: TypedLens>(at index: Int) throws(ReadError) -> [T] {
-        try typed(list(node(at: index), optionalItems: false) ?? [])
+        try typed(list(node(at: index), optionalItems: false, optionalList: false) ?? [])
     }
 
     /// A nullable list of non-null objects.
@@ -94,7 +94,7 @@ extension Lens {
     /// A non-null list whose objects may be null (in the store, or nulled by `@required`).
     @inlinable
     public func objectsWithNulls<T: TypedLens>(at index: Int) throws(ReadError) -> [T?] {
-        typedWithNulls(try list(node(at: index), optionalItems: true) ?? [])
+        typedWithNulls(try list(node(at: index), optionalItems: true, optionalList: false) ?? [])
     }
 
     /// A nullable list whose objects may be null.
