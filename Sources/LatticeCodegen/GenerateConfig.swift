@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `lattice generate` reads: the schema files, the documents, the output folder and the
 /// custom scalars' Swift types. From `lattice.json` (paths relative to its folder):
@@ -7,7 +12,7 @@ import Foundation
 ///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public"}
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
-/// last component has `*` or `?` (`operations/*.graphql`; `operations/**/*.graphql` looks in
+/// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
 /// every folder under `operations`).
 public struct GenerateConfig: Hashable, Sendable {
     /// Schema files (SDL), in order.
@@ -133,27 +138,9 @@ struct DocumentPattern {
         return names.filter { $0.hasSuffix(".graphql") }.map { folder + "/" + $0 }
     }
 
-    /// Whether `name` matches `pattern`, where `*` is any run of characters and `?` one.
+    /// Whether `name` matches the shell pattern `pattern` (`*`, `?`, `[...]`): the C library's
+    /// `fnmatch`, as the harness's name filter matches benchmark names.
     static func matches(_ pattern: String, _ name: String) -> Bool {
-        let pattern = Array(pattern), name = Array(name)
-        var p = 0, n = 0, star = -1, mark = 0
-        while n < name.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == name[n] {
-                p += 1
-                n += 1
-            } else if p < pattern.count, pattern[p] == "*" {
-                star = p
-                mark = n
-                p += 1
-            } else if star >= 0 {
-                p = star + 1
-                mark += 1
-                n = mark
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+        fnmatch(pattern, name, 0) == 0
     }
 }
