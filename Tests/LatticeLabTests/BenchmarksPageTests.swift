@@ -55,6 +55,10 @@ import Testing
             try MetricResult(metric: .wallTime, samples: [1_000, 9_000, 2_000, 8_000, 5_000])], iterationsPerSample: 1)
         let text = try page(LabSamples.file([noisy]))
         #expect(text.contains("| 64 | undecided (5.00 µs, robust CV "))
+        // The figures line names it too: a figure undecided in a table that judges no goal is
+        // found from the top of the page.
+        #expect(text.contains("- figures: 0 of 1 time figures decided at the machine's reference pace "
+                              + "(1 undecided, 100.0%: ReadScaling/derived/64)"))
     }
 
     @Test func sectionsWithoutBenchmarksSayNotMeasured() throws {

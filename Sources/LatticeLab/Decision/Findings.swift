@@ -36,22 +36,29 @@ struct Findings {
         decision.limits.file.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
     }
 
-    /// How many of the run's wall-time figures (one per benchmark timed) are decided at the
-    /// reference pace, of how many (`FigureText.isUndecided` is the rule).
+    /// The run's wall-time figures (one per benchmark timed) left undecided at the reference
+    /// pace (`FigureText.isUndecided` is the rule), by benchmark name, and how many were timed.
     /// - Complexity: O(benchmarks).
-    var timeFigures: (decided: Int, total: Int) {
-        let times = index.results.benchmarks.compactMap { $0.metric(named: Metric.wallTime.name) }
-        return (times.count { !FigureText.isUndecided($0) }, times.count)
+    var timeFigures: (undecided: [String], total: Int) {
+        var undecided: [String] = []
+        var total = 0
+        for benchmark in index.results.benchmarks {
+            guard let time = benchmark.metric(named: Metric.wallTime.name) else { continue }
+            total += 1
+            if FigureText.isUndecided(time) { undecided.append(benchmark.name) }
+        }
+        return (undecided, total)
     }
 
-    /// The share of decided time figures in words: `118 of 122 time figures decided at the
-    /// machine's reference pace (4 undecided, 3.3 %)`.
+    /// The share of decided time figures in words, naming each undecided one (the tables give
+    /// why): `118 of 122 time figures decided at the machine's reference pace (4 undecided,
+    /// 3.3 %: FanOut/read/8, ...)`.
     var timeFiguresSentence: String {
-        let (decided, total) = timeFigures
-        let undecided = total - decided
-        let share = total == 0 ? "" : String(ValueFormat.percent(Double(undecided) / Double(total)).dropFirst())
-        return "\(decided.grouped) of \(total.grouped) time figures decided at the machine's reference pace "
-            + "(\(undecided.grouped) undecided\(share.isEmpty ? "" : ", \(share)"))"
+        let (undecided, total) = timeFigures
+        let share = total == 0 ? "" : String(ValueFormat.percent(Double(undecided.count) / Double(total)).dropFirst())
+        let names = undecided.isEmpty ? "" : ": " + undecided.joined(separator: ", ")
+        return "\((total - undecided.count).grouped) of \(total.grouped) time figures decided at the machine's reference pace "
+            + "(\(undecided.count.grouped) undecided\(share.isEmpty ? "" : ", \(share)")\(names))"
     }
 
     /// Where `strategy`'s tracked read cost (median) crosses `readBound` as fields grow.

@@ -211,7 +211,7 @@ public struct Bench {
 
     /// Samples again, with budgets doubling from the executable's full one (a quarter of it in a
     /// quick run), the benchmarks whose limits are undecided for want of samples, and in a full
-    /// run the undecided time figures too, within `Resampling.figureBudget` (`Resampling`).
+    /// run the undecided time figures too, cheapest first, within `Resampling.figureBudget` (`Resampling`).
     func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(Failure) -> ResultsFile {
         var results = first
         var figureSeconds = 0.0
@@ -225,10 +225,13 @@ public struct Bench {
             var needed = Resampling.needed(limits, results)
             let judged = needed.count
             if request.command == .run && !request.quick && request.filter == nil {
-                for figure in Resampling.undecidedFigures(results, besides: needed)
-                where figureSeconds + budget(figure.name) <= Resampling.figureBudget {
+                let figures = Resampling.undecidedFigures(results, besides: needed).map { figure in
+                    (figure, cost: Resampling.cost(of: figure.name, in: results, budget: budget(figure.name)))
+                }
+                for (figure, cost) in figures.sorted(by: { ($0.cost, $0.0.name) < ($1.cost, $1.0.name) })
+                where figureSeconds + cost <= Resampling.figureBudget {
                     needed.append(figure)
-                    figureSeconds += budget(figure.name)
+                    figureSeconds += cost
                 }
             }
             guard !needed.isEmpty else { return results }

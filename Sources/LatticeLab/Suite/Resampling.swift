@@ -16,13 +16,27 @@ import LatticeBench
 ///
 /// A full run also resamples the time figures no limit judges whose wall time the reports would
 /// call undecided (`FigureText.isUndecided`, the one rule), within `figureBudget`: every figure
-/// on the page should mean something on a slow machine too.
+/// on the page should mean something on a slow machine too. Each is charged what its sampling
+/// takes (`cost`), and the cheapest go first, so one figure of long samples does not spend the
+/// budget that would decide many short ones.
 enum Resampling {
     /// How many times a run resamples at most; each round doubles the budget of the last.
     static let rounds = 3
     /// The sampling seconds, over all rounds, a full run may spend on figures no limit judges:
     /// a full run of the suite takes about ten minutes here, and the lab's budget is fifteen.
     static let figureBudget: Double = 240
+
+    /// The seconds sampling `name` again takes at least with `budget`: the budget, or what its
+    /// samples so far took when the harness's least number of samples outlasts it (run B of
+    /// 2026-12-03: ResponsePath/List100k/JSONDecoder took 16 samples of 2.5 s against a budget
+    /// of 4 s, three rounds in a row, and stayed undecided).
+    /// - Complexity: O(samples).
+    static func cost(of name: String, in results: ResultsFile, budget: Double) -> Double {
+        guard let benchmark = results.benchmark(named: name),
+              let time = benchmark.metric(named: Metric.wallTime.name) else { return budget }
+        let taken = time.samples.reduce(0, +) * Double(benchmark.iterationsPerSample) / 1e9
+        return max(budget, taken)
+    }
 
     /// What a benchmark's new samples do.
     enum Use: Equatable {

@@ -24,4 +24,18 @@ import Testing
         let figures = Resampling.undecidedFigures(LabSamples.file([single]), besides: [])
         #expect(figures.map(\.use) == [.pool])
     }
+
+    @Test func aFigureIsChargedWhatItsSamplesTookWhenTheyOutlastTheBudget() throws {
+        // 16 samples of 2.5 s, one operation each: 40 s, against a budget of 4 s.
+        let long = BenchmarkResult(name: "ResponsePath/List100k/JSONDecoder",
+                                   metrics: [try MetricResult(metric: .wallTime, samples: Array(repeating: 2.5e9, count: 16))],
+                                   iterationsPerSample: 1)
+        let short = BenchmarkResult(name: "FanOut/read/8",
+                                    metrics: [try MetricResult(metric: .wallTime, samples: Array(repeating: 1_000, count: 400))],
+                                    iterationsPerSample: 10)
+        let results = LabSamples.file([long, short])
+        #expect(Resampling.cost(of: long.name, in: results, budget: 4) == 40)
+        #expect(Resampling.cost(of: short.name, in: results, budget: 0.5) == 0.5)
+        #expect(Resampling.cost(of: "Missing/benchmark", in: results, budget: 2) == 2)
+    }
 }
