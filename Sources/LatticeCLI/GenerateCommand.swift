@@ -42,7 +42,7 @@ private func runGenerate(_ arguments: [String]) throws(CommandError) -> Int32 {
         let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic)
         let changes = try GeneratedFolder(URL(fileURLWithPath: config.output)).update(to: output.files)
         print("generate: \(documents.count) documents, \(output.files.count) files, \(output.accessors) accessors "
-              + "in \(config.output): \(changes.written.count) written, \(changes.unchanged) unchanged, "
+              + "(\(String(format: "%.1f", output.bytesPerAccessorLine)) bytes a line) in \(config.output): \(changes.written.count) written, \(changes.unchanged) unchanged, "
               + "\(changes.removed.count) removed")
         return 0
     } catch let failure as GenerateFailure {

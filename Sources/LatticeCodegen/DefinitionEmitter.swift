@@ -5,11 +5,12 @@ import Lattice
 struct DefinitionEmitter {
     let types: SwiftTypes
 
-    /// The file's text, the number of accessor lines in it, and the problems found.
+    /// The file's text, the number of accessor lines in it and their bytes, and the problems
+    /// found.
     /// `file` is the document's name as the header gives it; messages use `path`, the
     /// document's path as the program compiled it.
-    func emit(_ artifact: Artifact, file: String, path: String) -> (text: String, accessors: Int, problems: [String]) {
-        guard let name = types.definitionNames[artifact.name] else { return ("", 0, []) }
+    func emit(_ artifact: Artifact, file: String, path: String) -> (text: String, accessors: Int, accessorBytes: Int, problems: [String]) {
+        guard let name = types.definitionNames[artifact.name] else { return ("", 0, 0, []) }
         var writer = SwiftWriter()
         var lenses = LensEmitter(types: types, file: path)
         writer.line(SwiftGenerator.header + " from \(file); do not edit.")
@@ -20,7 +21,7 @@ struct DefinitionEmitter {
         case .fragment:
             lenses.emit(artifact.selectionSet, named: name, conformance: "TypedFragment",
                         header: ["\(types.access)static let fragmentName = \(SwiftNames.literal(artifact.name))"],
-                        enclosing: [], into: &writer)
+                        into: &writer)
         case .query, .mutation, .subscription:
             let conformance = "Typed" + SwiftNames.typeName(artifact.kind.rawValue)
             writer.block("\(types.access)enum \(name): \(conformance)") { writer in
@@ -36,10 +37,9 @@ struct DefinitionEmitter {
                         writer.line("\(types.access)var json: [String: JSONValue] { fields.json }")
                     }
                 }
-                lenses.emit(artifact.selectionSet, named: "Data", conformance: "TypedLens",
-                            enclosing: [name, "Variables"], into: &writer)
             }
+            lenses.emit(artifact.selectionSet, named: "Data", in: name, enclosing: [name, "Variables"], into: &writer)
         }
-        return (writer.text, lenses.accessors, lenses.problems)
+        return (writer.text, lenses.accessors, lenses.accessorBytes, lenses.problems)
     }
 }

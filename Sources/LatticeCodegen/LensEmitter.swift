@@ -9,8 +9,10 @@ struct LensEmitter {
     let types: SwiftTypes
     /// Where the selection was written, `FILE`, for messages.
     let file: String
-    /// Accessor lines written (the figure the source-size test divides by).
+    /// Accessor lines written.
     private(set) var accessors = 0
+    /// Their bytes, indentation included, newlines not (what the source-size test divides).
+    private(set) var accessorBytes = 0
     /// Problems found, each `FILE:LINE:COLUMN: problem`.
     private(set) var problems: [String] = []
 
@@ -56,15 +58,39 @@ struct LensEmitter {
         return members
     }
 
-    /// Writes `public struct name: conformance` for `set`, with `header` lines first (a
-    /// fragment's name). `enclosing` are the names of the types it is nested in, which its
-    /// own nested types must not take.
-    mutating func emit(_ set: ObjectSelection, named name: String, conformance: String, header: [String] = [],
-                       enclosing: Set<String>, into writer: inout SwiftWriter) {
+    /// Writes `struct name: conformance` for `set` at the file's top level, or in an extension
+    /// of `parent` (its qualified name), with `header` lines first (a fragment's name); then
+    /// each nested type (object fields, inline fragments) in an extension of its parent, so no
+    /// accessor is indented more than two levels. `enclosing` are the names of the types it is
+    /// nested in, which its own nested types must not take.
+    mutating func emit(_ set: ObjectSelection, named name: String, in parent: String? = nil,
+                       conformance: String = "TypedLens", header: [String] = [], enclosing: Set<String> = [],
+                       into writer: inout SwiftWriter) {
+        var nested: [(set: ObjectSelection, name: String)] = []
+        if let parent {
+            writer.line()
+            writer.block("extension \(parent)") { writer in
+                writeStruct(set, named: name, conformance: conformance, header: header, enclosing: enclosing,
+                            nested: &nested, into: &writer)
+            }
+        } else {
+            writeStruct(set, named: name, conformance: conformance, header: header, enclosing: enclosing,
+                        nested: &nested, into: &writer)
+        }
+        let path = parent.map { $0 + "." + name } ?? name
+        for (childSet, childName) in nested {
+            emit(childSet, named: childName, in: path, enclosing: enclosing.union([name]), into: &writer)
+        }
+    }
+
+    /// Writes the struct of `set` alone; the nested types its accessors name go to `nested`.
+    private mutating func writeStruct(_ set: ObjectSelection, named name: String, conformance: String,
+                                      header: [String] = [], enclosing: Set<String>,
+                                      nested: inout [(set: ObjectSelection, name: String)],
+                                      into writer: inout SwiftWriter) {
         let members = members(of: set)
         var memberNames = SwiftNames.reservedMembers
         var typeNames = types.reserved.union(enclosing).union([name])
-        var nested: [(set: ObjectSelection, name: String)] = []
         writer.block("\(types.access)struct \(name): \(conformance)") { writer in
             for line in header { writer.line(line) }
             writer.line("\(types.access)let lens: Lens")
@@ -73,11 +99,8 @@ struct LensEmitter {
             for (field, index) in members.fields {
                 let property = SwiftNames.unique(field.responseKey, in: memberNames)
                 memberNames.insert(property)
-                guard let (type, call) = accessor(field, index: index, typeNames: &typeNames, nested: &nested) else {
-                    continue
-                }
-                writer.line("\(types.access)var \(SwiftNames.identifier(property)): \(type) { get throws(ReadError) { try lens.\(call) } }")
-                accessors += 1
+                guard let type = accessorType(field, typeNames: &typeNames, nested: &nested) else { continue }
+                accessor(property, type, "lens[\(index)]", into: &writer)
             }
             for (inline, index) in members.inlines {
                 let typeName = SwiftNames.typeName(inline.condition?.typeName ?? "Inline")
@@ -86,45 +109,46 @@ struct LensEmitter {
                 let property = SwiftNames.unique("as" + typeName, in: memberNames)
                 memberNames.insert(property)
                 nested.append((inline.selectionSet, nestedName))
-                writer.line("\(types.access)var \(SwiftNames.identifier(property)): \(nestedName)? "
-                    + "{ get throws(ReadError) { try lens.inlineFragment(at: \(index)) } }")
-                accessors += 1
+                accessor(property, nestedName + "?", "lens[inline: \(index)]", into: &writer)
             }
             for (spread, index) in members.spreads {
                 guard let fragmentType = types.definitionNames[spread.fragment.name] else { continue }
                 let property = SwiftNames.unique(SwiftNames.memberName(spread.fragment.name), in: memberNames)
                 memberNames.insert(property)
                 let always = spread.condition == nil && !spread.fragment.canBubbleToRoot
-                let type = "FragmentReference<\(fragmentType)>" + (always ? "" : "?")
-                let call = (always ? "requiredFragmentReference" : "fragmentReference") + "(at: \(index))"
-                writer.line("\(types.access)var \(SwiftNames.identifier(property)): \(type) { get throws(ReadError) { try lens.\(call) } }")
-                accessors += 1
-            }
-            let inside = enclosing.union([name])
-            for (childSet, childName) in nested {
-                emit(childSet, named: childName, conformance: "TypedLens", enclosing: inside, into: &writer)
+                accessor(property, "FragmentReference<\(fragmentType)>" + (always ? "" : "?"), "lens[spread: \(index)]",
+                         into: &writer)
             }
         }
     }
 
-    /// The Swift type and the lens call of a field's accessor; a nested type it needs is
-    /// added to `nested`. `nil` (with a problem noted) for what lenses cannot read.
-    private mutating func accessor(_ field: FieldNode, index: Int, typeNames: inout Set<String>,
-                                   nested: inout [(set: ObjectSelection, name: String)]) -> (String, String)? {
+    /// One accessor line: `var property: type { get throws(ReadError) { try read } }`.
+    private mutating func accessor(_ property: String, _ type: String, _ read: String, into writer: inout SwiftWriter) {
+        let line = "\(types.access)var \(SwiftNames.identifier(property)): \(type) { get throws(ReadError) { try \(read) } }"
+        writer.line(line)
+        accessors += 1
+        accessorBytes += writer.indentation + line.utf8.count
+    }
+
+    /// The Swift type of a field's accessor, which picks the lens's read (`Lens[_:]`); a
+    /// nested type it needs is added to `nested`. `nil` (with a problem noted) for what lenses
+    /// cannot read.
+    private mutating func accessorType(_ field: FieldNode, typeNames: inout Set<String>,
+                                       nested: inout [(set: ObjectSelection, name: String)]) -> String? {
         let nullable = field.catchTarget == .null || (field.required == nil && !field.type.isNonNull)
         let caught = field.catchTarget == .result
         switch field.kind {
         case .scalar:
             let value = types.outputType(field.type, nullable: nullable && !caught)
-            if caught { return ("CatchResult<\(types.outputType(field.type, nullable: false))?>", "caughtScalar(at: \(index))") }
-            return (value, (nullable ? "nullableScalar" : "scalar") + "(at: \(index))")
+            if caught { return "CatchResult<\(types.outputType(field.type, nullable: false))?>" }
+            return value
         case .linked(let set):
             let name = SwiftNames.unique(SwiftNames.typeName(field.responseKey), in: typeNames)
             typeNames.insert(name)
             nested.append((set, name))
-            if caught { return ("CatchResult<\(name)?>", "caughtObject(at: \(index))") }
+            if caught { return "CatchResult<\(name)?>" }
             let optional = nullable || (field.required == nil && set.canBubble)
-            return (name + (optional ? "?" : ""), (optional ? "nullableObject" : "object") + "(at: \(index))")
+            return name + (optional ? "?" : "")
         case .linkedList(let set, let itemNonNull):
             guard field.type.listDepth == 1, !caught else {
                 problems.append("\(file):\(field.location): `\(field.responseKey)`: "
@@ -135,9 +159,7 @@ struct LensEmitter {
             let name = SwiftNames.unique(SwiftNames.typeName(field.responseKey), in: typeNames)
             typeNames.insert(name)
             nested.append((set, name))
-            let item = itemNonNull ? name : name + "?"
-            let call = (nullable ? "nullableObjects" : "objects") + (itemNonNull ? "" : "WithNulls") + "(at: \(index))"
-            return ("[\(item)]" + (nullable ? "?" : ""), call)
+            return "[\(itemNonNull ? name : name + "?")]" + (nullable ? "?" : "")
         }
     }
 }

@@ -3,6 +3,9 @@ struct SwiftWriter {
     private(set) var text = ""
     private var depth = 0
 
+    /// The width of the current indentation, in bytes.
+    var indentation: Int { depth * 4 }
+
     /// Appends `line` at the current indentation (an empty line stays empty).
     mutating func line(_ line: String = "") {
         if !line.isEmpty { text += String(repeating: "    ", count: depth) + line }

@@ -137,8 +137,8 @@ public final class ObjectSelection: Sendable {
     }
 
 
-    /// The position of `field` among the fields a lens reads (`Lens.scalar(at:)` and the other
-    /// indexed reads take it), `nil` when it is not one (a compiler-added field, or a field of
+    /// The position of `field` among the fields a lens reads (`Lens[_:]` and the other
+    /// reads by position take it), `nil` when it is not one (a compiler-added field, or a field of
     /// a spread). What `lattice generate` writes into each accessor.
     /// - Complexity: O(fields), identity compares.
     public func lensFieldIndex(of field: FieldNode) -> Int? {

@@ -43,80 +43,92 @@ extension TypedFragment {
     }
 }
 
-/// Typed reads by position, the calls generated accessors make: `index` is the field's
-/// `ObjectSelection.lensFieldIndex(of:)`, fixed when the code was generated from the same
-/// documents the program compiled. Each is a read as `read(_:)` by key is (tracked, the same
-/// errors), without comparing a key.
+/// Typed reads by position, the calls generated accessors make (`try lens[3]`): `index` is
+/// the field's `ObjectSelection.lensFieldIndex(of:)`, fixed when the code was generated from
+/// the same documents the program compiled, and the accessor's declared type picks the read.
+/// Each is a read as `read(_:)` by key is (tracked, the same errors), without comparing a key.
+/// Subscripts, not named calls, because an accessor is one line of generated source.
 extension Lens {
-    /// A non-null scalar or enum field. - Complexity: O(1) plus one tracked access.
-    @inlinable
-    public func scalar<T: ScalarDecodable>(at index: Int) throws(ReadError) -> T {
-        try value(node(at: index))
+    /// A non-null scalar or enum field. Where a nullable read also fits, that one is chosen.
+    /// - Complexity: O(1) plus one tracked access.
+    @inlinable @_disfavoredOverload
+    public subscript<T: ScalarDecodable>(index: Int) -> T {
+        get throws(ReadError) { try value(node(at: index)) }
     }
 
     /// A nullable scalar or enum field, or one under a type condition or `@catch(to: NULL)`.
     /// - Complexity: O(1) plus one tracked access.
     @inlinable
-    public func nullableScalar<T: ScalarDecodable>(at index: Int) throws(ReadError) -> T? {
-        try optionalValue(node(at: index))
+    public subscript<T: ScalarDecodable>(index: Int) -> T? {
+        get throws(ReadError) { try optionalValue(node(at: index)) }
     }
 
     /// A non-null object field. - Complexity: that of `read(_:) -> Lens`.
     @inlinable
-    public func object<T: TypedLens>(at index: Int) throws(ReadError) -> T {
-        let node = node(at: index)
-        guard let lens = try linked(node, optional: false) else {
-            throw .unexpectedNull(record: id, field: node.field.responseKey)
+    public subscript<T: TypedLens>(index: Int) -> T {
+        get throws(ReadError) {
+            let node = node(at: index)
+            guard let lens = try linked(node, optional: false) else {
+                throw .unexpectedNull(record: id, field: node.field.responseKey)
+            }
+            return T(lens: lens)
         }
-        return T(lens: lens)
     }
 
     /// A nullable object field, or one a `@required` inside can null.
     @inlinable
-    public func nullableObject<T: TypedLens>(at index: Int) throws(ReadError) -> T? {
-        guard let lens = try linked(node(at: index), optional: true) else { return nil }
-        return T(lens: lens)
+    public subscript<T: TypedLens>(index: Int) -> T? {
+        get throws(ReadError) {
+            guard let lens = try linked(node(at: index), optional: true) else { return nil }
+            return T(lens: lens)
+        }
     }
 
     /// A non-null list of non-null objects. - Complexity: O(items) plus one tracked access.
     @inlinable
-    public func objects<T: TypedLens>(at index: Int) throws(ReadError) -> [T] {
-        try typed(list(node(at: index), optionalItems: false, optionalList: false) ?? [])
+    public subscript<T: TypedLens>(index: Int) -> [T] {
+        get throws(ReadError) { try typed(list(node(at: index), optionalItems: false, optionalList: false) ?? []) }
     }
 
     /// A nullable list of non-null objects.
     @inlinable
-    public func nullableObjects<T: TypedLens>(at index: Int) throws(ReadError) -> [T]? {
-        guard let items = try list(node(at: index), optionalItems: false, optionalList: true) else { return nil }
-        return typed(items)
+    public subscript<T: TypedLens>(index: Int) -> [T]? {
+        get throws(ReadError) {
+            guard let items = try list(node(at: index), optionalItems: false, optionalList: true) else { return nil }
+            return typed(items)
+        }
     }
 
     /// A non-null list whose objects may be null (in the store, or nulled by `@required`).
     @inlinable
-    public func objectsWithNulls<T: TypedLens>(at index: Int) throws(ReadError) -> [T?] {
-        typedWithNulls(try list(node(at: index), optionalItems: true, optionalList: false) ?? [])
+    public subscript<T: TypedLens>(index: Int) -> [T?] {
+        get throws(ReadError) { typedWithNulls(try list(node(at: index), optionalItems: true, optionalList: false) ?? []) }
     }
 
     /// A nullable list whose objects may be null.
     @inlinable
-    public func nullableObjectsWithNulls<T: TypedLens>(at index: Int) throws(ReadError) -> [T?]? {
-        guard let items = try list(node(at: index), optionalItems: true, optionalList: true) else { return nil }
-        return typedWithNulls(items)
+    public subscript<T: TypedLens>(index: Int) -> [T?]? {
+        get throws(ReadError) {
+            guard let items = try list(node(at: index), optionalItems: true, optionalList: true) else { return nil }
+            return typedWithNulls(items)
+        }
     }
 
     /// A scalar field under `@catch(to: RESULT)`.
     @inlinable
-    public func caughtScalar<T: ScalarDecodable>(at index: Int) throws(ReadError) -> CatchResult<T?> {
-        try caughtValue(node(at: index))
+    public subscript<T: ScalarDecodable>(index: Int) -> CatchResult<T?> {
+        get throws(ReadError) { try caughtValue(node(at: index)) }
     }
 
     /// An object field under `@catch(to: RESULT)`: its typed lens, or the errors at or under it.
     @inlinable
-    public func caughtObject<T: TypedLens>(at index: Int) throws(ReadError) -> CatchResult<T?> {
-        switch try caughtLinked(node(at: index)) {
-        case .ok(let lens?): .ok(T(lens: lens))
-        case .ok(nil): .ok(nil)
-        case .failure(let errors): .failure(errors)
+    public subscript<T: TypedLens>(index: Int) -> CatchResult<T?> {
+        get throws(ReadError) {
+            switch try caughtLinked(node(at: index)) {
+            case .ok(let lens?): .ok(T(lens: lens))
+            case .ok(nil): .ok(nil)
+            case .failure(let errors): .failure(errors)
+            }
         }
     }
 
@@ -124,27 +136,33 @@ extension Lens {
     /// when its type condition does not hold (a tracked read of the record's type), or a
     /// `@required` inside nulls it. - Complexity: O(1) plus one tracked access.
     @inlinable
-    public func inlineFragment<T: TypedLens>(at index: Int) throws(ReadError) -> T? {
-        guard let lens = try inline(at: index) else { return nil }
-        return T(lens: lens)
+    public subscript<T: TypedLens>(inline index: Int) -> T? {
+        get throws(ReadError) {
+            guard let lens = try inline(at: index) else { return nil }
+            return T(lens: lens)
+        }
     }
 
     /// The reference to the fragment spread at `index` (`ObjectSelection.spreadIndex(of:)`):
     /// `nil` when its type condition does not hold or its root bubbled.
     @inlinable
-    public func fragmentReference<F: TypedFragment>(at index: Int) throws(ReadError) -> FragmentReference<F>? {
-        guard let lens = try opened(spread(at: index)) else { return nil }
-        return FragmentReference(lens: lens)
+    public subscript<F: TypedFragment>(spread index: Int) -> FragmentReference<F>? {
+        get throws(ReadError) {
+            guard let lens = try opened(spread(at: index)) else { return nil }
+            return FragmentReference(lens: lens)
+        }
     }
 
     /// The reference to a spread that always applies and cannot bubble.
     @inlinable
-    public func requiredFragmentReference<F: TypedFragment>(at index: Int) throws(ReadError) -> FragmentReference<F> {
-        let spread = spread(at: index)
-        guard let lens = try opened(spread) else {
-            throw .requiredFieldMissing(record: id, field: "..." + spread.fragment.name)
+    public subscript<F: TypedFragment>(spread index: Int) -> FragmentReference<F> {
+        get throws(ReadError) {
+            let spread = spread(at: index)
+            guard let lens = try opened(spread) else {
+                throw .requiredFieldMissing(record: id, field: "..." + spread.fragment.name)
+            }
+            return FragmentReference(lens: lens)
         }
-        return FragmentReference(lens: lens)
     }
 
     @usableFromInline

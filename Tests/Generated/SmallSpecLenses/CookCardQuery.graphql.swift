@@ -17,22 +17,31 @@ public enum CookCardQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension CookCardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node { get throws(ReadError) { try lens.object(at: 0) } }
-        public struct Node: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var asCook: AsCook? { get throws(ReadError) { try lens.inlineFragment(at: 1) } }
-            public struct AsCook: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var handle: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var displayName: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                public var bio: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            }
-        }
+        public var node: Node { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension CookCardQuery.Data {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var asCook: AsCook? { get throws(ReadError) { try lens[inline: 1] } }
+    }
+}
+
+extension CookCardQuery.Data.Node {
+    public struct AsCook: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var handle: String { get throws(ReadError) { try lens[0] } }
+        public var displayName: String? { get throws(ReadError) { try lens[1] } }
+        public var bio: String? { get throws(ReadError) { try lens[2] } }
     }
 }

@@ -6,43 +6,58 @@ public enum PantryQuery: TypedQuery {
     public static let operationName = "Pantry"
     public static let requestFingerprint = "0d372d74d1fe2da0"
     public typealias Variables = NoVariables
+}
+
+extension PantryQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewer: Viewer { get throws(ReadError) { try lens.object(at: 0) } }
-        public var recipes: [Recipes] { get throws(ReadError) { try lens.objects(at: 1) } }
-        public struct Viewer: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var handle: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var displayName: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            public var bio: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-            public var avatarUrl: String { get throws(ReadError) { try lens.scalar(at: 4) } }
-            public var favorites: [Favorites] { get throws(ReadError) { try lens.objects(at: 5) } }
-            public struct Favorites: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var cuisine: Cuisine { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var minutes: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-                public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
-                public struct Author: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var handle: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                }
-            }
-        }
-        public struct Recipes: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var cuisine: Cuisine { get throws(ReadError) { try lens.scalar(at: 2) } }
-            public var minutes: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-        }
+        public var viewer: Viewer { get throws(ReadError) { try lens[0] } }
+        public var recipes: [Recipes] { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension PantryQuery.Data {
+    public struct Viewer: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var handle: String { get throws(ReadError) { try lens[1] } }
+        public var displayName: String? { get throws(ReadError) { try lens[2] } }
+        public var bio: String? { get throws(ReadError) { try lens[3] } }
+        public var avatarUrl: String { get throws(ReadError) { try lens[4] } }
+        public var favorites: [Favorites] { get throws(ReadError) { try lens[5] } }
+    }
+}
+
+extension PantryQuery.Data.Viewer {
+    public struct Favorites: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var cuisine: Cuisine { get throws(ReadError) { try lens[2] } }
+        public var minutes: Int { get throws(ReadError) { try lens[3] } }
+        public var author: Author? { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension PantryQuery.Data.Viewer.Favorites {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var handle: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension PantryQuery.Data {
+    public struct Recipes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var cuisine: Cuisine { get throws(ReadError) { try lens[2] } }
+        public var minutes: Int { get throws(ReadError) { try lens[3] } }
     }
 }

@@ -6,40 +6,52 @@ public struct RecipeHeader_query: TypedFragment {
     public static let fragmentName = "RecipeHeader_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var recipe: Recipe? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
+    public var recipe: Recipe? { get throws(ReadError) { try lens[0] } }
+}
+
+extension RecipeHeader_query {
     public struct Recipe: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-        public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-        public var summary: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-        public var cuisine: Cuisine { get throws(ReadError) { try lens.scalar(at: 3) } }
-        public var minutes: Int { get throws(ReadError) { try lens.scalar(at: 4) } }
-        public var servings: Int? { get throws(ReadError) { try lens.nullableScalar(at: 5) } }
-        public var publishedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 6) } }
-        public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 7) } }
-        public var ingredients: [Ingredients] { get throws(ReadError) { try lens.objects(at: 8) } }
-        public var steps: [Steps] { get throws(ReadError) { try lens.objects(at: 9) } }
-        public struct Author: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var cookBadge_cook: FragmentReference<CookBadge_cook> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-        }
-        public struct Ingredients: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var quantity: Double? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            public var unit: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-            public var note: String? { get throws(ReadError) { try lens.nullableScalar(at: 4) } }
-        }
-        public struct Steps: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var position: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var text: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var timerSeconds: Int? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-        }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var summary: String? { get throws(ReadError) { try lens[2] } }
+        public var cuisine: Cuisine { get throws(ReadError) { try lens[3] } }
+        public var minutes: Int { get throws(ReadError) { try lens[4] } }
+        public var servings: Int? { get throws(ReadError) { try lens[5] } }
+        public var publishedAt: JSONValue? { get throws(ReadError) { try lens[6] } }
+        public var author: Author? { get throws(ReadError) { try lens[7] } }
+        public var ingredients: [Ingredients] { get throws(ReadError) { try lens[8] } }
+        public var steps: [Steps] { get throws(ReadError) { try lens[9] } }
+    }
+}
+
+extension RecipeHeader_query.Recipe {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cookBadge_cook: FragmentReference<CookBadge_cook> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension RecipeHeader_query.Recipe {
+    public struct Ingredients: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var quantity: Double? { get throws(ReadError) { try lens[2] } }
+        public var unit: String? { get throws(ReadError) { try lens[3] } }
+        public var note: String? { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension RecipeHeader_query.Recipe {
+    public struct Steps: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var position: Int { get throws(ReadError) { try lens[0] } }
+        public var text: String { get throws(ReadError) { try lens[1] } }
+        public var timerSeconds: Int? { get throws(ReadError) { try lens[2] } }
     }
 }

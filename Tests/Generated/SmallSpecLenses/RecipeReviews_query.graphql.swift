@@ -6,30 +6,42 @@ public struct RecipeReviews_query: TypedFragment {
     public static let fragmentName = "RecipeReviews_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var recipe: Recipe? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
+    public var recipe: Recipe? { get throws(ReadError) { try lens[0] } }
+}
+
+extension RecipeReviews_query {
     public struct Recipe: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-        public var reviews: Reviews { get throws(ReadError) { try lens.object(at: 1) } }
-        public struct Reviews: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var nodes: [Nodes] { get throws(ReadError) { try lens.objects(at: 1) } }
-            public struct Nodes: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var rating: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var text: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                public struct Author: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var cookBadge_cook: FragmentReference<CookBadge_cook> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                }
-            }
-        }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var reviews: Reviews { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension RecipeReviews_query.Recipe {
+    public struct Reviews: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes] { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension RecipeReviews_query.Recipe.Reviews {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var rating: Int { get throws(ReadError) { try lens[1] } }
+        public var text: String? { get throws(ReadError) { try lens[2] } }
+        public var author: Author? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension RecipeReviews_query.Recipe.Reviews.Nodes {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cookBadge_cook: FragmentReference<CookBadge_cook> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }

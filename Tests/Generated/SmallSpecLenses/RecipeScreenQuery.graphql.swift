@@ -20,10 +20,13 @@ public enum RecipeScreenQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension RecipeScreenQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var recipeHeader_query: FragmentReference<RecipeHeader_query> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-        public var recipeReviews_query: FragmentReference<RecipeReviews_query> { get throws(ReadError) { try lens.requiredFragmentReference(at: 1) } }
+        public var recipeHeader_query: FragmentReference<RecipeHeader_query> { get throws(ReadError) { try lens[spread: 0] } }
+        public var recipeReviews_query: FragmentReference<RecipeReviews_query> { get throws(ReadError) { try lens[spread: 1] } }
     }
 }

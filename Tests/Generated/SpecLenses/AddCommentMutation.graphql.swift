@@ -17,45 +17,66 @@ public enum AddCommentMutation: TypedMutation {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension AddCommentMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var addComment: AddComment? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct AddComment: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var clientMutationId: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-            public var commentEdge: CommentEdge? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-            public var subject: Subject? { get throws(ReadError) { try lens.nullableObject(at: 2) } }
-            public struct CommentEdge: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                public struct Node: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                }
-            }
-            public struct Subject: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-                public struct AsIssue: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var comments: Comments { get throws(ReadError) { try lens.object(at: 1) } }
-                    public struct Comments: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                }
-            }
-        }
+        public var addComment: AddComment? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension AddCommentMutation.Data {
+    public struct AddComment: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var clientMutationId: String? { get throws(ReadError) { try lens[0] } }
+        public var commentEdge: CommentEdge? { get throws(ReadError) { try lens[1] } }
+        public var subject: Subject? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension AddCommentMutation.Data.AddComment {
+    public struct CommentEdge: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension AddCommentMutation.Data.AddComment.CommentEdge {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension AddCommentMutation.Data.AddComment {
+    public struct Subject: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { get throws(ReadError) { try lens[1] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+    }
+}
+
+extension AddCommentMutation.Data.AddComment.Subject {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[0] } }
+        public var comments: Comments { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension AddCommentMutation.Data.AddComment.Subject.AsIssue {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }

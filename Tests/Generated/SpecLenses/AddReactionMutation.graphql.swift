@@ -20,34 +20,49 @@ public enum AddReactionMutation: TypedMutation {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension AddReactionMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var addReaction: AddReaction? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct AddReaction: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var reaction: Reaction? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-            public var subject: Subject? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-            public struct Reaction: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var content: ReactionContent { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var user: User? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                public struct User: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                }
-            }
-            public struct Subject: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-            }
-        }
+        public var addReaction: AddReaction? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension AddReactionMutation.Data {
+    public struct AddReaction: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var reaction: Reaction? { get throws(ReadError) { try lens[0] } }
+        public var subject: Subject? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension AddReactionMutation.Data.AddReaction {
+    public struct Reaction: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var content: ReactionContent { get throws(ReadError) { try lens[1] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var user: User? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension AddReactionMutation.Data.AddReaction.Reaction {
+    public struct User: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension AddReactionMutation.Data.AddReaction {
+    public struct Subject: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }

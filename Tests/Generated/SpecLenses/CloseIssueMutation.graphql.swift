@@ -20,31 +20,43 @@ public enum CloseIssueMutation: TypedMutation {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension CloseIssueMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var closeIssue: CloseIssue? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct CloseIssue: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var clientMutationId: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-            public var issue: Issue? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-            public struct Issue: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var stateReason: IssueStateReason? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                public var closed: Bool { get throws(ReadError) { try lens.scalar(at: 3) } }
-                public var closedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 4) } }
-                public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-                public var timelineItems: TimelineItems { get throws(ReadError) { try lens.object(at: 6) } }
-                public struct TimelineItems: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                }
-            }
-        }
+        public var closeIssue: CloseIssue? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension CloseIssueMutation.Data {
+    public struct CloseIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var clientMutationId: String? { get throws(ReadError) { try lens[0] } }
+        public var issue: Issue? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension CloseIssueMutation.Data.CloseIssue {
+    public struct Issue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var state: IssueState { get throws(ReadError) { try lens[1] } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[2] } }
+        public var closed: Bool { get throws(ReadError) { try lens[3] } }
+        public var closedAt: JSONValue? { get throws(ReadError) { try lens[4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
+        public var timelineItems: TimelineItems { get throws(ReadError) { try lens[6] } }
+    }
+}
+
+extension CloseIssueMutation.Data.CloseIssue.Issue {
+    public struct TimelineItems: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }

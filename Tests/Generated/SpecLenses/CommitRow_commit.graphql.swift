@@ -6,32 +6,41 @@ public struct CommitRow_commit: TypedFragment {
     public static let fragmentName = "CommitRow_commit"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-    public var oid: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-    public var abbreviatedOid: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-    public var messageHeadline: String { get throws(ReadError) { try lens.scalar(at: 3) } }
-    public var committedDate: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-    public var additions: Int { get throws(ReadError) { try lens.scalar(at: 5) } }
-    public var deletions: Int { get throws(ReadError) { try lens.scalar(at: 6) } }
-    public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 7) } }
-    public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 8) } }
+    public var id: DataID { get throws(ReadError) { try lens[0] } }
+    public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
+    public var abbreviatedOid: String { get throws(ReadError) { try lens[2] } }
+    public var messageHeadline: String { get throws(ReadError) { try lens[3] } }
+    public var committedDate: JSONValue { get throws(ReadError) { try lens[4] } }
+    public var additions: Int { get throws(ReadError) { try lens[5] } }
+    public var deletions: Int { get throws(ReadError) { try lens[6] } }
+    public var author: Author? { get throws(ReadError) { try lens[7] } }
+    public var status: Status? { get throws(ReadError) { try lens[8] } }
+}
+
+extension CommitRow_commit {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-        public var email: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-        public var user: User? { get throws(ReadError) { try lens.nullableObject(at: 2) } }
-        public struct User: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-        }
+        public var name: String? { get throws(ReadError) { try lens[0] } }
+        public var email: String? { get throws(ReadError) { try lens[1] } }
+        public var user: User? { get throws(ReadError) { try lens[2] } }
     }
+}
+
+extension CommitRow_commit.Author {
+    public struct User: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension CommitRow_commit {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var state: StatusState { get throws(ReadError) { try lens.scalar(at: 0) } }
-        public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
+        public var state: StatusState { get throws(ReadError) { try lens[0] } }
+        public var description: String? { get throws(ReadError) { try lens[1] } }
     }
 }

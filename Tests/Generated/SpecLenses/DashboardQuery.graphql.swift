@@ -6,700 +6,970 @@ public enum DashboardQuery: TypedQuery {
     public static let operationName = "Dashboard"
     public static let requestFingerprint = "f3094e82ce10fd5e"
     public typealias Variables = NoVariables
+}
+
+extension DashboardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewer: Viewer { get throws(ReadError) { try lens.object(at: 0) } }
-        public var inbox: Inbox { get throws(ReadError) { try lens.object(at: 1) } }
-        public var trending: Trending { get throws(ReadError) { try lens.object(at: 2) } }
-        public struct Viewer: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            public var bio: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-            public var company: String? { get throws(ReadError) { try lens.nullableScalar(at: 4) } }
-            public var location: String? { get throws(ReadError) { try lens.nullableScalar(at: 5) } }
-            public var email: String? { get throws(ReadError) { try lens.nullableScalar(at: 6) } }
-            public var websiteUrl: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 7) } }
-            public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 8) } }
-            public var smallAvatar: JSONValue { get throws(ReadError) { try lens.scalar(at: 9) } }
-            public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 10) } }
-            public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 11) } }
-            public var isViewer: Bool { get throws(ReadError) { try lens.scalar(at: 12) } }
-            public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 13) } }
-            public var followers: Followers { get throws(ReadError) { try lens.object(at: 14) } }
-            public var following: Following { get throws(ReadError) { try lens.object(at: 15) } }
-            public var organizations: Organizations { get throws(ReadError) { try lens.object(at: 16) } }
-            public var repositories: Repositories { get throws(ReadError) { try lens.object(at: 17) } }
-            public var assignedIssues: AssignedIssues { get throws(ReadError) { try lens.object(at: 18) } }
-            public var pullRequests: PullRequests { get throws(ReadError) { try lens.object(at: 19) } }
-            public var starredRepositories: StarredRepositories { get throws(ReadError) { try lens.object(at: 20) } }
-            public struct Status: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var emoji: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-                public var message: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var expiresAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-            }
-            public struct Followers: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct Following: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct Organizations: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-                    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-                    public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-                    public var isVerified: Bool { get throws(ReadError) { try lens.scalar(at: 6) } }
-                    public var viewerIsAMember: Bool { get throws(ReadError) { try lens.scalar(at: 7) } }
-                    public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens.object(at: 8) } }
-                    public var repositories: Repositories { get throws(ReadError) { try lens.object(at: 9) } }
-                    public struct MembersWithRole: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                    public struct Repositories: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                        public struct Nodes_: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                            public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-                            public var isArchived: Bool { get throws(ReadError) { try lens.scalar(at: 4) } }
-                        }
-                    }
-                }
-            }
-            public struct Repositories: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-                public struct PageInfo: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-                    public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-                    public var homepageUrl: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 5) } }
-                    public var isPrivate: Bool { get throws(ReadError) { try lens.scalar(at: 6) } }
-                    public var isArchived: Bool { get throws(ReadError) { try lens.scalar(at: 7) } }
-                    public var isFork: Bool { get throws(ReadError) { try lens.scalar(at: 8) } }
-                    public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 9) } }
-                    public var forkCount: Int { get throws(ReadError) { try lens.scalar(at: 10) } }
-                    public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 11) } }
-                    public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 12) } }
-                    public var pushedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 13) } }
-                    public var viewerHasStarred: Bool { get throws(ReadError) { try lens.scalar(at: 14) } }
-                    public var owner: Owner { get throws(ReadError) { try lens.object(at: 15) } }
-                    public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens.nullableObject(at: 16) } }
-                    public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens.nullableObject(at: 17) } }
-                    public var openIssues: OpenIssues { get throws(ReadError) { try lens.object(at: 18) } }
-                    public var closedIssues: ClosedIssues { get throws(ReadError) { try lens.object(at: 19) } }
-                    public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens.object(at: 20) } }
-                    public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens.nullableObject(at: 21) } }
-                    public var milestones: Milestones? { get throws(ReadError) { try lens.nullableObject(at: 22) } }
-                    public var labels: Labels? { get throws(ReadError) { try lens.nullableObject(at: 23) } }
-                    public var recentIssues: RecentIssues { get throws(ReadError) { try lens.object(at: 24) } }
-                    public var recentPullRequests: RecentPullRequests { get throws(ReadError) { try lens.object(at: 25) } }
-                    public struct Owner: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 3) } }
-                    }
-                    public struct PrimaryLanguage: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var color: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    }
-                    public struct LicenseInfo: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var spdxId: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    }
-                    public struct OpenIssues: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                    public struct ClosedIssues: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                    public struct OpenPullRequests: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                    public struct DefaultBranchRef: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var prefix: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var target: Target? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                        public struct Target: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var oid: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var abbreviatedOid: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                            public var messageHeadline: String { get throws(ReadError) { try lens.scalar(at: 3) } }
-                            public var committedDate: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-                            public var additions: Int { get throws(ReadError) { try lens.scalar(at: 5) } }
-                            public var deletions: Int { get throws(ReadError) { try lens.scalar(at: 6) } }
-                            public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 7) } }
-                            public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 8) } }
-                            public struct Author: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-                                public var email: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                                public var date: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                                public var user: User? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                                public struct User: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                }
-                            }
-                            public struct Status: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var state: StatusState { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                            }
-                        }
-                    }
-                    public struct Milestones: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                        public struct Nodes_: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                            public var dueOn: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-                            public var state: MilestoneState { get throws(ReadError) { try lens.scalar(at: 4) } }
-                            public var progressPercentage: Double { get throws(ReadError) { try lens.scalar(at: 5) } }
-                        }
-                    }
-                    public struct Labels: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                        public struct Nodes_: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var color: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                            public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-                        }
-                    }
-                    public struct RecentIssues: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-                        public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-                        public struct PageInfo: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                        }
-                        public struct Edges: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                            public struct Node: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                                public var stateReason: IssueStateReason? { get throws(ReadError) { try lens.nullableScalar(at: 4) } }
-                                public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-                                public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 6) } }
-                                public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 7) } }
-                                public var closed: Bool { get throws(ReadError) { try lens.scalar(at: 8) } }
-                                public var closedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 9) } }
-                                public var locked: Bool { get throws(ReadError) { try lens.scalar(at: 10) } }
-                                public var viewerDidAuthor: Bool { get throws(ReadError) { try lens.scalar(at: 11) } }
-                                public var viewerCanReact: Bool { get throws(ReadError) { try lens.scalar(at: 12) } }
-                                public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 13) } }
-                                public var labels: Labels? { get throws(ReadError) { try lens.nullableObject(at: 14) } }
-                                public var milestone: Milestone? { get throws(ReadError) { try lens.nullableObject(at: 15) } }
-                                public var assignees: Assignees { get throws(ReadError) { try lens.object(at: 16) } }
-                                public var comments: Comments { get throws(ReadError) { try lens.object(at: 17) } }
-                                public var reactionGroups: [ReactionGroups]? { get throws(ReadError) { try lens.nullableObjects(at: 18) } }
-                                public struct Author: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                    public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 3) } }
-                                    public var asUser: AsUser? { get throws(ReadError) { try lens.inlineFragment(at: 4) } }
-                                    public var asBot: AsBot? { get throws(ReadError) { try lens.inlineFragment(at: 5) } }
-                                    public struct AsUser: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                        public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                                    }
-                                    public struct AsBot: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    }
-                                }
-                                public struct Labels: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var nodes: [Nodes_?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                                    public struct Nodes_: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                        public var color: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                    }
-                                }
-                                public struct Milestone: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var dueOn: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                                }
-                                public struct Assignees: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var nodes: [Nodes_?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                                    public struct Nodes_: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                        public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                        public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                    }
-                                }
-                                public struct Comments: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                }
-                                public struct ReactionGroups: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var content: ReactionContent { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var viewerHasReacted: Bool { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var users: Users { get throws(ReadError) { try lens.object(at: 2) } }
-                                    public struct Users: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    public struct RecentPullRequests: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                        public struct Nodes_: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                            public var state: PullRequestState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                            public var isDraft: Bool { get throws(ReadError) { try lens.scalar(at: 4) } }
-                            public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-                            public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 6) } }
-                            public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 7) } }
-                            public var merged: Bool { get throws(ReadError) { try lens.scalar(at: 8) } }
-                            public var mergeable: MergeableState { get throws(ReadError) { try lens.scalar(at: 9) } }
-                            public var headRefName: String { get throws(ReadError) { try lens.scalar(at: 10) } }
-                            public var baseRefName: String { get throws(ReadError) { try lens.scalar(at: 11) } }
-                            public var additions: Int { get throws(ReadError) { try lens.scalar(at: 12) } }
-                            public var deletions: Int { get throws(ReadError) { try lens.scalar(at: 13) } }
-                            public var changedFiles: Int { get throws(ReadError) { try lens.scalar(at: 14) } }
-                            public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens.nullableScalar(at: 15) } }
-                            public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 16) } }
-                            public var labels: Labels? { get throws(ReadError) { try lens.nullableObject(at: 17) } }
-                            public var commits: Commits { get throws(ReadError) { try lens.object(at: 18) } }
-                            public var reviews: Reviews? { get throws(ReadError) { try lens.nullableObject(at: 19) } }
-                            public var comments: Comments { get throws(ReadError) { try lens.object(at: 20) } }
-                            public struct Author: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                public var asUser: AsUser? { get throws(ReadError) { try lens.inlineFragment(at: 3) } }
-                                public var asBot: AsBot? { get throws(ReadError) { try lens.inlineFragment(at: 4) } }
-                                public struct AsUser: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                                }
-                                public struct AsBot: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                }
-                            }
-                            public struct Labels: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var nodes: [Nodes__?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                                public struct Nodes__: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var color: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                }
-                            }
-                            public struct Commits: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                public var nodes: [Nodes__?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                                public struct Nodes__: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var oid: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var messageHeadline: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                                    public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                                    public struct Status: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var state: StatusState { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    }
-                                }
-                            }
-                            public struct Reviews: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                public var nodes: [Nodes__?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                                public struct Nodes__: TypedLens {
-                                    public let lens: Lens
-                                    public init(lens: Lens) { self.lens = lens }
-                                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                    public var state: PullRequestReviewState { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    public var submittedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                                    public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                                    public struct Author: TypedLens {
-                                        public let lens: Lens
-                                        public init(lens: Lens) { self.lens = lens }
-                                        public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                        public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                    }
-                                }
-                            }
-                            public struct Comments: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            }
-                        }
-                    }
-                }
-            }
-            public struct AssignedIssues: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-                public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-                public struct PageInfo: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                }
-                public struct Edges: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                    public struct Node: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                        public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-                        public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-                        public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 6) } }
-                        public var repository: Repository { get throws(ReadError) { try lens.object(at: 7) } }
-                        public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 8) } }
-                        public var labels: Labels? { get throws(ReadError) { try lens.nullableObject(at: 9) } }
-                        public var milestone: Milestone? { get throws(ReadError) { try lens.nullableObject(at: 10) } }
-                        public var comments: Comments { get throws(ReadError) { try lens.object(at: 11) } }
-                        public struct Repository: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var owner: Owner { get throws(ReadError) { try lens.object(at: 2) } }
-                            public struct Owner: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            }
-                        }
-                        public struct Author: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        }
-                        public struct Labels: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                            public struct Nodes: TypedLens {
-                                public let lens: Lens
-                                public init(lens: Lens) { self.lens = lens }
-                                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                                public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                                public var color: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                            }
-                        }
-                        public struct Milestone: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        }
-                        public struct Comments: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        }
-                    }
-                }
-            }
-            public struct PullRequests: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    public var state: PullRequestState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                    public var isDraft: Bool { get throws(ReadError) { try lens.scalar(at: 4) } }
-                    public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens.nullableScalar(at: 5) } }
-                    public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 6) } }
-                    public var repository: Repository { get throws(ReadError) { try lens.object(at: 7) } }
-                    public var comments: Comments { get throws(ReadError) { try lens.object(at: 8) } }
-                    public struct Repository: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    }
-                    public struct Comments: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                }
-            }
-            public struct StarredRepositories: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-                    public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
-                    public struct PrimaryLanguage: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var color: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    }
-                }
-            }
-        }
-        public struct Inbox: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var issueCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-            public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-            public struct PageInfo: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-            }
-            public struct Edges: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                public struct Node: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 1) } }
-                    public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-                    public struct AsIssue: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                        public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-                        public var repository: Repository { get throws(ReadError) { try lens.object(at: 5) } }
-                        public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 6) } }
-                        public var comments: Comments { get throws(ReadError) { try lens.object(at: 7) } }
-                        public struct Repository: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        }
-                        public struct Author: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        }
-                        public struct Comments: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        }
-                    }
-                    public struct AsPullRequest: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                        public var isDraft: Bool { get throws(ReadError) { try lens.scalar(at: 4) } }
-                        public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-                        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens.nullableScalar(at: 6) } }
-                        public var repository: Repository { get throws(ReadError) { try lens.object(at: 7) } }
-                        public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 8) } }
-                        public struct Repository: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        }
-                        public struct Author: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        }
-                    }
-                }
-            }
-        }
-        public struct Trending: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var repositoryCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-            public struct Nodes: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var asRepository: AsRepository? { get throws(ReadError) { try lens.inlineFragment(at: 1) } }
-                public struct AsRepository: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-                    public var forkCount: Int { get throws(ReadError) { try lens.scalar(at: 4) } }
-                    public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens.nullableObject(at: 5) } }
-                    public struct PrimaryLanguage: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var color: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    }
-                }
-            }
-        }
+        public var viewer: Viewer { get throws(ReadError) { try lens[0] } }
+        public var inbox: Inbox { get throws(ReadError) { try lens[1] } }
+        public var trending: Trending { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data {
+    public struct Viewer: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var name: String? { get throws(ReadError) { try lens[2] } }
+        public var bio: String? { get throws(ReadError) { try lens[3] } }
+        public var company: String? { get throws(ReadError) { try lens[4] } }
+        public var location: String? { get throws(ReadError) { try lens[5] } }
+        public var email: String? { get throws(ReadError) { try lens[6] } }
+        public var websiteUrl: JSONValue? { get throws(ReadError) { try lens[7] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[8] } }
+        public var smallAvatar: JSONValue { get throws(ReadError) { try lens[9] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[10] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[11] } }
+        public var isViewer: Bool { get throws(ReadError) { try lens[12] } }
+        public var status: Status? { get throws(ReadError) { try lens[13] } }
+        public var followers: Followers { get throws(ReadError) { try lens[14] } }
+        public var following: Following { get throws(ReadError) { try lens[15] } }
+        public var organizations: Organizations { get throws(ReadError) { try lens[16] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[17] } }
+        public var assignedIssues: AssignedIssues { get throws(ReadError) { try lens[18] } }
+        public var pullRequests: PullRequests { get throws(ReadError) { try lens[19] } }
+        public var starredRepositories: StarredRepositories { get throws(ReadError) { try lens[20] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct Status: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var emoji: String? { get throws(ReadError) { try lens[0] } }
+        public var message: String? { get throws(ReadError) { try lens[1] } }
+        public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens[2] } }
+        public var expiresAt: JSONValue? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct Followers: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct Following: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct Organizations: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Organizations {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var name: String? { get throws(ReadError) { try lens[2] } }
+        public var description: String? { get throws(ReadError) { try lens[3] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[5] } }
+        public var isVerified: Bool { get throws(ReadError) { try lens[6] } }
+        public var viewerIsAMember: Bool { get throws(ReadError) { try lens[7] } }
+        public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens[8] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[9] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Organizations.Nodes {
+    public struct MembersWithRole: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Organizations.Nodes {
+    public struct Repositories: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Organizations.Nodes.Repositories {
+    public struct Nodes_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
+        public var isArchived: Bool { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct Repositories: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
+        public var description: String? { get throws(ReadError) { try lens[3] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var homepageUrl: JSONValue? { get throws(ReadError) { try lens[5] } }
+        public var isPrivate: Bool { get throws(ReadError) { try lens[6] } }
+        public var isArchived: Bool { get throws(ReadError) { try lens[7] } }
+        public var isFork: Bool { get throws(ReadError) { try lens[8] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[9] } }
+        public var forkCount: Int { get throws(ReadError) { try lens[10] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[11] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[12] } }
+        public var pushedAt: JSONValue? { get throws(ReadError) { try lens[13] } }
+        public var viewerHasStarred: Bool { get throws(ReadError) { try lens[14] } }
+        public var owner: Owner { get throws(ReadError) { try lens[15] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[16] } }
+        public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens[17] } }
+        public var openIssues: OpenIssues { get throws(ReadError) { try lens[18] } }
+        public var closedIssues: ClosedIssues { get throws(ReadError) { try lens[19] } }
+        public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens[20] } }
+        public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens[21] } }
+        public var milestones: Milestones? { get throws(ReadError) { try lens[22] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[23] } }
+        public var recentIssues: RecentIssues { get throws(ReadError) { try lens[24] } }
+        public var recentPullRequests: RecentPullRequests { get throws(ReadError) { try lens[25] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct Owner: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct PrimaryLanguage: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct LicenseInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var spdxId: String? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct OpenIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct ClosedIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct OpenPullRequests: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct DefaultBranchRef: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var prefix: String { get throws(ReadError) { try lens[2] } }
+        public var target: Target? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef {
+    public struct Target: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
+        public var abbreviatedOid: String { get throws(ReadError) { try lens[2] } }
+        public var messageHeadline: String { get throws(ReadError) { try lens[3] } }
+        public var committedDate: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var additions: Int { get throws(ReadError) { try lens[5] } }
+        public var deletions: Int { get throws(ReadError) { try lens[6] } }
+        public var author: Author? { get throws(ReadError) { try lens[7] } }
+        public var status: Status? { get throws(ReadError) { try lens[8] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var name: String? { get throws(ReadError) { try lens[0] } }
+        public var email: String? { get throws(ReadError) { try lens[1] } }
+        public var date: JSONValue? { get throws(ReadError) { try lens[2] } }
+        public var user: User? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target.Author {
+    public struct User: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target {
+    public struct Status: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var state: StatusState { get throws(ReadError) { try lens[0] } }
+        public var description: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct Milestones: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.Milestones {
+    public struct Nodes_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var dueOn: JSONValue? { get throws(ReadError) { try lens[3] } }
+        public var state: MilestoneState { get throws(ReadError) { try lens[4] } }
+        public var progressPercentage: Double { get throws(ReadError) { try lens[5] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct Labels: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.Labels {
+    public struct Nodes_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String { get throws(ReadError) { try lens[2] } }
+        public var description: String? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct RecentIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[3] } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[4] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[5] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[6] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[7] } }
+        public var closed: Bool { get throws(ReadError) { try lens[8] } }
+        public var closedAt: JSONValue? { get throws(ReadError) { try lens[9] } }
+        public var locked: Bool { get throws(ReadError) { try lens[10] } }
+        public var viewerDidAuthor: Bool { get throws(ReadError) { try lens[11] } }
+        public var viewerCanReact: Bool { get throws(ReadError) { try lens[12] } }
+        public var author: Author? { get throws(ReadError) { try lens[13] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[14] } }
+        public var milestone: Milestone? { get throws(ReadError) { try lens[15] } }
+        public var assignees: Assignees { get throws(ReadError) { try lens[16] } }
+        public var comments: Comments { get throws(ReadError) { try lens[17] } }
+        public var reactionGroups: [ReactionGroups]? { get throws(ReadError) { try lens[18] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[3] } }
+        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 4] } }
+        public var asBot: AsBot? { get throws(ReadError) { try lens[inline: 5] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Author {
+    public struct AsUser: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Author {
+    public struct AsBot: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public struct Labels: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Labels {
+    public struct Nodes_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public struct Milestone: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var dueOn: JSONValue? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public struct Assignees: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Assignees {
+    public struct Nodes_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public struct ReactionGroups: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var content: ReactionContent { get throws(ReadError) { try lens[0] } }
+        public var viewerHasReacted: Bool { get throws(ReadError) { try lens[1] } }
+        public var users: Users { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.ReactionGroups {
+    public struct Users: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public struct RecentPullRequests: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests {
+    public struct Nodes_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: PullRequestState { get throws(ReadError) { try lens[3] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[5] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[6] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[7] } }
+        public var merged: Bool { get throws(ReadError) { try lens[8] } }
+        public var mergeable: MergeableState { get throws(ReadError) { try lens[9] } }
+        public var headRefName: String { get throws(ReadError) { try lens[10] } }
+        public var baseRefName: String { get throws(ReadError) { try lens[11] } }
+        public var additions: Int { get throws(ReadError) { try lens[12] } }
+        public var deletions: Int { get throws(ReadError) { try lens[13] } }
+        public var changedFiles: Int { get throws(ReadError) { try lens[14] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[15] } }
+        public var author: Author? { get throws(ReadError) { try lens[16] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[17] } }
+        public var commits: Commits { get throws(ReadError) { try lens[18] } }
+        public var reviews: Reviews? { get throws(ReadError) { try lens[19] } }
+        public var comments: Comments { get throws(ReadError) { try lens[20] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 3] } }
+        public var asBot: AsBot? { get throws(ReadError) { try lens[inline: 4] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Author {
+    public struct AsUser: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Author {
+    public struct AsBot: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
+    public struct Labels: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Labels {
+    public struct Nodes__: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
+    public struct Commits: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Commits {
+    public struct Nodes__: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
+        public var messageHeadline: String { get throws(ReadError) { try lens[2] } }
+        public var status: Status? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Commits.Nodes__ {
+    public struct Status: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var state: StatusState { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
+    public struct Reviews: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Reviews {
+    public struct Nodes__: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var state: PullRequestReviewState { get throws(ReadError) { try lens[1] } }
+        public var submittedAt: JSONValue? { get throws(ReadError) { try lens[2] } }
+        public var author: Author? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Reviews.Nodes__ {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct AssignedIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[3] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[6] } }
+        public var repository: Repository { get throws(ReadError) { try lens[7] } }
+        public var author: Author? { get throws(ReadError) { try lens[8] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[9] } }
+        public var milestone: Milestone? { get throws(ReadError) { try lens[10] } }
+        public var comments: Comments { get throws(ReadError) { try lens[11] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var owner: Owner { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Repository {
+    public struct Owner: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
+    public struct Labels: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Labels {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
+    public struct Milestone: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct PullRequests: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.PullRequests {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: PullRequestState { get throws(ReadError) { try lens[3] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[5] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[6] } }
+        public var repository: Repository { get throws(ReadError) { try lens[7] } }
+        public var comments: Comments { get throws(ReadError) { try lens[8] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.PullRequests.Nodes {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.PullRequests.Nodes {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer {
+    public struct StarredRepositories: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.StarredRepositories {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var description: String? { get throws(ReadError) { try lens[2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension DashboardQuery.Data.Viewer.StarredRepositories.Nodes {
+    public struct PrimaryLanguage: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data {
+    public struct Inbox: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var issueCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 1] } }
+        public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens[inline: 2] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[3] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var repository: Repository { get throws(ReadError) { try lens[5] } }
+        public var author: Author? { get throws(ReadError) { try lens[6] } }
+        public var comments: Comments { get throws(ReadError) { try lens[7] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node.AsIssue {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node.AsIssue {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node.AsIssue {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node {
+    public struct AsPullRequest: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[3] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[6] } }
+        public var repository: Repository { get throws(ReadError) { try lens[7] } }
+        public var author: Author? { get throws(ReadError) { try lens[8] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node.AsPullRequest {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Inbox.Edges.Node.AsPullRequest {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension DashboardQuery.Data {
+    public struct Trending: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var repositoryCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension DashboardQuery.Data.Trending {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var asRepository: AsRepository? { get throws(ReadError) { try lens[inline: 1] } }
+    }
+}
+
+extension DashboardQuery.Data.Trending.Nodes {
+    public struct AsRepository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var description: String? { get throws(ReadError) { try lens[2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
+        public var forkCount: Int { get throws(ReadError) { try lens[4] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[5] } }
+    }
+}
+
+extension DashboardQuery.Data.Trending.Nodes.AsRepository {
+    public struct PrimaryLanguage: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String? { get throws(ReadError) { try lens[2] } }
     }
 }

@@ -17,37 +17,52 @@ public enum IssueAuthorCardQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension IssueAuthorCardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node { get throws(ReadError) { try lens.object(at: 0) } }
-        public struct Node: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-            public struct AsIssue: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var author: Author { get throws(ReadError) { try lens.object(at: 2) } }
-                public struct Author: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var url: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    public var asUser: AsUser? { get throws(ReadError) { try lens.inlineFragment(at: 3) } }
-                    public struct AsUser: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-                        public var bio: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                    }
-                }
-            }
-        }
+        public var node: Node { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension IssueAuthorCardQuery.Data {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { get throws(ReadError) { try lens[1] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+    }
+}
+
+extension IssueAuthorCardQuery.Data.Node {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var number: Int { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var author: Author { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension IssueAuthorCardQuery.Data.Node.AsIssue {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 3] } }
+    }
+}
+
+extension IssueAuthorCardQuery.Data.Node.AsIssue.Author {
+    public struct AsUser: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var name: String? { get throws(ReadError) { try lens[0] } }
+        public var bio: String? { get throws(ReadError) { try lens[1] } }
     }
 }

@@ -6,40 +6,58 @@ public struct IssueComments_query: TypedFragment {
     public static let fragmentName = "IssueComments_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var repository: Repository? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
+    public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+}
+
+extension IssueComments_query {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issue: Issue? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Issue: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var comments: Comments { get throws(ReadError) { try lens.object(at: 1) } }
-            public struct Comments: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-                public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-                public struct PageInfo: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                }
-                public struct Edges: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                    public struct Node: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                    }
-                }
-            }
-        }
+        public var issue: Issue? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension IssueComments_query.Repository {
+    public struct Issue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var comments: Comments { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension IssueComments_query.Repository.Issue {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension IssueComments_query.Repository.Issue.Comments {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension IssueComments_query.Repository.Issue.Comments {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension IssueComments_query.Repository.Issue.Comments.Edges {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }

@@ -29,10 +29,13 @@ public enum IssueScreenQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension IssueScreenQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issueHeader_query: FragmentReference<IssueHeader_query> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-        public var issueComments_query: FragmentReference<IssueComments_query> { get throws(ReadError) { try lens.requiredFragmentReference(at: 1) } }
+        public var issueHeader_query: FragmentReference<IssueHeader_query> { get throws(ReadError) { try lens[spread: 0] } }
+        public var issueComments_query: FragmentReference<IssueComments_query> { get throws(ReadError) { try lens[spread: 1] } }
     }
 }

@@ -23,47 +23,68 @@ public enum IssueTimelineQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension IssueTimelineQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Node: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-            public struct AsIssue: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var timelineItems: TimelineItems { get throws(ReadError) { try lens.object(at: 2) } }
-                public struct TimelineItems: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-                    public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-                    public struct PageInfo: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                    }
-                    public struct Edges: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var node: Node_? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                        public struct Node_: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var timelineItem_item: FragmentReference<TimelineItem_item> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                        }
-                    }
-                }
-            }
-        }
+        public var node: Node? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension IssueTimelineQuery.Data {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { get throws(ReadError) { try lens[1] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+    }
+}
+
+extension IssueTimelineQuery.Data.Node {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var number: Int { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var timelineItems: TimelineItems { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension IssueTimelineQuery.Data.Node.AsIssue {
+    public struct TimelineItems: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension IssueTimelineQuery.Data.Node.AsIssue.TimelineItems {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension IssueTimelineQuery.Data.Node.AsIssue.TimelineItems {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node_? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension IssueTimelineQuery.Data.Node.AsIssue.TimelineItems.Edges {
+    public struct Node_: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var timelineItem_item: FragmentReference<TimelineItem_item> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }

@@ -23,31 +23,43 @@ public enum MilestoneProgressQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension MilestoneProgressQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Repository: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var issue: Issue? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-            public struct Issue: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var milestone: Milestone? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                public struct Milestone: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var dueOn: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    public var progressPercentage: Double { get throws(ReadError) { try lens.scalar(at: 3) } }
-                }
-            }
-        }
+        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension MilestoneProgressQuery.Data {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var issue: Issue? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension MilestoneProgressQuery.Data.Repository {
+    public struct Issue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var milestone: Milestone? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension MilestoneProgressQuery.Data.Repository.Issue {
+    public struct Milestone: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var dueOn: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var progressPercentage: Double { get throws(ReadError) { try lens[3] } }
     }
 }

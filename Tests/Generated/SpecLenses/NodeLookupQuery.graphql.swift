@@ -17,50 +17,71 @@ public enum NodeLookupQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension NodeLookupQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?] { get throws(ReadError) { try lens.objectsWithNulls(at: 0) } }
-        public struct Nodes: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-            public var asUser: AsUser? { get throws(ReadError) { try lens.inlineFragment(at: 3) } }
-            public var asRepository: AsRepository? { get throws(ReadError) { try lens.inlineFragment(at: 4) } }
-            public var asLabel: AsLabel? { get throws(ReadError) { try lens.inlineFragment(at: 5) } }
-            public var asReactable: AsReactable? { get throws(ReadError) { try lens.inlineFragment(at: 6) } }
-            public struct AsIssue: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 2) } }
-            }
-            public struct AsUser: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-            }
-            public struct AsRepository: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-            }
-            public struct AsLabel: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var labelName: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var color: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            }
-            public struct AsReactable: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var viewerCanReact: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-        }
+        public var nodes: [Nodes?] { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension NodeLookupQuery.Data {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { get throws(ReadError) { try lens[1] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 3] } }
+        public var asRepository: AsRepository? { get throws(ReadError) { try lens[inline: 4] } }
+        public var asLabel: AsLabel? { get throws(ReadError) { try lens[inline: 5] } }
+        public var asReactable: AsReactable? { get throws(ReadError) { try lens[inline: 6] } }
+    }
+}
+
+extension NodeLookupQuery.Data.Nodes {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var number: Int { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var state: IssueState { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension NodeLookupQuery.Data.Nodes {
+    public struct AsUser: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var name: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension NodeLookupQuery.Data.Nodes {
+    public struct AsRepository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[0] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension NodeLookupQuery.Data.Nodes {
+    public struct AsLabel: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var labelName: String { get throws(ReadError) { try lens[0] } }
+        public var color: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension NodeLookupQuery.Data.Nodes {
+    public struct AsReactable: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var viewerCanReact: Bool { get throws(ReadError) { try lens[0] } }
     }
 }

@@ -6,15 +6,18 @@ public struct OrgMember_user: TypedFragment {
     public static let fragmentName = "OrgMember_user"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-    public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 3) } }
-    public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
+    public var id: DataID { get throws(ReadError) { try lens[0] } }
+    public var login: String { get throws(ReadError) { try lens[1] } }
+    public var name: String? { get throws(ReadError) { try lens[2] } }
+    public var avatarUrl: JSONValue { get throws(ReadError) { try lens[3] } }
+    public var status: Status? { get throws(ReadError) { try lens[4] } }
+}
+
+extension OrgMember_user {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var emoji: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-        public var message: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
+        public var emoji: String? { get throws(ReadError) { try lens[0] } }
+        public var message: String? { get throws(ReadError) { try lens[1] } }
     }
 }

@@ -20,49 +20,67 @@ public enum OrganizationProfileQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension OrganizationProfileQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var organization: Organization { get throws(ReadError) { try lens.object(at: 0) } }
-        public struct Organization: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var name: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-            public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-            public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-            public var websiteUrl: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 5) } }
-            public var location: String? { get throws(ReadError) { try lens.nullableScalar(at: 6) } }
-            public var isVerified: Bool { get throws(ReadError) { try lens.scalar(at: 7) } }
-            public var viewerIsAMember: Bool { get throws(ReadError) { try lens.scalar(at: 8) } }
-            public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens.object(at: 9) } }
-            public var repositories: Repositories { get throws(ReadError) { try lens.object(at: 10) } }
-            public struct MembersWithRole: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var orgMember_user: FragmentReference<OrgMember_user> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                }
-            }
-            public struct Repositories: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-                }
-            }
-        }
+        public var organization: Organization { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension OrganizationProfileQuery.Data {
+    public struct Organization: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var name: String { get throws(ReadError) { try lens[2] } }
+        public var description: String? { get throws(ReadError) { try lens[3] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var websiteUrl: JSONValue? { get throws(ReadError) { try lens[5] } }
+        public var location: String? { get throws(ReadError) { try lens[6] } }
+        public var isVerified: Bool { get throws(ReadError) { try lens[7] } }
+        public var viewerIsAMember: Bool { get throws(ReadError) { try lens[8] } }
+        public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens[9] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[10] } }
+    }
+}
+
+extension OrganizationProfileQuery.Data.Organization {
+    public struct MembersWithRole: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension OrganizationProfileQuery.Data.Organization.MembersWithRole {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var orgMember_user: FragmentReference<OrgMember_user> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension OrganizationProfileQuery.Data.Organization {
+    public struct Repositories: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension OrganizationProfileQuery.Data.Organization.Repositories {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var description: String? { get throws(ReadError) { try lens[2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
     }
 }

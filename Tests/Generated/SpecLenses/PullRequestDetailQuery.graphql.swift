@@ -23,56 +23,80 @@ public enum PullRequestDetailQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension PullRequestDetailQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Repository: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var pullRequest: PullRequest? { get throws(ReadError) { try lens.nullableObject(at: 2) } }
-            public struct PullRequest: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var body: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var mergeable: MergeableState { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var merged: Bool { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var mergedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-                public var mergedBy: MergedBy? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
-                public var changedFiles: Int { get throws(ReadError) { try lens.scalar(at: 5) } }
-                public var commits: Commits { get throws(ReadError) { try lens.object(at: 6) } }
-                public var reviews: Reviews? { get throws(ReadError) { try lens.nullableObject(at: 7) } }
-                public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                public struct MergedBy: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                }
-                public struct Commits: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                    public struct Nodes: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var commitRow_commit: FragmentReference<CommitRow_commit> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                    }
-                }
-                public struct Reviews: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                    public struct Nodes: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var reviewSummary_review: FragmentReference<ReviewSummary_review> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                    }
-                }
-            }
-        }
+        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var pullRequest: PullRequest? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data.Repository {
+    public struct PullRequest: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var body: String { get throws(ReadError) { try lens[0] } }
+        public var mergeable: MergeableState { get throws(ReadError) { try lens[1] } }
+        public var merged: Bool { get throws(ReadError) { try lens[2] } }
+        public var mergedAt: JSONValue? { get throws(ReadError) { try lens[3] } }
+        public var mergedBy: MergedBy? { get throws(ReadError) { try lens[4] } }
+        public var changedFiles: Int { get throws(ReadError) { try lens[5] } }
+        public var commits: Commits { get throws(ReadError) { try lens[6] } }
+        public var reviews: Reviews? { get throws(ReadError) { try lens[7] } }
+        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data.Repository.PullRequest {
+    public struct MergedBy: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data.Repository.PullRequest {
+    public struct Commits: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data.Repository.PullRequest.Commits {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var commitRow_commit: FragmentReference<CommitRow_commit> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data.Repository.PullRequest {
+    public struct Reviews: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension PullRequestDetailQuery.Data.Repository.PullRequest.Reviews {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var reviewSummary_review: FragmentReference<ReviewSummary_review> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }

@@ -23,44 +23,62 @@ public enum PullRequestReviewersQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension PullRequestReviewersQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Repository: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var pullRequest: PullRequest? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-            public struct PullRequest: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-                public var reviews: Reviews? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
-                public struct Reviews: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                    public struct Nodes: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var state: PullRequestReviewState { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var submittedAt: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                        public var author: Author { get throws(ReadError) { try lens.object(at: 3) } }
-                        public struct Author: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        }
-                    }
-                }
-            }
-        }
+        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension PullRequestReviewersQuery.Data {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var pullRequest: PullRequest? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension PullRequestReviewersQuery.Data.Repository {
+    public struct PullRequest: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[3] } }
+        public var reviews: Reviews? { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension PullRequestReviewersQuery.Data.Repository.PullRequest {
+    public struct Reviews: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension PullRequestReviewersQuery.Data.Repository.PullRequest.Reviews {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var state: PullRequestReviewState { get throws(ReadError) { try lens[1] } }
+        public var submittedAt: JSONValue? { get throws(ReadError) { try lens[2] } }
+        public var author: Author { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension PullRequestReviewersQuery.Data.Repository.PullRequest.Reviews.Nodes {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
     }
 }

@@ -6,38 +6,50 @@ public struct PullRequestRow_pullRequest: TypedFragment {
     public static let fragmentName = "PullRequestRow_pullRequest"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-    public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-    public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-    public var state: PullRequestState { get throws(ReadError) { try lens.scalar(at: 3) } }
-    public var isDraft: Bool { get throws(ReadError) { try lens.scalar(at: 4) } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 5) } }
-    public var headRefName: String { get throws(ReadError) { try lens.scalar(at: 6) } }
-    public var baseRefName: String { get throws(ReadError) { try lens.scalar(at: 7) } }
-    public var additions: Int { get throws(ReadError) { try lens.scalar(at: 8) } }
-    public var deletions: Int { get throws(ReadError) { try lens.scalar(at: 9) } }
-    public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens.nullableScalar(at: 10) } }
-    public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 11) } }
-    public var labels: Labels? { get throws(ReadError) { try lens.nullableObject(at: 12) } }
-    public var comments: Comments { get throws(ReadError) { try lens.object(at: 13) } }
+    public var id: DataID { get throws(ReadError) { try lens[0] } }
+    public var number: Int { get throws(ReadError) { try lens[1] } }
+    public var title: String { get throws(ReadError) { try lens[2] } }
+    public var state: PullRequestState { get throws(ReadError) { try lens[3] } }
+    public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
+    public var createdAt: JSONValue { get throws(ReadError) { try lens[5] } }
+    public var headRefName: String { get throws(ReadError) { try lens[6] } }
+    public var baseRefName: String { get throws(ReadError) { try lens[7] } }
+    public var additions: Int { get throws(ReadError) { try lens[8] } }
+    public var deletions: Int { get throws(ReadError) { try lens[9] } }
+    public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[10] } }
+    public var author: Author? { get throws(ReadError) { try lens[11] } }
+    public var labels: Labels? { get throws(ReadError) { try lens[12] } }
+    public var comments: Comments { get throws(ReadError) { try lens[13] } }
+}
+
+extension PullRequestRow_pullRequest {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
     }
+}
+
+extension PullRequestRow_pullRequest {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-        public struct Nodes: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-        }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension PullRequestRow_pullRequest.Labels {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension PullRequestRow_pullRequest {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }

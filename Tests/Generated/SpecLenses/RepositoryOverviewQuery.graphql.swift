@@ -20,139 +20,196 @@ public enum RepositoryOverviewQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension RepositoryOverviewQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Repository: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-            public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 3) } }
-            public var homepageUrl: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 4) } }
-            public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 5) } }
-            public var forkCount: Int { get throws(ReadError) { try lens.scalar(at: 6) } }
-            public var isArchived: Bool { get throws(ReadError) { try lens.scalar(at: 7) } }
-            public var openIssues: OpenIssues { get throws(ReadError) { try lens.object(at: 8) } }
-            public var closedIssues: ClosedIssues { get throws(ReadError) { try lens.object(at: 9) } }
-            public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens.object(at: 10) } }
-            public var mergedPullRequests: MergedPullRequests { get throws(ReadError) { try lens.object(at: 11) } }
-            public var primaryLanguage: CatchResult<PrimaryLanguage?> { get throws(ReadError) { try lens.caughtObject(at: 12) } }
-            public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens.nullableObject(at: 13) } }
-            public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens.nullableObject(at: 14) } }
-            public var labels: Labels? { get throws(ReadError) { try lens.nullableObject(at: 15) } }
-            public var milestones: Milestones? { get throws(ReadError) { try lens.nullableObject(at: 16) } }
-            public var recentIssues: RecentIssues { get throws(ReadError) { try lens.object(at: 17) } }
-            public struct OpenIssues: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct ClosedIssues: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct OpenPullRequests: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct MergedPullRequests: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct PrimaryLanguage: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var color: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            }
-            public struct LicenseInfo: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var spdxId: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            }
-            public struct DefaultBranchRef: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var target: Target? { get throws(ReadError) { try lens.nullableObject(at: 2) } }
-                public struct Target: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var oid: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var messageHeadline: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    public var committedDate: JSONValue { get throws(ReadError) { try lens.scalar(at: 3) } }
-                    public var author: Author? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
-                    public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 5) } }
-                    public struct Author: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-                        public var user: User? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                        public struct User: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        }
-                    }
-                    public struct Status: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var state: StatusState { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    }
-                }
-            }
-            public struct Labels: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var color: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                }
-            }
-            public struct Milestones: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var dueOn: JSONValue? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    public var progressPercentage: Double { get throws(ReadError) { try lens.scalar(at: 3) } }
-                }
-            }
-            public struct RecentIssues: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 3) } }
-                }
-            }
-        }
+        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
+        public var description: String? { get throws(ReadError) { try lens[3] } }
+        public var homepageUrl: JSONValue? { get throws(ReadError) { try lens[4] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[5] } }
+        public var forkCount: Int { get throws(ReadError) { try lens[6] } }
+        public var isArchived: Bool { get throws(ReadError) { try lens[7] } }
+        public var openIssues: OpenIssues { get throws(ReadError) { try lens[8] } }
+        public var closedIssues: ClosedIssues { get throws(ReadError) { try lens[9] } }
+        public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens[10] } }
+        public var mergedPullRequests: MergedPullRequests { get throws(ReadError) { try lens[11] } }
+        public var primaryLanguage: CatchResult<PrimaryLanguage?> { get throws(ReadError) { try lens[12] } }
+        public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens[13] } }
+        public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens[14] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[15] } }
+        public var milestones: Milestones? { get throws(ReadError) { try lens[16] } }
+        public var recentIssues: RecentIssues { get throws(ReadError) { try lens[17] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct OpenIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct ClosedIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct OpenPullRequests: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct MergedPullRequests: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct PrimaryLanguage: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct LicenseInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var spdxId: String? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct DefaultBranchRef: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var target: Target? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef {
+    public struct Target: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
+        public var messageHeadline: String { get throws(ReadError) { try lens[2] } }
+        public var committedDate: JSONValue { get throws(ReadError) { try lens[3] } }
+        public var author: Author? { get throws(ReadError) { try lens[4] } }
+        public var status: Status? { get throws(ReadError) { try lens[5] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef.Target {
+    public struct Author: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var name: String? { get throws(ReadError) { try lens[0] } }
+        public var user: User? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef.Target.Author {
+    public struct User: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef.Target {
+    public struct Status: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var state: StatusState { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct Labels: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.Labels {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct Milestones: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.Milestones {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var dueOn: JSONValue? { get throws(ReadError) { try lens[2] } }
+        public var progressPercentage: Double { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
+    public struct RecentIssues: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryOverviewQuery.Data.Repository.RecentIssues {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[3] } }
     }
 }

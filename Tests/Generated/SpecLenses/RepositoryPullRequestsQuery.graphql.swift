@@ -26,41 +26,59 @@ public enum RepositoryPullRequestsQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension RepositoryPullRequestsQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Repository: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var pullRequests: PullRequests { get throws(ReadError) { try lens.object(at: 2) } }
-            public struct PullRequests: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 1) } }
-                public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 2) } }
-                public struct PageInfo: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                }
-                public struct Edges: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                    public struct Node: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-                    }
-                }
-            }
-        }
+        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension RepositoryPullRequestsQuery.Data {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var pullRequests: PullRequests { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryPullRequestsQuery.Data.Repository {
+    public struct PullRequests: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension RepositoryPullRequestsQuery.Data.Repository.PullRequests {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension RepositoryPullRequestsQuery.Data.Repository.PullRequests {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension RepositoryPullRequestsQuery.Data.Repository.PullRequests.Edges {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }

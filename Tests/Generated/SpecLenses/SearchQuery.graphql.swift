@@ -26,99 +26,138 @@ public enum SearchQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension SearchQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var search: Search { get throws(ReadError) { try lens.object(at: 0) } }
-        public struct Search: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var issueCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var repositoryCount: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var userCount: Int { get throws(ReadError) { try lens.scalar(at: 2) } }
-            public var pageInfo: PageInfo { get throws(ReadError) { try lens.object(at: 3) } }
-            public var edges: [Edges?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 4) } }
-            public struct PageInfo: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var hasNextPage: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var endCursor: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-            }
-            public struct Edges: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var cursor: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var node: Node? { get throws(ReadError) { try lens.nullableObject(at: 1) } }
-                public struct Node: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-                    public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens.inlineFragment(at: 3) } }
-                    public var asRepository: AsRepository? { get throws(ReadError) { try lens.inlineFragment(at: 4) } }
-                    public var asUser: AsUser? { get throws(ReadError) { try lens.inlineFragment(at: 5) } }
-                    public struct AsIssue: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var number: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 3) } }
-                        public var repository: Repository { get throws(ReadError) { try lens.object(at: 4) } }
-                        public var comments: Comments { get throws(ReadError) { try lens.object(at: 5) } }
-                        public struct Repository: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        }
-                        public struct Comments: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        }
-                    }
-                    public struct AsPullRequest: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var number: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var title: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var isDraft: Bool { get throws(ReadError) { try lens.scalar(at: 3) } }
-                        public var updatedAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-                        public var repository: Repository { get throws(ReadError) { try lens.object(at: 5) } }
-                        public struct Repository: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        }
-                    }
-                    public struct AsRepository: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                        public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 2) } }
-                        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens.nullableObject(at: 3) } }
-                        public struct PrimaryLanguage: TypedLens {
-                            public let lens: Lens
-                            public init(lens: Lens) { self.lens = lens }
-                            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                            public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                            public var color: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                        }
-                    }
-                    public struct AsUser: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                        public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                    }
-                }
-            }
-        }
+        public var search: Search { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension SearchQuery.Data {
+    public struct Search: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var issueCount: Int { get throws(ReadError) { try lens[0] } }
+        public var repositoryCount: Int { get throws(ReadError) { try lens[1] } }
+        public var userCount: Int { get throws(ReadError) { try lens[2] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[3] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension SearchQuery.Data.Search {
+    public struct PageInfo: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension SearchQuery.Data.Search {
+    public struct Edges: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var cursor: String { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges {
+    public struct Node: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { get throws(ReadError) { try lens[1] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+        public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens[inline: 3] } }
+        public var asRepository: AsRepository? { get throws(ReadError) { try lens[inline: 4] } }
+        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 5] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var number: Int { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var state: IssueState { get throws(ReadError) { try lens[2] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[3] } }
+        public var repository: Repository { get throws(ReadError) { try lens[4] } }
+        public var comments: Comments { get throws(ReadError) { try lens[5] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node.AsIssue {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node.AsIssue {
+    public struct Comments: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node {
+    public struct AsPullRequest: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var number: Int { get throws(ReadError) { try lens[0] } }
+        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[2] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[3] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var repository: Repository { get throws(ReadError) { try lens[5] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node.AsPullRequest {
+    public struct Repository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node {
+    public struct AsRepository: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[0] } }
+        public var description: String? { get throws(ReadError) { try lens[1] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[2] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node.AsRepository {
+    public struct PrimaryLanguage: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String? { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension SearchQuery.Data.Search.Edges.Node {
+    public struct AsUser: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var name: String? { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
     }
 }

@@ -6,96 +6,138 @@ public struct TimelineItem_item: TypedFragment {
     public static let fragmentName = "TimelineItem_item"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens.scalar(at: 1) } }
-    public var actor: Actor? { get throws(ReadError) { try lens.nullableObject(at: 2) } }
-    public var asNode: AsNode? { get throws(ReadError) { try lens.inlineFragment(at: 3) } }
-    public var asIssueComment: AsIssueComment? { get throws(ReadError) { try lens.inlineFragment(at: 4) } }
-    public var asLabeledEvent: AsLabeledEvent? { get throws(ReadError) { try lens.inlineFragment(at: 5) } }
-    public var asAssignedEvent: AsAssignedEvent? { get throws(ReadError) { try lens.inlineFragment(at: 6) } }
-    public var asClosedEvent: AsClosedEvent? { get throws(ReadError) { try lens.inlineFragment(at: 7) } }
-    public var asRenamedTitleEvent: AsRenamedTitleEvent? { get throws(ReadError) { try lens.inlineFragment(at: 8) } }
-    public var asMilestonedEvent: AsMilestonedEvent? { get throws(ReadError) { try lens.inlineFragment(at: 9) } }
-    public var asCrossReferencedEvent: AsCrossReferencedEvent? { get throws(ReadError) { try lens.inlineFragment(at: 10) } }
+    public var __typename: String { get throws(ReadError) { try lens[0] } }
+    public var createdAt: JSONValue { get throws(ReadError) { try lens[1] } }
+    public var actor: Actor? { get throws(ReadError) { try lens[2] } }
+    public var asNode: AsNode? { get throws(ReadError) { try lens[inline: 3] } }
+    public var asIssueComment: AsIssueComment? { get throws(ReadError) { try lens[inline: 4] } }
+    public var asLabeledEvent: AsLabeledEvent? { get throws(ReadError) { try lens[inline: 5] } }
+    public var asAssignedEvent: AsAssignedEvent? { get throws(ReadError) { try lens[inline: 6] } }
+    public var asClosedEvent: AsClosedEvent? { get throws(ReadError) { try lens[inline: 7] } }
+    public var asRenamedTitleEvent: AsRenamedTitleEvent? { get throws(ReadError) { try lens[inline: 8] } }
+    public var asMilestonedEvent: AsMilestonedEvent? { get throws(ReadError) { try lens[inline: 9] } }
+    public var asCrossReferencedEvent: AsCrossReferencedEvent? { get throws(ReadError) { try lens[inline: 10] } }
+}
+
+extension TimelineItem_item {
     public struct Actor: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
+        public var login: String { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension TimelineItem_item {
     public struct AsNode: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension TimelineItem_item {
     public struct AsIssueComment: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
+        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens[spread: 0] } }
     }
+}
+
+extension TimelineItem_item {
     public struct AsLabeledEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var label: Label { get throws(ReadError) { try lens.object(at: 0) } }
-        public struct Label: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-        }
+        public var label: Label { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension TimelineItem_item.AsLabeledEvent {
+    public struct Label: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension TimelineItem_item {
     public struct AsAssignedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var assignee: Assignee? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct Assignee: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var login: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-        }
+        public var assignee: Assignee? { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension TimelineItem_item.AsAssignedEvent {
+    public struct Assignee: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var login: String { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension TimelineItem_item {
     public struct AsClosedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension TimelineItem_item {
     public struct AsRenamedTitleEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var previousTitle: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-        public var currentTitle: String { get throws(ReadError) { try lens.scalar(at: 1) } }
+        public var previousTitle: String { get throws(ReadError) { try lens[0] } }
+        public var currentTitle: String { get throws(ReadError) { try lens[1] } }
     }
+}
+
+extension TimelineItem_item {
     public struct AsMilestonedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var milestoneTitle: String { get throws(ReadError) { try lens.scalar(at: 0) } }
+        public var milestoneTitle: String { get throws(ReadError) { try lens[0] } }
     }
+}
+
+extension TimelineItem_item {
     public struct AsCrossReferencedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var isCrossRepository: Bool { get throws(ReadError) { try lens.scalar(at: 0) } }
-        public var willCloseTarget: Bool { get throws(ReadError) { try lens.scalar(at: 1) } }
-        public var source: Source { get throws(ReadError) { try lens.object(at: 2) } }
-        public struct Source: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var __typename: String { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var asIssue: AsIssue? { get throws(ReadError) { try lens.inlineFragment(at: 1) } }
-            public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens.inlineFragment(at: 2) } }
-            public struct AsIssue: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var state: IssueState { get throws(ReadError) { try lens.scalar(at: 3) } }
-            }
-            public struct AsPullRequest: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var number: Int { get throws(ReadError) { try lens.scalar(at: 1) } }
-                public var title: String { get throws(ReadError) { try lens.scalar(at: 2) } }
-                public var pullRequestState: PullRequestState { get throws(ReadError) { try lens.scalar(at: 3) } }
-            }
-        }
+        public var isCrossRepository: Bool { get throws(ReadError) { try lens[0] } }
+        public var willCloseTarget: Bool { get throws(ReadError) { try lens[1] } }
+        public var source: Source { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension TimelineItem_item.AsCrossReferencedEvent {
+    public struct Source: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var __typename: String { get throws(ReadError) { try lens[0] } }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 1] } }
+        public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens[inline: 2] } }
+    }
+}
+
+extension TimelineItem_item.AsCrossReferencedEvent.Source {
+    public struct AsIssue: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[3] } }
+    }
+}
+
+extension TimelineItem_item.AsCrossReferencedEvent.Source {
+    public struct AsPullRequest: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var number: Int { get throws(ReadError) { try lens[1] } }
+        public var title: String { get throws(ReadError) { try lens[2] } }
+        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[3] } }
     }
 }

@@ -20,41 +20,56 @@ public enum UserHovercardQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension UserHovercardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var user: User? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct User: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var name: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-            public var smallAvatar: JSONValue { get throws(ReadError) { try lens.scalar(at: 3) } }
-            public var largeAvatar: JSONValue { get throws(ReadError) { try lens.scalar(at: 4) } }
-            public var bio: String? { get throws(ReadError) { try lens.nullableScalar(at: 5) } }
-            public var company: String? { get throws(ReadError) { try lens.nullableScalar(at: 6) } }
-            public var location: String? { get throws(ReadError) { try lens.nullableScalar(at: 7) } }
-            public var status: Status? { get throws(ReadError) { try lens.nullableObject(at: 8) } }
-            public var openAssigned: OpenAssigned { get throws(ReadError) { try lens.object(at: 9) } }
-            public var closedAssigned: ClosedAssigned { get throws(ReadError) { try lens.object(at: 10) } }
-            public struct Status: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var emoji: String? { get throws(ReadError) { try lens.nullableScalar(at: 0) } }
-                public var message: String? { get throws(ReadError) { try lens.nullableScalar(at: 1) } }
-                public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens.scalar(at: 2) } }
-            }
-            public struct OpenAssigned: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct ClosedAssigned: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-        }
+        public var user: User? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension UserHovercardQuery.Data {
+    public struct User: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var name: String? { get throws(ReadError) { try lens[2] } }
+        public var smallAvatar: JSONValue { get throws(ReadError) { try lens[3] } }
+        public var largeAvatar: JSONValue { get throws(ReadError) { try lens[4] } }
+        public var bio: String? { get throws(ReadError) { try lens[5] } }
+        public var company: String? { get throws(ReadError) { try lens[6] } }
+        public var location: String? { get throws(ReadError) { try lens[7] } }
+        public var status: Status? { get throws(ReadError) { try lens[8] } }
+        public var openAssigned: OpenAssigned { get throws(ReadError) { try lens[9] } }
+        public var closedAssigned: ClosedAssigned { get throws(ReadError) { try lens[10] } }
+    }
+}
+
+extension UserHovercardQuery.Data.User {
+    public struct Status: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var emoji: String? { get throws(ReadError) { try lens[0] } }
+        public var message: String? { get throws(ReadError) { try lens[1] } }
+        public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension UserHovercardQuery.Data.User {
+    public struct OpenAssigned: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension UserHovercardQuery.Data.User {
+    public struct ClosedAssigned: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }

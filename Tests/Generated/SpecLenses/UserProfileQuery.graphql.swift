@@ -17,63 +17,90 @@ public enum UserProfileQuery: TypedQuery {
         }
         public var json: [String: JSONValue] { fields.json }
     }
+}
+
+extension UserProfileQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var user: User? { get throws(ReadError) { try lens.nullableObject(at: 0) } }
-        public struct User: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var followers: Followers { get throws(ReadError) { try lens.object(at: 1) } }
-            public var following: Following { get throws(ReadError) { try lens.object(at: 2) } }
-            public var organizations: Organizations { get throws(ReadError) { try lens.object(at: 3) } }
-            public var repositories: Repositories { get throws(ReadError) { try lens.object(at: 4) } }
-            public var userProfile_user: FragmentReference<UserProfile_user> { get throws(ReadError) { try lens.requiredFragmentReference(at: 0) } }
-            public struct Followers: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct Following: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-            }
-            public struct Organizations: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                }
-            }
-            public struct Repositories: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var totalCount: Int { get throws(ReadError) { try lens.scalar(at: 0) } }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 1) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var description: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    public var stargazerCount: Int { get throws(ReadError) { try lens.scalar(at: 3) } }
-                    public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens.nullableObject(at: 4) } }
-                    public struct PrimaryLanguage: TypedLens {
-                        public let lens: Lens
-                        public init(lens: Lens) { self.lens = lens }
-                        public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                        public var name: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                        public var color: String? { get throws(ReadError) { try lens.nullableScalar(at: 2) } }
-                    }
-                }
-            }
-        }
+        public var user: User? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension UserProfileQuery.Data {
+    public struct User: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var followers: Followers { get throws(ReadError) { try lens[1] } }
+        public var following: Following { get throws(ReadError) { try lens[2] } }
+        public var organizations: Organizations { get throws(ReadError) { try lens[3] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[4] } }
+        public var userProfile_user: FragmentReference<UserProfile_user> { get throws(ReadError) { try lens[spread: 0] } }
+    }
+}
+
+extension UserProfileQuery.Data.User {
+    public struct Followers: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension UserProfileQuery.Data.User {
+    public struct Following: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension UserProfileQuery.Data.User {
+    public struct Organizations: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension UserProfileQuery.Data.User.Organizations {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension UserProfileQuery.Data.User {
+    public struct Repositories: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+    }
+}
+
+extension UserProfileQuery.Data.User.Repositories {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var description: String? { get throws(ReadError) { try lens[2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension UserProfileQuery.Data.User.Repositories.Nodes {
+    public struct PrimaryLanguage: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var name: String { get throws(ReadError) { try lens[1] } }
+        public var color: String? { get throws(ReadError) { try lens[2] } }
     }
 }

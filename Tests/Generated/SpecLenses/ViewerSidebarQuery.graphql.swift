@@ -6,42 +6,60 @@ public enum ViewerSidebarQuery: TypedQuery {
     public static let operationName = "ViewerSidebar"
     public static let requestFingerprint = "53e49357094b8bbd"
     public typealias Variables = NoVariables
+}
+
+extension ViewerSidebarQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewer: Viewer { get throws(ReadError) { try lens.object(at: 0) } }
-        public struct Viewer: TypedLens {
-            public let lens: Lens
-            public init(lens: Lens) { self.lens = lens }
-            public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-            public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-            public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-            public var organizations: Organizations { get throws(ReadError) { try lens.object(at: 3) } }
-            public var repositories: Repositories { get throws(ReadError) { try lens.object(at: 4) } }
-            public struct Organizations: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var login: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var avatarUrl: JSONValue { get throws(ReadError) { try lens.scalar(at: 2) } }
-                }
-            }
-            public struct Repositories: TypedLens {
-                public let lens: Lens
-                public init(lens: Lens) { self.lens = lens }
-                public var nodes: [Nodes?]? { get throws(ReadError) { try lens.nullableObjectsWithNulls(at: 0) } }
-                public struct Nodes: TypedLens {
-                    public let lens: Lens
-                    public init(lens: Lens) { self.lens = lens }
-                    public var id: DataID { get throws(ReadError) { try lens.scalar(at: 0) } }
-                    public var nameWithOwner: String { get throws(ReadError) { try lens.scalar(at: 1) } }
-                    public var isPrivate: Bool { get throws(ReadError) { try lens.scalar(at: 2) } }
-                }
-            }
-        }
+        public var viewer: Viewer { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension ViewerSidebarQuery.Data {
+    public struct Viewer: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var organizations: Organizations { get throws(ReadError) { try lens[3] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[4] } }
+    }
+}
+
+extension ViewerSidebarQuery.Data.Viewer {
+    public struct Organizations: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension ViewerSidebarQuery.Data.Viewer.Organizations {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+    }
+}
+
+extension ViewerSidebarQuery.Data.Viewer {
+    public struct Repositories: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+    }
+}
+
+extension ViewerSidebarQuery.Data.Viewer.Repositories {
+    public struct Nodes: TypedLens {
+        public let lens: Lens
+        public init(lens: Lens) { self.lens = lens }
+        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var isPrivate: Bool { get throws(ReadError) { try lens[2] } }
     }
 }
