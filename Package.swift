@@ -80,8 +80,9 @@ let package = Package(
                     dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
-        .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeTesting"]),
-        // What the suite's executables share: tracking scopes, generated schemas, spec operations.
+        .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeCodegen", "LatticeTesting"]),
+        // What the suite's executables share: tracking scopes, generated schemas, spec operations,
+        // and the generated lens of the `Item` query (Generated/, checked by LabSupportTests).
         .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],
                 path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in

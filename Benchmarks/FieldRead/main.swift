@@ -5,6 +5,8 @@
 //   FieldRead/dictionary/<n>           a [String: JSONValue] read by key (no observation)
 //   FieldRead/lensUntracked/<n>        the store's lens, outside any tracking scope
 //   FieldRead/lensTracked/<n>          the store's lens, inside a body's tracking scope
+//   FieldRead/generatedUntracked/<n>   generated accessors (`lattice generate`), outside any scope
+//   FieldRead/generatedTracked/<n>     generated accessors, inside a body's tracking scope
 //   FieldRead/observableUntracked/<n>  plain @Observable properties, outside any scope
 //   FieldRead/observableTracked/<n>    plain @Observable properties, inside a body's scope
 //
@@ -18,7 +20,8 @@ import Observation
 /// Body sizes: the record's row of eight, and two larger bodies.
 let sizes = [8, 32, 128]
 
-/// Eight observable properties; a body of n fields reads n / 8 of these.
+/// Eight observable properties; a body of n fields reads n / 8 of these (and n / 8 generated
+/// items of eight fields, each its own record, as an app's rows are).
 @MainActor
 @Observable
 final class ObservableRow {
@@ -73,6 +76,40 @@ final class LensBody {
 }
 
 @MainActor
+func readAll(_ items: [ItemQuery.Data.Item]) throws(ReadError) {
+    for item in items {
+        blackHole(try item.f0); blackHole(try item.f1); blackHole(try item.f2); blackHole(try item.f3)
+        blackHole(try item.f4); blackHole(try item.f5); blackHole(try item.f6); blackHole(try item.f7)
+    }
+}
+
+/// n / 8 items of `GeneratedSchema`'s `Item` query, one root each, read through the lens
+/// `lattice generate` wrote for it (LabSupport/Generated).
+@MainActor
+final class GeneratedBody {
+    let store = Store()
+    let items: [ItemQuery.Data.Item]
+    let scope = TrackedScope()
+    init(fields: Int) throws {
+        let program = try GeneratedSchema.program(rowSizes: [], throwOnFieldError: false)
+        guard let artifact = program[GeneratedSchema.itemName] else {
+            throw LoadedHandleError.unknownOperation(GeneratedSchema.itemName)
+        }
+        var items: [ItemQuery.Data.Item] = []
+        for index in 0..<max(1, fields / 8) {
+            let id = "Item:\(index)"
+            let bound = BoundArtifact(artifact, variables: ["id": .string(id)])
+            try store.commit(GeneratedSchema.itemResponse(id: id), for: bound)
+            guard let root = store.record(.root), let item = try ItemQuery.Data(lens: Lens(bound, record: root)).item else {
+                throw LoadedHandleError.notReady(operation: artifact.name, phase: "no item")
+            }
+            items.append(item)
+        }
+        self.items = items
+    }
+}
+
+@MainActor
 final class ObservableBody {
     let rows: [ObservableRow]
     let scope = TrackedScope()
@@ -94,6 +131,15 @@ func benchmarks() -> [Benchmark] {
             Benchmark(SuiteBenchmark.fieldRead(reader: "lensTracked", fields: size).nameInExecutable, setUp: { try LensBody(fields: size) }) { body in
                 let failure: (any Error)? = body.scope.run {
                     do { try readAll(body.lens, body.keys); return nil } catch { return error }
+                }
+                if let failure { throw failure }
+            },
+            Benchmark(SuiteBenchmark.fieldRead(reader: "generatedUntracked", fields: size).nameInExecutable, setUp: { try GeneratedBody(fields: size) }) { body in
+                try readAll(body.items)
+            },
+            Benchmark(SuiteBenchmark.fieldRead(reader: "generatedTracked", fields: size).nameInExecutable, setUp: { try GeneratedBody(fields: size) }) { body in
+                let failure: ReadError? = body.scope.run {
+                    do throws(ReadError) { try readAll(body.items); return nil } catch { return error }
                 }
                 if let failure { throw failure }
             },

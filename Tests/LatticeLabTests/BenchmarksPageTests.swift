@@ -68,10 +68,22 @@ import Testing
     }
 
     @Test func fieldReadStandsBesideTheRecordsFigures() throws {
-        let text = try page(LabSamples.file([try LabSamples.timed("FieldRead/lensTracked/8", 1_600),
-                                             try LabSamples.timed("FieldRead/lensTracked/32", 6_400)]))
-        #expect(text.contains("| 8 | lensTracked | 1.60 µs ["))
+        let text = try page(LabSamples.file([try LabSamples.timed("FieldRead/generatedTracked/8", 1_600),
+                                             try LabSamples.timed("FieldRead/generatedTracked/32", 6_400)]))
+        #expect(text.contains("| 8 | generatedTracked | 1.60 µs ["))
         #expect(text.contains("| 200 ns [") && text.contains("| 638 ns |"))
+    }
+
+    @Test func theGeneratedReadGoalsAreJudgedOnTheirRatio() throws {
+        // Untracked 1.5 × (missed: the whole interval above 1.2), tracked 1.0 × (met: below 1.05).
+        let text = try page(LabSamples.file([try LabSamples.timed("FieldRead/generatedUntracked/8", 150),
+                                             try LabSamples.timed("FieldRead/observableUntracked/8", 100),
+                                             try LabSamples.timed("FieldRead/generatedTracked/8", 1_000),
+                                             try LabSamples.timed("FieldRead/observableTracked/8", 1_000)]))
+        #expect(text.contains("| generated accessor, untracked: at most 1.2 × an @Observable property read | 1.50 × ["))
+        #expect(text.contains("] | missed |"))
+        #expect(text.contains("| generated accessor, tracked: at most 1.05 × an @Observable property read | 1.00 × ["))
+        #expect(text.contains("] | met |"))
     }
 
     @Test func countersAreComparedOnlyWhenQuietEnough() throws {

@@ -43,17 +43,36 @@ extension Lens {
         }
     }
 
+    /// The JSON of the scalar field at `index`: straight from the record's slot when the
+    /// field has a direct key and holds a scalar (one tracked access, nothing of the node
+    /// touched), else by the full rules (`scalarJSON(_:optional:)`).
+    @usableFromInline
+    func scalarJSON(at index: Int, optional: Bool) throws(ReadError) -> JSONValue? {
+        if let direct = selection.directKeys[index] {
+            record.registrar.access(record, keyPath: direct.keyPath)
+            if let json = record.slots.scalar(direct.key) { return json }
+        }
+        return try scalarJSON(node(at: index), optional: optional)
+    }
+
     @usableFromInline
     func mismatch(_ field: FieldNode, _ type: Any.Type) -> ReadError {
         .typeMismatch(record: record.id, field: field.responseKey, expected: String(describing: type))
     }
 
     @inlinable @inline(__always)
-    func value<T: ScalarDecodable>(_ found: FoundField) throws(ReadError) -> T {
-        guard let json = try scalarJSON(found, optional: false) else {
-            throw .unexpectedNull(record: record.id, field: found.field.responseKey)
+    func value<T: ScalarDecodable>(at index: Int) throws(ReadError) -> T {
+        guard let json = try scalarJSON(at: index, optional: false) else {
+            throw .unexpectedNull(record: record.id, field: node(at: index).field.responseKey)
         }
-        guard let value = T(json: json) else { throw mismatch(found.field, T.self) }
+        guard let value = T(json: json) else { throw mismatch(node(at: index).field, T.self) }
+        return value
+    }
+
+    @inlinable @inline(__always)
+    func optionalValue<T: ScalarDecodable>(at index: Int) throws(ReadError) -> T? {
+        guard let json = try scalarJSON(at: index, optional: true) else { return nil }
+        guard let value = T(json: json) else { throw mismatch(node(at: index).field, T.self) }
         return value
     }
 

@@ -53,14 +53,14 @@ extension Lens {
     /// - Complexity: O(1) plus one tracked access.
     @inlinable @_disfavoredOverload
     public subscript<T: ScalarDecodable>(index: Int) -> T {
-        get throws(ReadError) { try value(node(at: index)) }
+        get throws(ReadError) { try value(at: index) }
     }
 
     /// A nullable scalar or enum field, or one under a type condition or `@catch(to: NULL)`.
     /// - Complexity: O(1) plus one tracked access.
     @inlinable
     public subscript<T: ScalarDecodable>(index: Int) -> T? {
-        get throws(ReadError) { try optionalValue(node(at: index)) }
+        get throws(ReadError) { try optionalValue(at: index) }
     }
 
     /// A non-null object field. - Complexity: that of `read(_:) -> Lens`.

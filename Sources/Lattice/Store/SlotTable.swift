@@ -73,6 +73,18 @@ struct SlotTable {
     }
 
     /// What `key` holds, read in place. - Complexity: O(1) expected, no retain.
+    /// The value of `key`'s slot when it holds a scalar, else nil (absent, null, a link), read
+    /// in place: no copy of the slot. - Complexity: O(1) expected.
+    @inline(__always)
+    func scalar(_ key: FieldKey) -> JSONValue? {
+        guard count > 0 else { return nil }
+        return storage?.withUnsafeMutablePointers { capacity, entries -> JSONValue? in
+            let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+            guard found, case .scalar(let json)? = entries[index].slot?.value else { return nil }
+            return json
+        }
+    }
+
     @inline(__always)
     func peek(_ key: FieldKey) -> Peek {
         guard count > 0, let storage else { return .absent }

@@ -37,8 +37,15 @@ struct BenchmarksPage {
             """, table: tables.phaseRead())
         text += section("Tracked against untracked, per field", about: """
             One body reading every field of a row through each reader; per field is per body divided by the fields. \
-            The record's figures (Apple M1 Pro, eight fields) stand beside this machine's.
+            `generated*` reads through the accessors `lattice generate` writes (Benchmarks/LabSupport/Generated), one \
+            record of eight fields a row, as `@Observable` reads one object of eight properties a row. The record's \
+            figures (Apple M1 Pro, eight fields, its generated accessors) stand beside this machine's.
             """, table: tables.fieldRead())
+        text += section("Generated read goals", about: """
+            Issue 23's goals for the generated accessors on the row of eight, as ratios of medians measured in one \
+            run, with the conservative interval their medians' intervals allow: met when the whole interval is \
+            within the bound, missed when it is wholly beyond it, else undecided.
+            """, table: tables.goals(SuiteGoal.fieldRead))
         text += section("Body re-runs", about: """
             Bodies re-run per operation of each commit kind (exact counts), and the extra bodies of each strategy \
             against `stored`, today's runtime.
