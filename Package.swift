@@ -72,12 +72,14 @@ let package = Package(
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting"],
                     exclude: ["Compiler/ValidationCorpus"]),
-        // What `lattice generate` writes for spec/ and Tests/Fixtures/SmallSpec, checked in and
+        // What `lattice generate` writes for spec/, Tests/Fixtures/SmallSpec and HostileNames, checked in and
         // compiled here; LatticeCodegenTests regenerates them and requires the same bytes.
         .target(name: "SpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SpecLenses"),
         .target(name: "SmallSpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SmallSpecLenses"),
+        .target(name: "HostileLenses", dependencies: ["Lattice"], path: "Tests/Generated/HostileLenses"),
         .testTarget(name: "LatticeCodegenTests",
-                    dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses"]),
+                    dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses",
+                                   "HostileLenses"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeCodegen", "LatticeTesting"]),

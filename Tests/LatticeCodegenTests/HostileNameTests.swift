@@ -1,0 +1,85 @@
+import Foundation
+import HostileLenses
+import Lattice
+import LatticeCodegen
+import LatticeTesting
+import Testing
+
+/// Tests/Fixtures/HostileNames: operation, fragment, type, field, argument and enum value
+/// names that are Swift keywords, Swift, Foundation or Lattice types, or differ only by case.
+/// Its generated code (Tests/Generated/HostileLenses) compiles in this package; these tests
+/// check it is what the generator writes, that its files stay apart on a case-insensitive
+/// file system, and that it reads what the keyed lens reads.
+@MainActor @Suite struct HostileNameTests {
+    let corpus: CompiledSpec
+    let repositoryRoot: URL
+
+    init() throws {
+        repositoryRoot = try CompiledSpec.load().spec.repositoryRoot
+        corpus = try CompiledSpec.load(spec: Spec(root: repositoryRoot.appendingPathComponent("Tests/Fixtures/HostileNames")))
+    }
+
+    @Test func theCheckedInCodeIsWhatTheGeneratorWrites() throws {
+        let output = try SwiftGenerator.generate(corpus.program, isPublic: true)
+        let folder = repositoryRoot.appendingPathComponent("Tests/Generated/HostileLenses")
+        let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".graphql.swift") }.sorted()
+        #expect(output.files.map(\.name) == checkedIn)
+        for file in output.files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(text == file.text, "\(file.name) differs: run lattice generate --config Tests/Generated/HostileLenses.lattice.json")
+        }
+    }
+
+    @Test func namesThatDifferOnlyByCaseGetFilesThatDifferCaseBlind() throws {
+        let names = try SwiftGenerator.generate(corpus.program).files.map { $0.name.lowercased() }
+        #expect(Set(names).count == names.count)
+        // `fragment Item` and `fragment ITEM` both generate, apart.
+        #expect(names.filter { $0.hasPrefix("item") }.count == 2)
+    }
+
+    @Test func keywordAndTypeNamedFieldsReadWhatTheKeyedLensReads() throws {
+        let store = Store()
+        let bound = BoundArtifact(try corpus.artifact("Query"))
+        try store.commit(try corpus.response("Query").response, for: bound)
+        let root = try #require(store.record(.root))
+        let data = Query.Data(lens: Lens(bound, record: root))
+        let keyed = Lens(bound, record: root)
+        #expect(try data.Type_ == keyed.read("Type") as String?)
+        #expect(try data.type == keyed.read("type") as String?)
+        #expect(try data.lens_ == "a lens")
+        #expect(try data.init_ == "an init")
+        #expect(try data.`default` == 7)
+        #expect(try data.`true` == false)
+        #expect(try [data.name, data.Name, data.NAME] == ["n1", "n2", "n3"])
+        #expect(try data.`where`.first?.`return` == "r")
+        #expect(try data.result?.failure == nil)
+        #expect(try data.error?.localizedDescription == "l")
+        #expect(try data.optional?.none == nil)
+        #expect(try data.optional?.some == "s")
+        #expect(try data.record?.record?.slots == "inner")
+        #expect(try data.data?.count == 3)
+        let klass = try #require(try data.`class`)
+        #expect(try klass.`enum` == .`default`)
+        // The query's own selection of `extension` has `struct`; `enum` is the fragment's (masked).
+        #expect(try klass.`extension`?.first??.`struct` == "t")
+        let fragment = Class(try klass.`class`)
+        #expect(try fragment.`extension`?.count == 2)
+        #expect(try fragment.`extension`?.first??.`enum` == .open__)
+        let me = try #require(try data.self_)
+        #expect(try me.`Self` == "outer")
+        #expect(try me.self_?.`Self` == "inner")
+        #expect(try me.`case` == .inProgress)
+        #expect(try me.some?.asClass?.`struct` == "in some")
+        #expect(try me.some?.asSelf == nil)
+        #expect(try Item_(#require(try data.item).item).name == "lower item")
+        #expect(try ITEM(#require(try data.ITEM).iTEM).Name == "upper item")
+        #expect(try Self_(#require(try data.node?.self_)).`Self` == "outer")
+    }
+
+    @Test func variablesNamedAfterKeywordsEncodeUnderTheirGraphQLNames() {
+        let variables = InitMutation.Variables(input: Lens_(default: .some(.unknownValue("LATER")), self_: .some("me")))
+        let expected: [String: JSONValue] = ["input": .object(["self": .string("me"), "default": .string("LATER")])]
+        #expect(variables.json == expected)
+    }
+}
