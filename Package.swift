@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "LatticeLab", targets: ["LatticeLab"]),
         .executable(name: "lattice", targets: ["LatticeCLI"]),
         .plugin(name: "LatticeBenchPlugin", targets: ["LatticeBenchPlugin"]),
+        .plugin(name: "LatticeGeneratePlugin", targets: ["LatticeGeneratePlugin"]),
     ] + benchmarks.map { name in .executable(name: name, targets: [name]) },
     targets: [
         .target(name: "GraphQLSyntax"),
@@ -54,6 +55,11 @@ let package = Package(
                 dependencies: (sanitizing ? [] : ["CJemalloc"]) + ["CUnwind", "CCallgrind", "CMachinePace"],
                 swiftSettings: sanitizing ? [.define("LATTICE_WITHOUT_JEMALLOC")] : []),
         .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
+        // The build plugin's generator, and the plugin: typed lenses for a target's .graphql
+        // files with its lattice.json (docs/generated-code.md). A tool of its own, not
+        // LatticeCLI, for the reason LatticeBenchPlugin gives below.
+        .executableTarget(name: "LatticeGenerateTool", dependencies: ["Lattice", "LatticeCodegen"]),
+        .plugin(name: "LatticeGeneratePlugin", capability: .buildTool(), dependencies: ["LatticeGenerateTool"]),
         .executableTarget(name: "LatticeCLI",
                           dependencies: ["GraphQLSyntax", "Lattice", "LatticeCodegen", "LatticeBench", "LatticeLab"]),
         // `swift package bench`: `lattice bench` on the package it is run in, the suite built

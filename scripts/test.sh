@@ -70,4 +70,6 @@ step "small spec: validate Tests/Fixtures/SmallSpec/operations and the sent text
 "$LATTICE_PY" Tests/Fixtures/SmallSpec/generate.py check --lattice .build/debug/lattice
 step "any spec: lattice bench --quick --spec Tests/Fixtures/SmallSpec judges that folder's own operations (debug build)"
 scripts/lab/check_any_spec.sh .build/debug
+step "example app: Examples/IssueTracker builds through the build plugin (which builds the generator for the host) and its tests run against the loopback server"
+LATTICE_PYTHON="$LATTICE_PY" swift test --package-path Examples/IssueTracker 2>&1 | tail -n 25 >&2
 step "done"

@@ -93,11 +93,17 @@ private func generateConfig(_ arguments: [String]) throws(CommandError) -> Gener
         guard schemas.isEmpty, documents.isEmpty, output == nil, scalars.isEmpty, !isPublic else {
             throw .usage("--config gives everything; it takes no other option or document")
         }
+        let config: GenerateConfig
         do {
-            return try GenerateConfig(contentsOf: URL(fileURLWithPath: configPath))
+            config = try GenerateConfig(contentsOf: URL(fileURLWithPath: configPath))
         } catch {
             throw .usage("\(error)")
         }
+        guard !config.documents.isEmpty, !config.output.isEmpty else {
+            throw .usage("\(configPath) gives no `documents` or no `output` (a build plugin's config may leave them out; "
+                + "lattice generate needs both)")
+        }
+        return config
     }
     guard !schemas.isEmpty else { throw .usage("no --schema file given (or --config)") }
     guard let output else { throw .usage("no --output folder given") }

@@ -40,13 +40,15 @@ public struct GenerateConfig: Hashable, Sendable {
 
     private struct File: Decodable {
         let schema: [String]
-        let documents: [String]
-        let output: String
+        let documents: [String]?
+        let output: String?
         let scalars: [String: String]?
         let access: String?
     }
 
-    /// Reads `lattice.json` at `url`, its paths made relative to the working folder.
+    /// Reads `lattice.json` at `url`, its paths made relative to the working folder. The build
+    /// plugin's config may leave out `documents` and `output` (the plugin gives them): they
+    /// are then empty.
     /// - Throws: `GenerateConfigError` naming the file and what is wrong in it.
     public init(contentsOf url: URL) throws(GenerateConfigError) {
         let data: Data
@@ -59,7 +61,7 @@ public struct GenerateConfig: Hashable, Sendable {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch let DecodingError.keyNotFound(key, _) {
-            throw .invalid(path: url.path, reason: "no `\(key.stringValue)` (it needs schema, documents and output)")
+            throw .invalid(path: url.path, reason: "no `\(key.stringValue)` (it needs schema; documents and output, unless the build plugin gives them)")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw .invalid(path: url.path, reason: "`\(where_)`: \(context.debugDescription)")
@@ -67,14 +69,13 @@ public struct GenerateConfig: Hashable, Sendable {
             throw .invalid(path: url.path, reason: "not JSON: \(error.localizedDescription)")
         }
         guard !file.schema.isEmpty else { throw .invalid(path: url.path, reason: "`schema` lists no file") }
-        guard !file.documents.isEmpty else { throw .invalid(path: url.path, reason: "`documents` lists nothing") }
         guard [nil, "public", "internal"].contains(file.access) else {
             throw .invalid(path: url.path, reason: "`access` is \"public\" or \"internal\", not \"\(file.access ?? "")\"")
         }
         let folder = url.deletingLastPathComponent()
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
-        self.init(schema: file.schema.map(resolve), documents: file.documents.map(resolve),
-                  output: resolve(file.output), scalars: file.scalars ?? [:], isPublic: file.access == "public")
+        self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
+                  output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public")
     }
 
     /// The document files the entries name, each once, in path order.

@@ -15,6 +15,9 @@ public enum SwiftGenerator {
         public let name: String
         /// Its text.
         public let text: String
+        /// The path of the document its definition came from, as the program compiled it;
+        /// nil for the schema's types.
+        public let document: String?
     }
 
     /// What a generation produced.
@@ -56,7 +59,7 @@ public enum SwiftGenerator {
             let path = filePath(of: artifact.location)
             let emitted = emitter.emit(artifact, file: String(path.split(separator: "/").last ?? Substring(path)),
                                        path: path)
-            files.append(File(name: name + ".graphql.swift", text: emitted.text))
+            files.append(File(name: name + ".graphql.swift", text: emitted.text, document: path))
             accessors += emitted.accessors
             accessorBytes += emitted.accessorBytes
             problems += emitted.problems
@@ -67,7 +70,7 @@ public enum SwiftGenerator {
             writer.line(header + " from the schema; do not edit.")
             writer.line("import Lattice")
             SchemaTypesEmitter(types: types).emit(into: &writer)
-            files.append(File(name: "SchemaTypes.graphql.swift", text: writer.text))
+            files.append(File(name: "SchemaTypes.graphql.swift", text: writer.text, document: nil))
         }
         return Output(files: files.sorted { $0.name < $1.name }, accessors: accessors, accessorBytes: accessorBytes)
     }
@@ -85,4 +88,38 @@ public struct GenerateFailure: Error, Hashable, Sendable, CustomStringConvertibl
     public let problems: [String]
 
     public var description: String { problems.joined(separator: "\n") }
+}
+
+extension SwiftGenerator.Output {
+    /// The same code as one file a document: `NAME.graphql.swift` for each of `documents`
+    /// (paths as the program compiled them; NAME is the file's name without `.graphql`), its
+    /// definitions in name order, a document without any getting a file with the header
+    /// alone; and `SchemaTypes.graphql.swift` always. What a build-tool plugin writes: it must
+    /// name its output files before the generator runs, and only the documents are known then.
+    /// - Throws: `GenerateFailure` when two documents have one name (case-blind, as the file
+    ///   system of macOS compares them).
+    /// - Complexity: O(size of the files).
+    public func oneFilePerDocument(_ documents: [String]) throws(GenerateFailure) -> [SwiftGenerator.File] {
+        var names = ["schematypes.graphql.swift": "the schema types'"]
+        var grouped: [SwiftGenerator.File] = []
+        for document in documents {
+            let file = String(document.split(separator: "/").last ?? Substring(document))
+            let name = (file.hasSuffix(".graphql") ? String(file.dropLast(".graphql".count)) : file) + ".graphql.swift"
+            if let other = names.updateValue(document, forKey: name.lowercased()) {
+                throw GenerateFailure(problems: ["\(document):1:1: its generated file \(name) would be \(other)'s too: "
+                                                 + "rename one of the two documents"])
+            }
+            var text = SwiftGenerator.header + " from \(file); do not edit.\nimport Lattice\n"
+            for definition in files where definition.document == document {
+                text += definition.text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+                    .dropFirst(2).joined(separator: "\n")
+            }
+            grouped.append(SwiftGenerator.File(name: name, text: text, document: document))
+        }
+        let schemaTypes = files.first { $0.document == nil }
+            ?? SwiftGenerator.File(name: "SchemaTypes.graphql.swift",
+                                   text: SwiftGenerator.header + " from the schema; do not edit.\nimport Lattice\n",
+                                   document: nil)
+        return grouped + [schemaTypes]
+    }
 }

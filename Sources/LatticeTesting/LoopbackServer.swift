@@ -1,15 +1,20 @@
+#if os(macOS) || os(Linux)
 import Foundation
 
 /// The repository's GraphQL server (`scripts/server.py`) on a free loopback port, for one
 /// test: started with `LATTICE_PYTHON` (or `<repo>/.venv/bin/python`), stopped by `stop()`.
 /// It also exits by itself after `maxSeconds` or when its stdin closes, so a crashed test run
-/// leaves nothing behind.
-final class LoopbackServer {
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
+/// leaves nothing behind. Its default file paths find this repository from LatticeTesting's
+/// own sources, so a package that depends on Lattice (Examples/IssueTracker) runs the same
+/// server. Where `Process` exists (macOS, Linux).
+public final class LoopbackServer {
+    /// Why the server did not start.
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let port: Int
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
     private let process: Process
     private let input: Pipe
 
@@ -20,7 +25,7 @@ final class LoopbackServer {
     }
 
     /// The URL of `path` (with its query) on this server.
-    func url(_ path: String) throws -> URL {
+    public func url(_ path: String) throws -> URL {
         guard let url = URL(string: "http://127.0.0.1:\(port)\(path)") else {
             throw StartError(description: "LoopbackServer: \(path) is not a URL path")
         }
@@ -28,16 +33,16 @@ final class LoopbackServer {
     }
 
     /// How to make the server's Python, for the message of a test that is skipped without it.
-    static let howToEnable = """
+    public static let howToEnable = """
         needs the loopback server's Python with its packages: run scripts/test.sh (it makes \
         .venv/), or set LATTICE_PYTHON to a Python that has them
         """
 
     /// The Python the server runs with: `LATTICE_PYTHON`, else the repository's
     /// `.venv/bin/python` (which scripts/test.sh makes). - Complexity: one file check.
-    static func python(filePath: String = #filePath) throws -> String {
+    public static func python() throws -> String {
         let python = try ProcessInfo.processInfo.environment["LATTICE_PYTHON"]
-            ?? repositoryRoot(from: filePath).appendingPathComponent(".venv/bin/python").path
+            ?? repositoryRoot().appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw StartError(description: "LoopbackServer: no Python at \(python); \(howToEnable)")
         }
@@ -45,18 +50,18 @@ final class LoopbackServer {
     }
 
     /// Whether `python()` finds a Python: the loopback tests run only then.
-    static var isAvailable: Bool { (try? python()) != nil }
+    public static var isAvailable: Bool { (try? python()) != nil }
 
     /// Starts the server and waits for its `LISTENING <port>` line.
     /// - Throws: `StartError` saying what is missing (python, the script) or what the server
     ///   printed on stderr if it exited before listening.
-    static func start(maxSeconds: Int = 120, filePath: String = #filePath) async throws -> LoopbackServer {
-        let root = try repositoryRoot(from: filePath)
+    public static func start(maxSeconds: Int = 120) async throws -> LoopbackServer {
+        let root = try repositoryRoot()
         let script = root.appendingPathComponent("scripts/server.py")
         guard FileManager.default.fileExists(atPath: script.path) else {
             throw StartError(description: "LoopbackServer: \(script.path) does not exist")
         }
-        let python = try python(filePath: filePath)
+        let python = try python()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script.path, "--port", "0", "--max-seconds", String(maxSeconds)]
@@ -81,7 +86,7 @@ final class LoopbackServer {
     }
 
     /// Stops the server and waits for it to exit, so its port is closed when this returns.
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
         process.terminate()
         process.waitUntilExit()
@@ -105,14 +110,18 @@ final class LoopbackServer {
         }
     }
 
-    private static func repositoryRoot(from filePath: String) throws -> URL {
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    /// The Lattice checkout this file is in (not the caller's: a package that depends on
+    /// Lattice by path runs Lattice's server).
+    private static func repositoryRoot() throws -> URL {
+        let file = #filePath
+        var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("scripts/server.py").path) {
                 return folder
             }
             folder = folder.deletingLastPathComponent()
         }
-        throw StartError(description: "LoopbackServer: no Package.swift above \(filePath)")
+        throw StartError(description: "LoopbackServer: no scripts/server.py above \(file)")
     }
 }
+#endif

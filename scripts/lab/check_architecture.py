@@ -12,7 +12,8 @@ declares the fuzz targets), and the `import` lines found in each target's Swift 
   them (`Benchmarks/<Name>`: the executables under Benchmarks/ that no other row names).
 - The kind is the target's: `library` (in a library product), `library, not a product`,
   `executable` (with the product's name when the cell gives one), `system library`, `C`
-  (a target without Swift sources), `command plugin`; "declared only with `LATTICE_FUZZ`" when it is.
+  (a target without Swift sources), `command plugin`, `build-tool plugin` (a plugin's
+  dependencies are the tools it runs, not imports); "declared only with `LATTICE_FUZZ`" when it is.
 - The backticked modules of the imports column are exactly the package modules the row's
   targets declare, exactly those their sources import, and exactly the toolchain modules
   (Foundation, Observation, ...) their sources import. The platform's modules (Glibc,
@@ -49,7 +50,8 @@ class Target:
         self.type = entry["type"]
         default = {"test": "Tests/", "plugin": "Plugins/"}.get(self.type, "Sources/") + self.name
         self.path = entry.get("path") or default
-        self.declared = {dependency_name(d) for d in entry.get("dependencies", [])}
+        # A plugin's dependencies are the tools it runs, not modules it imports.
+        self.declared = set() if self.type == "plugin" else {dependency_name(d) for d in entry.get("dependencies", [])}
         self.in_library = self.name in library_products
         self.executable_product = executable_products.get(self.name)
         self.imports = {}  # module -> first "file:line" importing it
@@ -198,14 +200,15 @@ def kind_problems(kind, members, targets):
         elif text.startswith("system library"):
             ok = target.type == "system"
             want = "a system library target"
-        elif text.startswith("command plugin"):
+        elif text.startswith("command plugin") or text.startswith("build-tool plugin"):
             ok = target.type == "plugin"
             want = "a plugin target"
         elif re.match(r"c\b", text):
             ok = target.type == "regular" and not target.has_swift
             want = "a target without Swift sources"
         else:
-            ok, want = False, "a kind this check knows (library, executable, system library, C, command plugin)"
+            ok, want = False, ("a kind this check knows (library, executable, system library, C, command plugin, "
+                               "build-tool plugin)")
         if not ok:
             problems.append(f"`{name}` is said to be {kind!r}, but dump-package declares a target of type "
                             f"{target.type!r} (expected {want})")

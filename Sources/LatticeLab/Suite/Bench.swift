@@ -212,9 +212,14 @@ public struct Bench {
     /// Samples again, with budgets doubling from the executable's full one (a quarter of it in a
     /// quick run), the benchmarks whose limits are undecided for want of samples, and in a full
     /// run the undecided time figures too, cheapest first, within `Resampling.figureBudget` (`Resampling`).
+    /// The figures are charged the wall time their rounds took (their share of each round), not
+    /// the estimate that admitted them: a benchmark's setup and its process are not in its
+    /// samples (run C of 2026-12-03: three rounds took 102, 104 and 91 s for estimates within
+    /// the 240 s budget).
     func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(Failure) -> ResultsFile {
         var results = first
         var figureSeconds = 0.0
+        let clock = ContinuousClock()
         for round in 1...Resampling.rounds {
             // A quick run starts from a quarter of the full budget: most undecided figures need a
             // few hundred samples more, not a full run's.
@@ -228,10 +233,11 @@ public struct Bench {
                 let figures = Resampling.undecidedFigures(results, besides: needed).map { figure in
                     (figure, cost: Resampling.cost(of: figure.name, in: results, budget: budget(figure.name)))
                 }
+                var planned = figureSeconds
                 for (figure, cost) in figures.sorted(by: { ($0.cost, $0.0.name) < ($1.cost, $1.0.name) })
-                where figureSeconds + cost <= Resampling.figureBudget {
+                where planned + cost <= Resampling.figureBudget {
                     needed.append(figure)
-                    figureSeconds += cost
+                    planned += cost
                 }
             }
             guard !needed.isEmpty else { return results }
@@ -244,9 +250,12 @@ public struct Bench {
                 + names.joined(separator: " "), timed: false)
             let pass = SuitePass(mode: .measure, quick: false, filter: names.joined(separator: "|"),
                                  budgets: Dictionary(uniqueKeysWithValues: executables.map { ($0.name, $0.budget * scale) }))
+            let started = clock.now
             let output = try suiteRun { () throws(SuiteFailure) in
                 try runner().run(executables, pass, into: folder.appendingPathComponent("round\(round)"))
             }
+            let took = started.duration(to: clock.now)
+            figureSeconds += Double(took.components.seconds) * Double(needed.count - judged) / Double(needed.count)
             let extra = try merged(output)
             results = try file { () throws(JSONFileError) in
                 try Resampling.applying(extra, from: folder.path, to: results, needed)

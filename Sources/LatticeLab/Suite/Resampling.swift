@@ -16,14 +16,16 @@ import LatticeBench
 ///
 /// A full run also resamples the time figures no limit judges whose wall time the reports would
 /// call undecided (`FigureText.isUndecided`, the one rule), within `figureBudget`: every figure
-/// on the page should mean something on a slow machine too. Each is charged what its sampling
-/// takes (`cost`), and the cheapest go first, so one figure of long samples does not spend the
-/// budget that would decide many short ones.
+/// on the page should mean something on a slow machine too. Each is admitted on what its
+/// sampling takes at least (`cost`), the cheapest first, so one figure of long samples does not
+/// spend the budget that would decide many short ones; the figures are charged their share of
+/// each round's wall time.
 enum Resampling {
     /// How many times a run resamples at most; each round doubles the budget of the last.
     static let rounds = 3
-    /// The sampling seconds, over all rounds, a full run may spend on figures no limit judges:
-    /// a full run of the suite takes about ten minutes here, and the lab's budget is fifteen.
+    /// The wall seconds, over all rounds, a full run may spend on figures no limit judges (each
+    /// round's time shared among what it resampled): the first pass and the instruction pass of
+    /// a full run take about ten minutes here, and the lab's budget is fifteen.
     static let figureBudget: Double = 240
 
     /// The seconds sampling `name` again takes at least with `budget`: the budget, or what its

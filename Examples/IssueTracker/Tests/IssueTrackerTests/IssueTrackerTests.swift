@@ -1,0 +1,69 @@
+import Foundation
+import IssueTracker
+import Lattice
+import LatticeTesting
+import Testing
+
+/// The tracker against the repository's loopback GraphQL server (scripts/server.py, which
+/// serves spec/schema.graphql from the fixtures' data graph), one server per test.
+@MainActor @Suite(.enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
+struct IssueTrackerTests {
+    /// spec/'s schema and this package's documents: the program the generated code is of.
+    static func program() throws -> Program {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let spec = package.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("spec")
+        let read = { (url: URL) in GraphQLSource(text: try String(contentsOf: url, encoding: .utf8), name: url.path) }
+        let documents = package.appendingPathComponent("Sources/IssueTracker/GraphQL")
+        let names = try FileManager.default.contentsOfDirectory(atPath: documents.path).filter { $0.hasSuffix(".graphql") }.sorted()
+        return try Program(
+            schema: try SchemaBuilder.build(sources: [try read(spec.appendingPathComponent("schema.graphql")),
+                                                      try read(spec.appendingPathComponent("directives.graphql"))]),
+            documents: try names.map { try read(documents.appendingPathComponent($0)) })
+    }
+
+    func withTracker(_ body: (IssueTracker, LoopbackServer) async throws -> Void) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let environment = Environment(program: try Self.program(), transport: SSETransport(url: try server.url("/graphql")))
+        let tracker = IssueTracker(environment: environment, owner: "lattice-labs", name: "lattice")
+        await tracker.load()
+        try await body(tracker, server)
+    }
+
+    @Test func theScreenListsTheRepositorysIssues() async throws {
+        try await withTracker { tracker, _ in
+            #expect(try tracker.title() == "lattice-labs/lattice")
+            let rows = try tracker.rows()
+            #expect(!rows.isEmpty)
+            #expect(Set(rows.map(\.number)).count == rows.count)
+        }
+    }
+
+    @Test func closingAnIssueUpdatesItsRowAndReRunsABodyThatReadIt() async throws {
+        try await withTracker { tracker, _ in
+            let open = try #require(try tracker.rows().first { $0.isOpen })
+            let probe = BodyProbe { () -> Bool? in try? tracker.rows().first { $0.id == open.id }?.isOpen }
+            #expect(probe.value == true)
+            #expect(try await tracker.close(open.id) == false)
+            #expect(probe.flush())
+            #expect(probe.value == false)
+        }
+    }
+
+    @Test func followingAnIssueCommitsEachEventIntoItsRow() async throws {
+        try await withTracker { tracker, _ in
+            // The server's script for an issue's updates: a rename, a comment, a close.
+            let before = try #require(try tracker.rows().first { $0.id == DataID("SXNzdWU6MQ==") })
+            #expect(before.isOpen)
+            let live = tracker.follow(before.id)
+            await waitUntil {
+                if case .ended = live.state { return true }
+                return false
+            }
+            let after = try #require(try tracker.rows().first { $0.id == before.id })
+            #expect(after.title == before.title + " (regression in v0.8)")
+            #expect(!after.isOpen)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PackagePlugin
+
+/// The build-tool plugin: for a target with a `lattice.json` (`lattice generate`'s config:
+/// `schema`, and optionally `scalars` and `access`), generates the typed lenses of the
+/// target's `.graphql` documents (every `.graphql` file of the target that the config does not
+/// name as schema) into the build's own folder, compiled with the target.
+///
+/// One output file a document (`NAME.graphql.swift`) and `SchemaTypes.graphql.swift`, so the
+/// outputs are known before the tool runs and the build reruns it only when a document, a
+/// schema file or the config changed. A schema or document error fails the build with the
+/// GraphQL text's `FILE:LINE:COLUMN`, and no file is written.
+@main
+struct LatticeGeneratePlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let module = target as? SourceModuleTarget else { return [] }
+        // The target's own lattice.json: the one nearest its folder, if files of its
+        // subfolders have their own.
+        guard let config = module.sourceFiles.map(\.url).filter({ $0.lastPathComponent == "lattice.json" })
+            .min(by: { $0.pathComponents.count < $1.pathComponents.count }) else {
+            throw PluginFailure("\(target.name) uses LatticeGeneratePlugin but has no lattice.json among its files")
+        }
+        let schema = try Self.schemaFiles(of: config)
+        let documents = module.sourceFiles(withSuffix: "graphql").map(\.url)
+            .filter { document in !schema.contains { $0.standardizedFileURL == document.standardizedFileURL } }
+            .sorted { $0.path() < $1.path() }
+        let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
+        let outputs = documents.map { output.appending(path: $0.deletingPathExtension().lastPathComponent + ".graphql.swift") }
+            + [output.appending(path: "SchemaTypes.graphql.swift")]
+        return [.buildCommand(displayName: "Generating Lattice lenses for \(target.name)",
+                              executable: try context.tool(named: "LatticeGenerateTool").url,
+                              arguments: ["--config", config.path(), "--output", output.path()]
+                                  + documents.map { $0.path() },
+                              inputFiles: [config] + schema + documents,
+                              outputFiles: outputs)]
+    }
+
+    /// The schema files `config` names, resolved against its folder.
+    static func schemaFiles(of config: URL) throws -> [URL] {
+        guard let data = FileManager.default.contents(atPath: config.path()) else {
+            throw PluginFailure("\(config.path()): cannot be read")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let schema = object["schema"] as? [String], !schema.isEmpty else {
+            throw PluginFailure("\(config.path()):1:1: error: lattice.json needs \"schema\": a list of schema files")
+        }
+        let folder = config.deletingLastPathComponent()
+        return schema.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appending(path: $0) }
+    }
+}
+
+/// Why the plugin made no command.
+struct PluginFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

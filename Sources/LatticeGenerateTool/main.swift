@@ -1,0 +1,69 @@
+// The generator the build plugin runs (LatticeGeneratePlugin): `lattice generate` for the
+// documents of one target, written one file a document, as a build-tool plugin must declare
+// its outputs before the tool runs. Not `lattice` itself: a plugin's dependency on the
+// `lattice` product's target fails in this package (swiftlang/swift-package-manager#8831).
+//
+//   LatticeGenerateTool --config lattice.json --output DIR DOCUMENT...
+//
+// The config gives the schema files, the custom scalars and the access level; the documents
+// and the output folder are the plugin's. Problems are printed `FILE:LINE:COLUMN: error: ...`,
+// the form a build log shows at the GraphQL text; nothing is written then.
+import Foundation
+import Lattice
+import LatticeCodegen
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var configPath: String?
+var outputPath: String?
+var documents: [String] = []
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--config", "--output":
+        guard !arguments.isEmpty else { fail("LatticeGenerateTool: \(argument) needs a value") }
+        if argument == "--config" { configPath = arguments.removeFirst() } else { outputPath = arguments.removeFirst() }
+    default:
+        documents.append(argument)
+    }
+}
+guard let configPath, let outputPath else {
+    fail("usage: LatticeGenerateTool --config lattice.json --output DIR DOCUMENT...")
+}
+
+let config: GenerateConfig
+do {
+    config = try GenerateConfig(contentsOf: URL(fileURLWithPath: configPath))
+} catch {
+    fail("\(configPath):1:1: error: \(error)")
+}
+
+func source(_ path: String) -> GraphQLSource {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path):1:1: error: cannot be read") }
+    return GraphQLSource(bytes: [UInt8](data), name: path)
+}
+
+let program: Program
+do {
+    program = try Program(schema: try SchemaBuilder.build(sources: config.schema.map(source)),
+                          documents: documents.map(source))
+} catch {
+    fail(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): error: \($0.problem)" }.joined(separator: "\n"))
+}
+
+do {
+    let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic)
+    _ = try GeneratedFolder(URL(fileURLWithPath: outputPath)).update(to: try output.oneFilePerDocument(documents))
+} catch let failure as GenerateFailure {
+    fail(failure.problems.map { problem in
+        // `FILE:LINE:COLUMN: problem` → `FILE:LINE:COLUMN: error: problem`.
+        let parts = problem.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        return parts.count == 4 ? parts[0...2].joined(separator: ":") + ": error:" + parts[3] : "error: " + problem
+    }.joined(separator: "\n"))
+} catch {
+    fail("\(outputPath): error: cannot write: \(error)")
+}
