@@ -36,6 +36,11 @@ import Testing
           ] },
         { "id": "0004", "record": "docs/decisions/0004.md", "title": "sse", "reopenIf": "a libcurl with WebSocket",
           "chainLimits": [], "limits": [] }
+      ],
+      "goals": [
+        { "id": "goal-read", "description": "generated within 1.2 of observable",
+          "benchmark": "FieldRead/generatedUntracked/8", "relativeTo": "FieldRead/observableUntracked/8",
+          "metric": "wallTime", "statistic": "median", "bound": 1.2 }
       ]
     }
     """
@@ -89,6 +94,10 @@ import Testing
         ("\"reopenIf\": \"the chain fails\",", "", "$.decisions[0].reopenIf"),
         ("\"ResponsePath/Dashboard/normalize\"", "\"ResponsePath/{strategy}/normalize\"", "$.decisions[1].limits[0].benchmark"),
         ("\"bound\": 11640000", "\"bound\": \"many\"", "$.decisions[1].limits[0].bound"),
+        ("\"id\": \"goal-read\"", "\"id\": \"phase-read\"", "$.goals[0].id"),
+        ("\"id\": \"goal-read\"", "\"id\": \"0003\"", "$.goals[0].id"),
+        ("\"FieldRead/generatedUntracked/8\"", "\"FieldRead/{strategy}/8\"", "$.goals[0].benchmark"),
+        ("\"bound\": 1.2", "\"bound\": 0", "$.goals[0].bound"),
         ("\"metric\": \"instructions\", \"statistic\": \"median\", \"bound\": 11640000",
          "\"statistic\": \"median\", \"bound\": 11640000", "$.decisions[1].limits[0].metric"),
     ])
@@ -106,6 +115,17 @@ import Testing
             #expect(file == "spec/limits.json")
             #expect(found == path)
         }
+    }
+
+    @Test func goalsDecodeAndNoStrategyHasThem() throws {
+        let limits = try decode(Self.valid)
+        #expect(limits.goals.map(\.id) == ["goal-read"])
+        #expect(limits.goals.first?.relativeTo == "FieldRead/observableUntracked/8")
+        #expect(!limits.limits(for: "derived").contains { $0.id == "goal-read" })
+        let start = try #require(Self.valid.range(of: ",\n  \"goals\""))
+        let end = try #require(Self.valid.range(of: "\n}", options: .backwards))
+        let withoutGoals = String(Self.valid[..<start.lowerBound]) + String(Self.valid[end.lowerBound...])
+        #expect(try decode(withoutGoals).goals.isEmpty, "goals are optional")
     }
 
     @Test(arguments: [2, 3])

@@ -35,7 +35,7 @@ struct Dashboard {
         body += section("Body re-runs", charts.bodyReruns(), tables.bodyReruns())
         body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
                         tables.fieldRead())
-        body += section("Generated read goals", [], tables.goals(SuiteGoal.fieldRead))
+        body += section("Goals", [], LimitTable.goals(findings.goals))
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())

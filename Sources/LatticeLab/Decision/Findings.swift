@@ -22,6 +22,12 @@ struct Findings {
     /// The limits judged, strategy by strategy.
     var decision: Decision { gate.decision }
 
+    /// The goals of the limits file, judged on the same results (never gating).
+    /// - Complexity: that of `LimitEvaluation.evaluate` over the goals.
+    var goals: [LimitEvaluation] {
+        LimitEvaluation.evaluate(decision.limits.goals, against: index.results)
+    }
+
     /// The same findings with the limits file shipping `strategy` (what a full run records).
     /// - Complexity: O(1).
     func shipping(_ strategy: String) -> Findings {

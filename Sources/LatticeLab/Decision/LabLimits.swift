@@ -7,7 +7,9 @@ import LatticeBench
 /// added: the strategies in the order the decision records weigh them (`chain`), the one the
 /// release ships, in each limit the strategies it applies to, its patterns naming the
 /// strategy judged as `{strategy}`, and the decision records (`decisions`), each stated as the
-/// limits that watch it.
+/// limits that watch it, and the goals (`goals`): limits an issue set for this machine, judged
+/// and reported as the others are but never gating the release (a goal not yet met says how far
+/// off it is; it does not stop a release that every decision allows).
 ///
 /// Version 4 added `decisions`, and a version 3 file is refused (`unsupportedVersion`) rather
 /// than read as a file with no decision records: read so, every record would go unwatched
@@ -39,16 +41,19 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
     public let file: LimitsFile
     /// The decision records, each with the limits that watch it, in the file's order.
     public let decisions: [DecisionRecord]
+    /// The goals, in the file's order: limits that name no strategy, reported, never gating.
+    public let goals: [Limit]
     /// The strategies each limit applies to, names of `chain`, by limit id (ids are unique).
     private let strategiesByLimit: [String: [String]]
 
     /// Creates the limits of `chain` shipping `ships`, each limit with the strategies it
     /// applies to, and the decision records they watch.
     public init(chain: [String], ships: String, limits: [(limit: Limit, strategies: [String])],
-                baseline: [BaselineTolerance]? = nil, decisions: [DecisionRecord] = []) {
+                baseline: [BaselineTolerance]? = nil, decisions: [DecisionRecord] = [], goals: [Limit] = []) {
         self.chain = chain
         self.ships = ships
         self.decisions = decisions
+        self.goals = goals
         file = LimitsFile(limits: limits.map(\.limit), baseline: baseline)
         strategiesByLimit = Dictionary(limits.map { ($0.limit.id, $0.strategies) }, uniquingKeysWith: { first, _ in first })
     }
@@ -112,10 +117,10 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
         return recordsInconsistency()
     }
 
-    /// The first problem of `decisions`: ids are unique across the file (records, the chain's
-    /// limits and the records' own limits), a named chain limit exists, and an own limit is a
-    /// well-formed limit (as `LimitsFile` checks one) that names no strategy, since it is
-    /// judged once whatever ships.
+    /// The first problem of `decisions` and `goals`: ids are unique across the file (records,
+    /// the chain's limits, the records' own limits and the goals), a named chain limit exists,
+    /// and a record's own limit or a goal is a well-formed limit (as `LimitsFile` checks one)
+    /// that names no strategy, since it is judged once whatever ships.
     private func recordsInconsistency() -> DecodingFailure? {
         let chainIDs = Set(file.limits.map(\.id))
         var ids = chainIDs
@@ -128,26 +133,39 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
                 return DecodingFailure(path: "\(at).chainLimits[\(position)]",
                                        reason: "no limit of $.limits has the id \"\(id)\"")
             }
-            if let failure = LimitsFile(limits: record.limits).inconsistency() {
-                return DecodingFailure(path: failure.path.replacingOccurrences(of: "$.limits", with: "\(at).limits"),
-                                       reason: failure.reason)
+            if let failure = Self.inconsistency(of: record.limits, at: "\(at).limits",
+                                                placeholder: "a record's own limit names no \(Self.strategyPlaceholder); "
+                                                    + "name a limit of $.limits in chainLimits instead", ids: &ids) {
+                return failure
             }
-            for (position, limit) in record.limits.enumerated() {
-                let place = "\(at).limits[\(position)]"
-                guard ids.insert(limit.id).inserted else {
-                    return DecodingFailure(path: "\(place).id", reason: "duplicate id \"\(limit.id)\"")
-                }
-                if (limit.benchmark + (limit.relativeTo ?? "")).contains(Self.strategyPlaceholder) {
-                    return DecodingFailure(path: "\(place).benchmark", reason: "a record's own limit names no "
-                                           + "\(Self.strategyPlaceholder); name a limit of $.limits in chainLimits instead")
-                }
+        }
+        return Self.inconsistency(of: goals, at: "$.goals",
+                                  placeholder: "a goal names no \(Self.strategyPlaceholder): it is judged once", ids: &ids)
+    }
+
+    /// The first problem of `limits` (at the JSON path `at`), which are judged once whatever
+    /// ships: malformed as `LimitsFile` checks a limit, an id already in `ids`, or a
+    /// `{strategy}` in a pattern (reported as `placeholder` says).
+    private static func inconsistency(of limits: [Limit], at: String, placeholder: String,
+                                      ids: inout Set<String>) -> DecodingFailure? {
+        if let failure = LimitsFile(limits: limits).inconsistency() {
+            return DecodingFailure(path: failure.path.replacingOccurrences(of: "$.limits", with: at),
+                                   reason: failure.reason)
+        }
+        for (position, limit) in limits.enumerated() {
+            let place = "\(at)[\(position)]"
+            guard ids.insert(limit.id).inserted else {
+                return DecodingFailure(path: "\(place).id", reason: "duplicate id \"\(limit.id)\"")
+            }
+            if (limit.benchmark + (limit.relativeTo ?? "")).contains(Self.strategyPlaceholder) {
+                return DecodingFailure(path: "\(place).benchmark", reason: placeholder)
             }
         }
         return nil
     }
 
     private enum Key: String, CodingKey {
-        case version, chain, ships, limits, strategies, baseline, decisions
+        case version, chain, ships, limits, strategies, baseline, decisions, goals
     }
 
     /// A limit's own keys, as a limits file holds them, with the strategies it applies to.
@@ -180,11 +198,12 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
                   ships: try container.decode(String.self, forKey: .ships),
                   limits: try container.decode([Entry].self, forKey: .limits).map { ($0.limit, $0.strategies) },
                   baseline: try container.decodeIfPresent([BaselineTolerance].self, forKey: .baseline),
-                  decisions: try container.decode([DecisionRecord].self, forKey: .decisions))
+                  decisions: try container.decode([DecisionRecord].self, forKey: .decisions),
+                  goals: try container.decodeIfPresent([Limit].self, forKey: .goals) ?? [])
     }
 
     /// Encodes the limits file with the lab's keys beside it: its version, the chain, `ships`,
-    /// each limit with its strategies, the tolerances, the decision records.
+    /// each limit with its strategies, the tolerances, the decision records, the goals.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(file.version, forKey: .version)
@@ -193,5 +212,6 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
         try container.encode(file.limits.map { Entry(limit: $0, strategies: strategies(of: $0)) }, forKey: .limits)
         try container.encodeIfPresent(file.baseline, forKey: .baseline)
         try container.encode(decisions, forKey: .decisions)
+        if !goals.isEmpty { try container.encode(goals, forKey: .goals) }
     }
 }

@@ -12,21 +12,34 @@ enum LimitTable {
                               alignments: [.left, .left, .left, .right, .right, .right, .right, .left])
         for step in decision.steps {
             for evaluation in step.evaluations {
-                let limit = evaluation.limit
-                let statistic = limit.relativeTo == nil ? limit.statistic.rawValue : "\(limit.statistic.rawValue) ratio"
-                let paces = evaluation.paceFigure.map { " = " + ValueFormat.string($0.value, unit: .paces) } ?? ""
-                let measured = evaluation.figure.map { "\(statistic) \(evaluation.text($0))\(paces)" } ?? FigureText.missing
-                let intervalPaces = evaluation.paceFigure.flatMap(\.interval).map {
-                    " = [\(ValueFormat.string($0.lower, unit: .paces)), \(ValueFormat.string($0.upper, unit: .paces))]"
-                } ?? ""
-                let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]\(intervalPaces)" }
-                    ?? (evaluation.metric?.exact == true ? "exact"
-                        : evaluation.cv.map { "none: robust CV \(FigureText.percent($0))" } ?? FigureText.missing)
-                table.append([step.strategy, limit.id, evaluation.subject, measured, interval, samples(evaluation),
-                              bound(evaluation), outcome(evaluation)])
+                table.append([step.strategy] + row(evaluation))
             }
         }
         return table
+    }
+
+    /// The goals as judged (`LabLimits.goals`), one row each, as the chain's rows are.
+    static func goals(_ evaluations: [LimitEvaluation]) -> TextTable {
+        var table = TextTable(headers: ["goal", "benchmark", "measured", "95% CI of the figure", "n", "bound", "outcome"],
+                              alignments: [.left, .left, .right, .right, .right, .right, .left])
+        for evaluation in evaluations { table.append(row(evaluation)) }
+        return table
+    }
+
+    /// A judged limit's cells from its id on: the benchmark, the figure (and in paces), its
+    /// interval, n, the bound and the outcome.
+    private static func row(_ evaluation: LimitEvaluation) -> [String] {
+        let limit = evaluation.limit
+        let statistic = limit.relativeTo == nil ? limit.statistic.rawValue : "\(limit.statistic.rawValue) ratio"
+        let paces = evaluation.paceFigure.map { " = " + ValueFormat.string($0.value, unit: .paces) } ?? ""
+        let measured = evaluation.figure.map { "\(statistic) \(evaluation.text($0))\(paces)" } ?? FigureText.missing
+        let intervalPaces = evaluation.paceFigure.flatMap(\.interval).map {
+            " = [\(ValueFormat.string($0.lower, unit: .paces)), \(ValueFormat.string($0.upper, unit: .paces))]"
+        } ?? ""
+        let interval = evaluation.interval.map { "[\(evaluation.text($0.lower)), \(evaluation.text($0.upper))]\(intervalPaces)" }
+            ?? (evaluation.metric?.exact == true ? "exact"
+                : evaluation.cv.map { "none: robust CV \(FigureText.percent($0))" } ?? FigureText.missing)
+        return [limit.id, evaluation.subject, measured, interval, samples(evaluation), bound(evaluation), outcome(evaluation)]
     }
 
     /// `412 of 1,000 at pace` for a time filtered by pace, else the count of samples.

@@ -27,7 +27,7 @@ extension SuiteTables {
             let decided = !FigureText.isUndecided(time)
             table.append([row.measurement, FigureText.figure(time, scale: scale), Self.published(row.figure),
                           decided ? Self.ratio(median, over: row.figure.medians) : "undecided",
-                          decided ? time.referencePace.map { SuiteGoal.significant(median / $0.reference) }
+                          decided ? time.referencePace.map { ResponsePathGoal.significant(median / $0.reference) }
                               ?? FigureText.missing : "undecided"])
         }
         return table
@@ -60,8 +60,8 @@ extension SuiteTables {
     /// `1.23 ×`, or `1.10–1.25 ×` against a range of medians.
     private static func ratio(_ value: Double, over medians: ClosedRange<Double>) -> String {
         guard medians.lowerBound > 0 else { return FigureText.missing }
-        if medians.lowerBound == medians.upperBound { return SuiteGoal.times(value / medians.lowerBound) }
-        return "\(SuiteGoal.significant(value / medians.upperBound))–"
-            + SuiteGoal.times(value / medians.lowerBound)
+        if medians.lowerBound == medians.upperBound { return ResponsePathGoal.times(value / medians.lowerBound) }
+        return "\(ResponsePathGoal.significant(value / medians.upperBound))–"
+            + ResponsePathGoal.times(value / medians.lowerBound)
     }
 }

@@ -36,19 +36,24 @@ extension SuiteTables {
         guard let count = result.metric(named: name)?.summary.median,
               let time = result.metric(named: Metric.wallTime.name)?.summary.median, time > 0 else { return FigureText.missing }
         let perSecond = count * 1e9 / time * scale
-        return perSecond >= 1e6 ? "\(SuiteGoal.significant(perSecond / 1e6)) M"
-            : SuiteGoal.significant(perSecond)
+        return perSecond >= 1e6 ? "\(ResponsePathGoal.significant(perSecond / 1e6)) M"
+            : ResponsePathGoal.significant(perSecond)
     }
 
     /// `time` over `reader`, with the interval the two medians' intervals allow.
     private static func ratioText(_ time: MetricResult?, over reader: MetricResult?) -> String {
-        guard let ratio = SuiteGoal.ratio(time, over: reader) else { return FigureText.missing }
-        return "\(SuiteGoal.times(ratio.estimate)) [\(SuiteGoal.times(ratio.lower)), "
-            + "\(SuiteGoal.times(ratio.upper))]"
+        guard let ratio = ResponsePathGoal.ratio(time, over: reader) else { return FigureText.missing }
+        return "\(ResponsePathGoal.times(ratio.estimate)) [\(ResponsePathGoal.times(ratio.lower)), "
+            + "\(ResponsePathGoal.times(ratio.upper))]"
     }
 
     /// Each goal of the response path, its figure and interval, and whether it is met.
     func responsePathGoals() -> TextTable {
-        goals(SuiteGoal.responsePath(inputs: index.responsePathCases.inputs))
+        var table = TextTable(headers: ["goal", "figure [95% CI]", "stands"], numericFrom: 1)
+        for goal in ResponsePathGoal.all(inputs: index.responsePathCases.inputs) {
+            let standing = goal.standing(in: index)
+            table.append([goal.text, standing.figure, standing.outcome])
+        }
+        return table
     }
 }

@@ -50,16 +50,6 @@ struct SuiteTables {
         return table
     }
 
-    /// Each of `goals`, its figure and interval, and whether it is met.
-    func goals(_ goals: [SuiteGoal]) -> TextTable {
-        var table = TextTable(headers: ["goal", "figure [95% CI]", "stands"], numericFrom: 1)
-        for goal in goals {
-            let standing = goal.standing(in: index)
-            table.append([goal.text, standing.figure, standing.outcome])
-        }
-        return table
-    }
-
     /// Body re-runs per operation and commit kind: each strategy's count, then each
     /// non-stored strategy's extra bodies against `stored`.
     func bodyReruns() -> TextTable {

@@ -75,7 +75,7 @@ enum LabSamples {
     /// Limits like spec/limits.json's, shipping `ships`, with `baseline`'s tolerances and the
     /// decision records `decisions`.
     static func limits(ships: String, baseline: [BaselineTolerance]? = nil,
-                       decisions: [DecisionRecord] = []) -> LabLimits {
+                       decisions: [DecisionRecord] = [], goals: [Limit] = []) -> LabLimits {
         let every = ["derived", "rootVerdict", "stored"], replacing = ["derived", "rootVerdict"]
         return LabLimits(chain: every, ships: ships, limits: [
             (Limit(id: "phase-read-largest", description: "read", benchmark: "PhaseRead/{strategy}/Dashboard/tracked",
@@ -91,7 +91,7 @@ enum LabSamples {
             (Limit(id: "commit-scaling-time", description: "time",
                    benchmark: "CommitScaling/{strategy}/10000/untouched", relativeTo: "CommitScaling/{strategy}/10/untouched",
                    metric: "wallTime", statistic: .median, bound: 1.5, maxCV: 0.1), replacing),
-        ], baseline: baseline, decisions: decisions)
+        ], baseline: baseline, decisions: decisions, goals: goals)
     }
 
     /// What the reports show of `results` judged by `limits` shipping `ships`, the runtime

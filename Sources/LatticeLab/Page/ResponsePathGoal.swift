@@ -1,11 +1,10 @@
 import Foundation
 import LatticeBench
 
-/// One goal an issue set for this machine (the response path's of issue 15, the generated
-/// reads' of issue 23), judged on a run: met when its whole interval is on the right side of
+/// One goal of the response path (issue 15), judged on a run: met when its whole interval is on the right side of
 /// the bound, missed when it is wholly on the wrong side, else undecided. Times come with the 95 % interval of their median; a rate or a ratio with the
 /// interval its medians' intervals allow (conservative: the extremes of both).
-struct SuiteGoal {
+struct ResponsePathGoal {
     /// What a goal measures.
     enum Measure {
         /// The anchor's time over the reader's on one input: at least `bound`.
@@ -16,39 +15,26 @@ struct SuiteGoal {
         case time(input: String, step: String)
         /// Fields a second of a step on one input: at least `bound`.
         case fieldsPerSecond(input: String, step: String)
-        /// A FieldRead reader's time over an anchor reader's, both on a body of `fields`: at
-        /// most `bound`.
-        case readRatio(reader: String, anchor: String, fields: Int)
     }
 
     let text: String
     let measure: Measure
     let bound: Double
 
-    /// Issue 23's goals for generated accessors, on the record's row of eight fields: untracked
-    /// within 1.2 × an `@Observable` property read, tracked within 1.05 ×.
-    static let fieldRead = [
-        SuiteGoal(text: "generated accessor, untracked: at most 1.2 × an @Observable property read",
-                  measure: .readRatio(reader: "generatedUntracked", anchor: "observableUntracked", fields: 8), bound: 1.2),
-        SuiteGoal(text: "generated accessor, tracked: at most 1.05 × an @Observable property read",
-                  measure: .readRatio(reader: "generatedTracked", anchor: "observableTracked", fields: 8), bound: 1.05),
-    ]
-
-    /// The response path's goals for the inputs measured (a goal whose input was not measured
-    /// is left out).
-    static func responsePath(inputs: [String]) -> [SuiteGoal] {
+    /// The goals for the inputs measured (a goal whose input was not measured is left out).
+    static func all(inputs: [String]) -> [ResponsePathGoal] {
         let goals = inputs.map { input in
-            SuiteGoal(text: "\(input): the reader at least 2.5 × as fast as JSONSerialization",
+            ResponsePathGoal(text: "\(input): the reader at least 2.5 × as fast as JSONSerialization",
                              measure: .readerSpeedup(input: input, anchor: "JSONSerialization"), bound: 2.5)
         } + inputs.map { input in
-            SuiteGoal(text: "\(input): at most one allocation per container (and per long string)",
+            ResponsePathGoal(text: "\(input): at most one allocation per container (and per long string)",
                              measure: .readerAllocations(input: input), bound: 0)
         } + [
-            SuiteGoal(text: "Feed (26 records): bytes to store under 250 µs",
+            ResponsePathGoal(text: "Feed (26 records): bytes to store under 250 µs",
                              measure: .time(input: "Feed", step: "commit"), bound: 250_000),
-            SuiteGoal(text: "Feed (26 records): publish under 90 µs",
+            ResponsePathGoal(text: "Feed (26 records): publish under 90 µs",
                              measure: .time(input: "Feed", step: "publish"), bound: 90_000),
-            SuiteGoal(text: "List100k: normalization at least 1,000,000 fields/s",
+            ResponsePathGoal(text: "List100k: normalization at least 1,000,000 fields/s",
                              measure: .fieldsPerSecond(input: "List100k", step: "normalize"), bound: 1_000_000),
         ]
         return goals.filter { inputs.contains($0.input) }
@@ -58,7 +44,6 @@ struct SuiteGoal {
         switch measure {
         case .readerSpeedup(let input, _), .readerAllocations(let input), .time(let input, _),
              .fieldsPerSecond(let input, _): input
-        case .readRatio: ""
         }
     }
 
@@ -87,16 +72,6 @@ struct SuiteGoal {
             return (FigureText.figure(result), FigureText.isUndecided(result) ? "undecided (noisy)"
                         : outcome(lower: result.summary.medianInterval.lower,
                                   upper: result.summary.medianInterval.upper, atLeast: false))
-        case .readRatio(let reader, let anchor, let fields):
-            let time = { (reader: String) in
-                index[.fieldRead(reader: reader, fields: fields)]?.metric(named: Metric.wallTime.name)
-            }
-            guard let numerator = time(reader), let denominator = time(anchor) else { return unmeasured }
-            guard let ratio = Self.ratio(numerator, over: denominator) else {
-                return ("\(FigureText.figure(numerator)) over \(FigureText.figure(denominator))", "undecided (noisy)")
-            }
-            return ("\(Self.times(ratio.estimate)) [\(Self.times(ratio.lower)), \(Self.times(ratio.upper))]",
-                    outcome(lower: ratio.lower, upper: ratio.upper, atLeast: false))
         case .fieldsPerSecond(_, let step):
             guard let result = index[.responsePath(input: input, step: step)],
                   let fields = result.metric(named: SuiteBenchmark.CountName.fields)?.summary.median,
