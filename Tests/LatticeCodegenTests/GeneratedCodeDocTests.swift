@@ -11,7 +11,7 @@ import Testing
     let fixtures: CompiledSpec
 
     init() throws {
-        fixtures = try CompiledSpec.load()
+        fixtures = try CodegenFixtures.spec.get()
     }
 
     // MARK: The examples

@@ -11,7 +11,7 @@ import Testing
     let fixtures: CompiledSpec
 
     init() throws {
-        fixtures = try CompiledSpec.load()
+        fixtures = try CodegenFixtures.spec.get()
     }
 
     /// The folder the checked-in output of `config` lives in.
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theCheckedInLensesAreWhatTheGeneratorWritesForSpec() throws {
-        let output = try SwiftGenerator.generate(fixtures.program, isPublic: true)
+        let output = try CodegenFixtures.specPublic.get()
         let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder("SpecLenses").path)
             .filter { $0.hasSuffix(".graphql.swift") }.sorted()
         #expect(output.files.map(\.name) == checkedIn)
@@ -35,7 +35,7 @@ import Testing
     /// access levels, over spec/ and SmallSpec.
     @Test(arguments: [false, true])
     func anAccessorLineIsAtMostAHundredBytes(isPublic: Bool) throws {
-        let small = try CompiledSpec.load(spec: Spec(root: fixtures.spec.repositoryRoot.appendingPathComponent("Tests/Fixtures/SmallSpec")))
+        let small = try CodegenFixtures.small.get()
         for program in [fixtures.program, small.program] {
             let output = try SwiftGenerator.generate(program, isPublic: isPublic)
             #expect(output.accessors > 0)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func generatingTwiceGivesTheSameBytes() throws {
-        let first = try SwiftGenerator.generate(fixtures.program, isPublic: true)
+        let first = try CodegenFixtures.specPublic.get()
         let second = try SwiftGenerator.generate(fixtures.program, isPublic: true)
         #expect(first.files == second.files)
         #expect(first.accessors == second.accessors)

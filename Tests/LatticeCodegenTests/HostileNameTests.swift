@@ -12,16 +12,14 @@ import Testing
 /// file system, and that it reads what the keyed lens reads.
 @MainActor @Suite struct HostileNameTests {
     let corpus: CompiledSpec
-    let repositoryRoot: URL
 
     init() throws {
-        repositoryRoot = try CompiledSpec.load().spec.repositoryRoot
-        corpus = try CompiledSpec.load(spec: Spec(root: repositoryRoot.appendingPathComponent("Tests/Fixtures/HostileNames")))
+        corpus = try CodegenFixtures.hostile.get()
     }
 
     @Test func theCheckedInCodeIsWhatTheGeneratorWrites() throws {
         let output = try SwiftGenerator.generate(corpus.program, isPublic: true)
-        let folder = repositoryRoot.appendingPathComponent("Tests/Generated/HostileLenses")
+        let folder = CodegenFixtures.repositoryRoot.appendingPathComponent("Tests/Generated/HostileLenses")
         let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".graphql.swift") }.sorted()
         #expect(output.files.map(\.name) == checkedIn)

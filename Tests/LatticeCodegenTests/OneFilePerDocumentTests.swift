@@ -9,7 +9,7 @@ import Testing
     let fixtures: CompiledSpec
 
     init() throws {
-        fixtures = try CompiledSpec.load()
+        fixtures = try CodegenFixtures.spec.get()
     }
 
     @Test func eachDocumentGetsOneFileWithAllItsDefinitionsAndTheSchemaTypesOneMore() throws {
