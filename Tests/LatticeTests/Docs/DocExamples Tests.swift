@@ -9,7 +9,7 @@ import LatticeTesting
 ///
 /// Written as an app would: `import Lattice` (and LatticeTesting for the fixtures), no
 /// GraphQLSyntax.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct DocExamplesTests {
+@MainActor @Suite(.hangGuard) struct DocExamplesTests {
     // MARK: docs/environment-api.md
 
     /// "An environment from GraphQL text"; `nil` if its guard returned.

@@ -4,7 +4,7 @@ import Lattice
 import LatticeTesting
 
 /// `OperationHandle.availability`, read by a body: what re-runs it, and what does not.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct AvailabilityTests {
+@MainActor @Suite(.hangGuard) struct AvailabilityTests {
     /// Dashboard's data in the store and a `storeOnly` handle on it (it never fetches, so
     /// what the test does is all that happens), with a body that shows its availability.
     func shownAvailability(_ world: World) throws -> (OperationHandle, BodyProbe<OperationAvailability>) {

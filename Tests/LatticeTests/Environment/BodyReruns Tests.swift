@@ -64,7 +64,7 @@ struct RerunCase: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct BodyRerunsTests {
+@MainActor @Suite(.hangGuard) struct BodyRerunsTests {
     @Test(arguments: RerunCase.table, PhaseStrategy.allCases)
     func phaseOnlyBody(_ rerun: RerunCase, strategy: PhaseStrategy) async throws {
         let world = try World(strategy)

@@ -6,7 +6,7 @@ import Lattice
 import LatticeTesting
 
 /// The decision record's three spike properties, under the derived strategy.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct DerivedPhaseTests {
+@MainActor @Suite(.hangGuard) struct DerivedPhaseTests {
     /// Writes `value` to the viewer's `key`, as a local update.
     func write(_ value: FieldValue, to key: String, on world: World) {
         world.environment.commitUpdate { delta in

@@ -4,7 +4,7 @@ import Lattice
 import LatticeTesting
 
 /// A reader outside a body, mutations, local updates, retention and subscriptions.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct EnvironmentTests {
+@MainActor @Suite(.hangGuard) struct EnvironmentTests {
     func fetch(_ world: World, _ operation: String, case name: String) async throws(Failure) -> Lens {
         world.transport.enqueue(operation, .fixture(case: name))
         let artifact: Artifact

@@ -29,7 +29,7 @@ struct PolicyCase: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct FetchPolicyTests {
+@MainActor @Suite(.hangGuard) struct FetchPolicyTests {
     /// ViewerSidebar expires 600 s after it is written.
     let operation = "ViewerSidebar"
 

@@ -4,7 +4,7 @@ import LatticeTesting
 
 /// What makes two phases, lenses and handles the same: lenses and handles by identity,
 /// phases by case and what they carry.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct IdentityTests {
+@MainActor @Suite(.hangGuard) struct IdentityTests {
     @Test func phasesAreEqualWhenTheyShowTheSameThing() async throws {
         let world = try World(.shipped)
         let first = try await world.attachLoaded("Dashboard")

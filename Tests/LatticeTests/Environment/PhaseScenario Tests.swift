@@ -149,7 +149,7 @@ extension World {
     }
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct PhaseScenarioTests {
+@MainActor @Suite(.hangGuard) struct PhaseScenarioTests {
     @Test(arguments: PhaseScenario.table, PhaseStrategy.allCases)
     func phaseTable(_ scenario: PhaseScenario, strategy: PhaseStrategy) async throws {
         let world = try World(strategy)

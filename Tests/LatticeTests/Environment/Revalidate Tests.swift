@@ -3,7 +3,7 @@ import Testing
 import Lattice
 import LatticeTesting
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct RevalidateTests {
+@MainActor @Suite(.hangGuard) struct RevalidateTests {
     @Test(arguments: PhaseStrategy.allCases)
     func refetchesExactlyTheStaleAndTheFailed(_ strategy: PhaseStrategy) async throws {
         let world = try World(strategy)

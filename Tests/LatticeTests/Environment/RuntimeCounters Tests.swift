@@ -3,7 +3,7 @@ import Testing
 import Lattice
 import LatticeTesting
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct RuntimeCountersTests {
+@MainActor @Suite(.hangGuard) struct RuntimeCountersTests {
     func set(_ value: FieldValue, errors: [GraphQLError]? = nil, _ key: String, in world: World) {
         world.environment.commitUpdate { delta in
             delta.set(FieldState(value: value, errors: errors), for: FieldKey(key), on: DataID(viewerID))

@@ -5,7 +5,7 @@ import LatticeTesting
 
 /// Identical requests in flight are shared: the handles of one operation with its variables
 /// that fetch while a request of theirs is on its way wait for that one.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SharedRequestsTests {
+@MainActor @Suite(.hangGuard) struct SharedRequestsTests {
     @Test(arguments: PhaseStrategy.allCases)
     func revalidatingTwoHandlesOfOneOperationSendsOneRequest(_ strategy: PhaseStrategy) async throws {
         let world = try World(strategy, counting: true)

@@ -5,7 +5,7 @@ import LatticeTesting
 
 /// A subscription retains the records its selection reaches while it is open, as an attached
 /// handle does, and releases them when it ends.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SubscriptionRetentionTests {
+@MainActor @Suite(.hangGuard) struct SubscriptionRetentionTests {
     static let documents = #"subscription IssueUpdated { issueUpdated(id: "I") { id title } }"#
     static let event = GraphQLResponse(data: .object(["issueUpdated": .object([
         "id": .string("I"), "title": .string("Crash"),

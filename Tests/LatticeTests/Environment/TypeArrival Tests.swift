@@ -6,7 +6,7 @@ import LatticeTesting
 /// A record whose data arrives before its type (a local update wrote its fields, and its
 /// `__typename` comes later): the type conditions checked against it are tracked, recorded
 /// reads, so the verdict and the lenses that checked them follow the type when it arrives.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct TypeArrivalTests {
+@MainActor @Suite(.hangGuard) struct TypeArrivalTests {
     static let documents = """
         query NodeCard @throwOnFieldError { node(id: "A") { id ... on User { login } } }
         query NodeName { node(id: "A") { id ... on User { login } ...UserLogin } }

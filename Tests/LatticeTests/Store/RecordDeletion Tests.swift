@@ -7,7 +7,7 @@ import LatticeTesting
 /// fields were never received (UNKNOWN) still reads as missing data. Each reader is tested:
 /// the lens, the debug reader, the data checker and the verdict (and the phase under each
 /// strategy).
-@MainActor @Suite(.timeLimit(.minutes(1))) struct RecordDeletionTests {
+@MainActor @Suite(.hangGuard) struct RecordDeletionTests {
     static let documents = """
         query Repo @throwOnFieldError {
           repository(owner: "o", name: "n") { id name owner { login } issue(number: 1) { id title } }

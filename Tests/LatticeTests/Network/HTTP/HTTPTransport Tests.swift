@@ -7,7 +7,7 @@ import LatticeTesting
 /// stopped at its end. The server needs a Python with its packages: `LATTICE_PYTHON`, or the
 /// `.venv/` that scripts/test.sh makes. Without one (a fresh clone's first `swift test`) the
 /// suite is skipped, saying so; scripts/test.sh runs it.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
+@Suite(.hangGuard, .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
 struct HTTPTransportTests {
     let query = GraphQLRequest(query: "query Echo { __typename }", operationName: "Echo")
 

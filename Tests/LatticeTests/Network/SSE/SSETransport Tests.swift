@@ -13,7 +13,7 @@ import LatticeTesting
 /// stream only) and `step` (each event waits for `POST /step/KEY`). Nothing waits on a clock:
 /// the tests wait on the handle's state and on events, and reconnect delays run on a
 /// `ManualScheduler`.
-@MainActor @Suite(.timeLimit(.minutes(2)), .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
+@MainActor @Suite(.hangGuard, .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
 struct SSETransportTests {
     static let issueID = DataID("SXNzdWU6MQ==")
     static let title = "Add a benchmark for the parser"

@@ -8,7 +8,7 @@ import LatticeTesting
     var events: [GraphQLResponse] = []
 }
 
-@MainActor @Suite(.timeLimit(.minutes(1))) struct SubscriptionHandleTests {
+@MainActor @Suite(.hangGuard) struct SubscriptionHandleTests {
     let request = GraphQLRequest(query: "subscription OnComment { commentAdded { id } }",
                                  operationName: "OnComment")
     let transport = FixtureTransport(responses: [])

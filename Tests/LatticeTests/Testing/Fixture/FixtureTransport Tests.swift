@@ -3,7 +3,7 @@ import Testing
 import Lattice
 import LatticeTesting
 
-@Suite(.timeLimit(.minutes(1))) struct FixtureTransportTests {
+@Suite(.hangGuard) struct FixtureTransportTests {
     static let ok = GraphQLResponse(data: .object(["issue": .object(["id": .string("I1")])]))
     static let fieldError = GraphQLResponse(
         data: .object(["issue": .null]),
