@@ -15,15 +15,11 @@ public struct ActorAvatar_actor: TypedFragment {
 }
 
 extension ActorAvatar_actor {
-    public struct AsUser: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias AsOrganization = ActorAvatar_actor.AsUser
 }
 
 extension ActorAvatar_actor {
-    public struct AsOrganization: TypedLens {
+    public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var name: String? { get throws(ReadError) { try lens[0] } }

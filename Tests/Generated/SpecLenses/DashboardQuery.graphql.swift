@@ -47,6 +47,10 @@ extension DashboardQuery.Data {
 }
 
 extension DashboardQuery.Data.Viewer {
+    public typealias Following = DashboardQuery.Data.Viewer.Followers
+}
+
+extension DashboardQuery.Data.Viewer {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
@@ -59,14 +63,6 @@ extension DashboardQuery.Data.Viewer {
 
 extension DashboardQuery.Data.Viewer {
     public struct Followers: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer {
-    public struct Following: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var totalCount: Int { get throws(ReadError) { try lens[0] } }
@@ -100,11 +96,7 @@ extension DashboardQuery.Data.Viewer.Organizations {
 }
 
 extension DashboardQuery.Data.Viewer.Organizations.Nodes {
-    public struct MembersWithRole: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias MembersWithRole = DashboardQuery.Data.Viewer.Followers
 }
 
 extension DashboardQuery.Data.Viewer.Organizations.Nodes {
@@ -181,6 +173,12 @@ extension DashboardQuery.Data.Viewer.Repositories {
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes {
+    public typealias OpenIssues = DashboardQuery.Data.Viewer.Followers
+    public typealias ClosedIssues = DashboardQuery.Data.Viewer.Followers
+    public typealias OpenPullRequests = DashboardQuery.Data.Viewer.Followers
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct Owner: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
@@ -208,30 +206,6 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
         public var id: DataID { get throws(ReadError) { try lens[0] } }
         public var name: String { get throws(ReadError) { try lens[1] } }
         public var spdxId: String? { get throws(ReadError) { try lens[2] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.Repositories.Nodes {
-    public struct OpenIssues: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.Repositories.Nodes {
-    public struct ClosedIssues: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.Repositories.Nodes {
-    public struct OpenPullRequests: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }
 
@@ -345,12 +319,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues {
-    public struct PageInfo: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
-    }
+    public typealias PageInfo = DashboardQuery.Data.Viewer.Repositories.PageInfo
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues {
@@ -386,6 +355,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges {
         public var comments: Comments { get throws(ReadError) { try lens[17] } }
         public var reactionGroups: [ReactionGroups]? { get throws(ReadError) { try lens[18] } }
     }
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
+    public typealias Comments = DashboardQuery.Data.Viewer.Followers
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
@@ -457,21 +430,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Assignees {
-    public struct Nodes_: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
-    public struct Comments: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Nodes_ = DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target.Author.User
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node {
@@ -485,11 +444,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.ReactionGroups {
-    public struct Users: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Users = DashboardQuery.Data.Viewer.Followers
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes {
@@ -530,6 +485,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests {
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
+    public typealias Comments = DashboardQuery.Data.Viewer.Followers
+}
+
+extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
@@ -542,20 +501,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Author {
-    public struct AsUser: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String? { get throws(ReadError) { try lens[1] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Author {
-    public struct AsBot: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias AsUser = DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Author.AsUser
+    public typealias AsBot = DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Author.AsBot
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
@@ -567,13 +514,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_.Labels {
-    public struct Nodes__: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String { get throws(ReadError) { try lens[2] } }
-    }
+    public typealias Nodes__ = DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Labels.Nodes_
 }
 
 extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
@@ -633,14 +574,6 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     }
 }
 
-extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes_ {
-    public struct Comments: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
 extension DashboardQuery.Data.Viewer {
     public struct AssignedIssues: TypedLens {
         public let lens: Lens
@@ -652,12 +585,7 @@ extension DashboardQuery.Data.Viewer {
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues {
-    public struct PageInfo: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
-    }
+    public typealias PageInfo = DashboardQuery.Data.Viewer.Repositories.PageInfo
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues {
@@ -689,6 +617,10 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges {
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
+    public typealias Comments = DashboardQuery.Data.Viewer.Followers
+}
+
+extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
@@ -699,11 +631,7 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Repository {
-    public struct Owner: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Owner = DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Author
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
@@ -723,13 +651,7 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Labels {
-    public struct Nodes: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String { get throws(ReadError) { try lens[2] } }
-    }
+    public typealias Nodes = DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.Labels.Nodes_
 }
 
 extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
@@ -738,14 +660,6 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
         public init(lens: Lens) { self.lens = lens }
         public var id: DataID { get throws(ReadError) { try lens[0] } }
         public var title: String { get throws(ReadError) { try lens[1] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
-    public struct Comments: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }
 
@@ -775,19 +689,15 @@ extension DashboardQuery.Data.Viewer.PullRequests {
 }
 
 extension DashboardQuery.Data.Viewer.PullRequests.Nodes {
+    public typealias Comments = DashboardQuery.Data.Viewer.Followers
+}
+
+extension DashboardQuery.Data.Viewer.PullRequests.Nodes {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var id: DataID { get throws(ReadError) { try lens[0] } }
         public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-    }
-}
-
-extension DashboardQuery.Data.Viewer.PullRequests.Nodes {
-    public struct Comments: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }
 
@@ -813,13 +723,7 @@ extension DashboardQuery.Data.Viewer.StarredRepositories {
 }
 
 extension DashboardQuery.Data.Viewer.StarredRepositories.Nodes {
-    public struct PrimaryLanguage: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
-    }
+    public typealias PrimaryLanguage = DashboardQuery.Data.Viewer.Repositories.Nodes.PrimaryLanguage
 }
 
 extension DashboardQuery.Data {
@@ -833,12 +737,7 @@ extension DashboardQuery.Data {
 }
 
 extension DashboardQuery.Data.Inbox {
-    public struct PageInfo: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
-    }
+    public typealias PageInfo = DashboardQuery.Data.Viewer.Repositories.PageInfo
 }
 
 extension DashboardQuery.Data.Inbox {
@@ -876,28 +775,9 @@ extension DashboardQuery.Data.Inbox.Edges.Node {
 }
 
 extension DashboardQuery.Data.Inbox.Edges.Node.AsIssue {
-    public struct Repository: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-    }
-}
-
-extension DashboardQuery.Data.Inbox.Edges.Node.AsIssue {
-    public struct Author: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension DashboardQuery.Data.Inbox.Edges.Node.AsIssue {
-    public struct Comments: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Repository = DashboardQuery.Data.Viewer.PullRequests.Nodes.Repository
+    public typealias Author = DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Author
+    public typealias Comments = DashboardQuery.Data.Viewer.Followers
 }
 
 extension DashboardQuery.Data.Inbox.Edges.Node {
@@ -917,20 +797,8 @@ extension DashboardQuery.Data.Inbox.Edges.Node {
 }
 
 extension DashboardQuery.Data.Inbox.Edges.Node.AsPullRequest {
-    public struct Repository: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-    }
-}
-
-extension DashboardQuery.Data.Inbox.Edges.Node.AsPullRequest {
-    public struct Author: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Repository = DashboardQuery.Data.Viewer.PullRequests.Nodes.Repository
+    public typealias Author = DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node.Author
 }
 
 extension DashboardQuery.Data {
@@ -965,11 +833,5 @@ extension DashboardQuery.Data.Trending.Nodes {
 }
 
 extension DashboardQuery.Data.Trending.Nodes.AsRepository {
-    public struct PrimaryLanguage: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
-    }
+    public typealias PrimaryLanguage = DashboardQuery.Data.Viewer.Repositories.Nodes.PrimaryLanguage
 }

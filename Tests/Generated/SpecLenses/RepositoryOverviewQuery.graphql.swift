@@ -56,31 +56,13 @@ extension RepositoryOverviewQuery.Data {
 }
 
 extension RepositoryOverviewQuery.Data.Repository {
+    public typealias ClosedIssues = RepositoryOverviewQuery.Data.Repository.OpenIssues
+    public typealias OpenPullRequests = RepositoryOverviewQuery.Data.Repository.OpenIssues
+    public typealias MergedPullRequests = RepositoryOverviewQuery.Data.Repository.OpenIssues
+}
+
+extension RepositoryOverviewQuery.Data.Repository {
     public struct OpenIssues: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension RepositoryOverviewQuery.Data.Repository {
-    public struct ClosedIssues: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension RepositoryOverviewQuery.Data.Repository {
-    public struct OpenPullRequests: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension RepositoryOverviewQuery.Data.Repository {
-    public struct MergedPullRequests: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var totalCount: Int { get throws(ReadError) { try lens[0] } }

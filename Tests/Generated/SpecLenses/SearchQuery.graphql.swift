@@ -123,12 +123,7 @@ extension SearchQuery.Data.Search.Edges.Node {
 }
 
 extension SearchQuery.Data.Search.Edges.Node.AsPullRequest {
-    public struct Repository: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-    }
+    public typealias Repository = SearchQuery.Data.Search.Edges.Node.AsIssue.Repository
 }
 
 extension SearchQuery.Data.Search.Edges.Node {

@@ -68,11 +68,7 @@ extension TimelineItem_item {
 }
 
 extension TimelineItem_item.AsAssignedEvent {
-    public struct Assignee: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Assignee = TimelineItem_item.Actor
 }
 
 extension TimelineItem_item {

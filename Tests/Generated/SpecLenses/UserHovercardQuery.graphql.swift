@@ -49,6 +49,10 @@ extension UserHovercardQuery.Data {
 }
 
 extension UserHovercardQuery.Data.User {
+    public typealias ClosedAssigned = UserHovercardQuery.Data.User.OpenAssigned
+}
+
+extension UserHovercardQuery.Data.User {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
@@ -60,14 +64,6 @@ extension UserHovercardQuery.Data.User {
 
 extension UserHovercardQuery.Data.User {
     public struct OpenAssigned: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
-}
-
-extension UserHovercardQuery.Data.User {
-    public struct ClosedAssigned: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var totalCount: Int { get throws(ReadError) { try lens[0] } }

@@ -41,15 +41,11 @@ extension UserProfileQuery.Data {
 }
 
 extension UserProfileQuery.Data.User {
-    public struct Followers: TypedLens {
-        public let lens: Lens
-        public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-    }
+    public typealias Following = UserProfileQuery.Data.User.Followers
 }
 
 extension UserProfileQuery.Data.User {
-    public struct Following: TypedLens {
+    public struct Followers: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var totalCount: Int { get throws(ReadError) { try lens[0] } }
