@@ -22,7 +22,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
 /// the harness's example). Each is a product too, so that `swift package bench` can build them in
 /// a package that depends on Lattice.
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
-                  "ResponsePath", "RecordPage"]
+                  "ResponsePath", "RecordPage", "GeneratedCompile"]
 
 let package = Package(
     name: "Lattice",
@@ -95,7 +95,9 @@ let package = Package(
                 path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
-                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"],
+                          dependencies: name == "GeneratedCompile"
+                              ? ["Lattice", "LatticeCodegen", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"]
+                              : ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"],
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")

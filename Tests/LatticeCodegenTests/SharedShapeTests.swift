@@ -9,41 +9,13 @@ import Testing
 /// are `typealias`es of the first): what is shared, what is not, and that a shared type still
 /// reads each selection's own data.
 @MainActor @Suite struct SharedShapeTests {
-    /// Issue 23's union document (scripts/lab/union_document.py) at `sections` x `cards` x
-    /// `metas`, in the script's shape: each level a union whose first member holds the next.
-    func unionDocument(_ sections: Int, _ cards: Int, _ metas: Int) -> String {
-        func members(_ level: String, _ children: String) -> String {
-            "... on \(level)A { id title \(children)} ... on \(level)B { id weight } ... on \(level)C { id weight }"
-        }
-        let meta = (0..<metas).map { "m\($0): meta(index: \($0)) { __typename \(members("Meta", "")) }" }
-        let card = (0..<cards).map { "c\($0): card(index: \($0)) { __typename \(members("Card", meta.joined(separator: " ") + " ")) }" }
-        let section = (0..<sections).map {
-            "s\($0): sections(first: \($0 + 1)) { __typename \(members("Section", card.joined(separator: " ") + " ")) }"
-        }
-        return "query Page { page { \(section.joined(separator: " ")) } }"
+    func generate(_ document: GraphQLSource, schema: GraphQLSource) throws -> SwiftGenerator.Output {
+        let program = try Program(schema: try SchemaBuilder.build(sources: [schema]), documents: [document])
+        return try SwiftGenerator.generate(program)
     }
 
-    let unionSchema = """
-        type Query { page: Page }
-        type Page { sections(first: Int): Section }
-        union Section = SectionA | SectionB | SectionC
-        type SectionA { id: ID!, title: String, weight: Int, card(index: Int!): Card }
-        type SectionB { id: ID!, title: String, weight: Int, card(index: Int!): Card }
-        type SectionC { id: ID!, title: String, weight: Int, card(index: Int!): Card }
-        union Card = CardA | CardB | CardC
-        type CardA { id: ID!, title: String, weight: Int, meta(index: Int!): Meta }
-        type CardB { id: ID!, title: String, weight: Int, meta(index: Int!): Meta }
-        type CardC { id: ID!, title: String, weight: Int, meta(index: Int!): Meta }
-        union Meta = MetaA | MetaB | MetaC
-        type MetaA { id: ID!, title: String, weight: Int }
-        type MetaB { id: ID!, title: String, weight: Int }
-        type MetaC { id: ID!, title: String, weight: Int }
-        """
-
     func generate(_ document: String, schema: String) throws -> SwiftGenerator.Output {
-        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: schema, name: "schema.graphql")])
-        let program = try Program(schema: schema, documents: [GraphQLSource(text: document, name: "Page.graphql")])
-        return try SwiftGenerator.generate(program)
+        try generate(GraphQLSource(text: document, name: "Q.graphql"), schema: GraphQLSource(text: schema, name: "schema.graphql"))
     }
 
     func lines(of output: SwiftGenerator.Output, starting prefix: String) -> [String] {
@@ -58,7 +30,8 @@ import Testing
 
     @Test(arguments: [(2, 3, 2), (4, 6, 5)])
     func repeatedSelectionsAddAliasesNotStructs(sections: Int, cards: Int, metas: Int) throws {
-        let output = try generate(unionDocument(sections, cards, metas), schema: unionSchema)
+        let union = UnionDocument(sections: sections, cards: cards, metas: metas)
+        let output = try generate(union.document, schema: UnionDocument.schema)
         // Data, Page, S0 and its first member, C0 and its first member, M0 and its first
         // member, and one struct for every `{ id weight }` member, of whichever union.
         #expect(lines(of: output, starting: "struct ").count == 9)

@@ -19,6 +19,7 @@ import Testing
         #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
         #expect(SuiteBenchmark(name: "FanOut/read/24") == .fanOut(step: "read", depth: 24))
         #expect(SuiteBenchmark(name: "RecordPage/collect300Roots") == .recordPage(step: "collect300Roots"))
+        #expect(SuiteBenchmark(name: "GeneratedCompile/half") == .generatedCompile(size: "half"))
     }
 
     /// The executables build their names with the type the lab parses them with: each parses
@@ -35,6 +36,7 @@ import Testing
         .responsePath(input: "Feed", step: "JSONDecoder"),
         .fanOut(step: "normalize", depth: 2),
         .recordPage(step: "commitAgain"),
+        .generatedCompile(size: "full"),
     ])
     func namesParseBackToWhatBuiltThem(benchmark: SuiteBenchmark) {
         #expect(SuiteBenchmark(name: benchmark.name) == benchmark)

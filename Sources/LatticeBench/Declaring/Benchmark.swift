@@ -38,6 +38,8 @@ public struct Benchmark: Sendable {
     ///   - setUp: makes the state, unmeasured; called once per measuring pass.
     ///   - tearDown: disposes of the state, unmeasured.
     ///   - counts: cumulative totals of the benchmark's own counters (e.g. body re-runs so far).
+    ///   - observe: what the last operation observed of itself, by the name of a
+    ///     `Metric.observed` in `metrics` (e.g. a child process's peak memory).
     ///   - operation: the measured operation; keep its result alive with `blackHole(_:)`.
     public init<State>(
         _ name: String,
@@ -45,6 +47,7 @@ public struct Benchmark: Sendable {
         setUp: @escaping @MainActor @Sendable () throws -> State,
         tearDown: @escaping @MainActor @Sendable (State) -> Void = { _ in },
         counts: @escaping @MainActor @Sendable (State) -> [String: Int] = { _ in [:] },
+        observe: @escaping @MainActor @Sendable (State) -> [String: Double] = { _ in [:] },
         operation: @escaping @MainActor @Sendable (State) throws -> Void
     ) {
         self.name = name
@@ -55,7 +58,8 @@ public struct Benchmark: Sendable {
                 callPath: .withState,
                 operation: { try operation(state) },
                 tearDown: { tearDown(state) },
-                readCounts: { counts(state) })
+                readCounts: { counts(state) },
+                readObservations: { observe(state) })
         }
     }
 

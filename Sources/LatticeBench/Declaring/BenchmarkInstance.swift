@@ -1,7 +1,8 @@
 /// One measuring pass's view of a benchmark: its operation bound to state made by `setUp`.
 ///
-/// The runner calls `operation` in its loops, `readCounts` around batches (never inside a
-/// timed region), and `tearDown` once at the end of the pass.
+/// The runner calls `operation` in its loops, `readCounts` around batches and
+/// `readObservations` after timing samples (never inside a timed region), and `tearDown` once
+/// at the end of the pass.
 @MainActor
 final class BenchmarkInstance {
     /// How the loop reaches the benchmark's closure. The harness measures the per-iteration
@@ -22,15 +23,19 @@ final class BenchmarkInstance {
     let tearDown: @MainActor () -> Void
     /// Cumulative totals of the benchmark's own counters.
     let readCounts: @MainActor () -> [String: Int]
+    /// The figures the last operation observed of itself (`Metric.observed`), by name.
+    let readObservations: @MainActor () -> [String: Double]
 
     init(callPath: CallPath,
          operation: @escaping @MainActor () throws -> Void,
          tearDown: @escaping @MainActor () -> Void,
-         readCounts: @escaping @MainActor () -> [String: Int]) {
+         readCounts: @escaping @MainActor () -> [String: Int],
+         readObservations: @escaping @MainActor () -> [String: Double] = { [:] }) {
         self.callPath = callPath
         self.operation = operation
         self.tearDown = tearDown
         self.readCounts = readCounts
+        self.readObservations = readObservations
     }
 
     /// Calls the operation `iterations` times.

@@ -31,4 +31,16 @@ extension Metric {
     public static func count(_ name: String) -> Metric {
         Metric(name: name, unit: .count, polarity: .prefersSmaller, exact: true)
     }
+
+    /// A figure an operation observes of itself while it runs, such as the peak memory of a
+    /// child process it waited for, in `unit`, `.prefersSmaller`, noisy. The benchmark reports
+    /// it (`Benchmark`'s `observe`) and the harness reads it after each timing sample: the
+    /// value of the sample's last operation, not divided by the batch (a peak is no sum).
+    public static func observed(_ name: String, unit: Unit) -> Metric {
+        Metric(name: name, unit: unit, polarity: .prefersSmaller, exact: false)
+    }
+
+    /// The metrics the harness measures itself; any other non-exact metric a benchmark wants
+    /// is one it observes.
+    static let measuredByHarness: Set<Metric> = [.wallTime, .cpuTime, .machinePace, .mallocs, .bytesAllocated, .instructions]
 }

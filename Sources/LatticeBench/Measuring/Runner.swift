@@ -33,11 +33,21 @@ struct Runner {
         var results: [MetricResult] = []
         let wantsWall = benchmark.metrics.contains(.wallTime)
         let wantsCPU = benchmark.metrics.contains(.cpuTime)
-        if wantsWall || wantsCPU {
+        let observed = benchmark.metrics.filter { !$0.exact && !Metric.measuredByHarness.contains($0) }
+        if wantsWall || wantsCPU || !observed.isEmpty {
             let timing = try sampleTimes(instance, batch: batch, overhead: overhead, name: resultName,
                                          warnings: &warnings)
             if wantsWall { results.append(try summarize(.wallTime, timing.wall)) }
             if wantsCPU { results.append(try summarize(.cpuTime, timing.cpu)) }
+            for metric in observed {
+                let samples = timing.observations.compactMap { $0[metric.name] }
+                guard samples.count == timing.observations.count else {
+                    warnings.append("'\(metric.name)' not reported: the benchmark observed it after "
+                                    + "\(samples.count) of \(timing.observations.count) samples")
+                    continue
+                }
+                results.append(try summarize(metric, samples))
+            }
             results.append(try summarize(.machinePace, timing.pace))
         }
 
@@ -78,12 +88,14 @@ struct Runner {
     }
 
     /// Timing samples, per operation, until `maxSamples` or the budget (but at least
-    /// `minimumSamples`), each with the machine's pace around it (`BracketedPace`).
+    /// `minimumSamples`), each with the machine's pace around it (`BracketedPace`) and what its
+    /// last operation observed of itself.
     private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead,
-                             name: String,
-                             warnings: inout [String]) throws -> (wall: [Double], cpu: [Double], pace: [Double]) {
+                             name: String, warnings: inout [String])
+        throws -> (wall: [Double], cpu: [Double], pace: [Double], observations: [[String: Double]]) {
         var wall: [Double] = []
         var cpu: [Double] = []
+        var observations: [[String: Double]] = []
         var readings: [Double] = []
         wall.reserveCapacity(settings.maxSamples)
         cpu.reserveCapacity(settings.maxSamples)
@@ -102,9 +114,10 @@ struct Runner {
             readings.append(MachinePace.measure())
             wall.append(perOperation.wall)
             cpu.append(perOperation.cpu)
+            observations.append(instance.readObservations())
             progress.update(name, "sample \(wall.count)/\(settings.maxSamples)")
         }
-        return (wall, cpu, BracketedPace.paces(readings))
+        return (wall, cpu, BracketedPace.paces(readings), observations)
     }
 
     private func summarize(_ metric: Metric, _ samples: [Double]) throws -> MetricResult {

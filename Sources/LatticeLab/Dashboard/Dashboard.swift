@@ -36,6 +36,7 @@ struct Dashboard {
         body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
                         tables.fieldRead())
         body += section("Goals", [], LimitTable.goals(findings.goals))
+        body += section("Generated code: generating and compiling", [], tables.generatedCompile())
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())

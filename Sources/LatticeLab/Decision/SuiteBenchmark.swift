@@ -15,6 +15,7 @@
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
 /// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
+/// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 public enum SuiteBenchmark: Hashable, Sendable {
@@ -36,6 +37,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case fanOut(step: String, depth: Int)
     /// One step on the record's page, or one collection pass over its stores.
     case recordPage(step: String)
+    /// Generating and compiling the union document at one size (`full` or `half`).
+    case generatedCompile(size: String)
 
     /// Metric names the suite's own counts use.
     public enum CountName {
@@ -53,6 +56,13 @@ public enum SuiteBenchmark: Hashable, Sendable {
         public static let allocatingValues = "allocatingValues"
     }
 
+    /// Metric names of the figures the suite's operations observe of themselves
+    /// (`Metric.observed`).
+    public enum ObservedName {
+        /// The compiler's peak resident memory, bytes, per generated-code compile.
+        public static let compilerPeakMemory = "compilerPeakMemory"
+    }
+
     /// The executable that reports it, the first part of its name.
     public var executable: String {
         switch self {
@@ -64,6 +74,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .responsePath: "ResponsePath"
         case .fanOut: "FanOut"
         case .recordPage: "RecordPage"
+        case .generatedCompile: "GeneratedCompile"
         }
     }
 
@@ -79,6 +90,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case let .responsePath(input, step): "\(input)/\(step)"
         case let .fanOut(step, depth): "\(step)/\(depth)"
         case .recordPage(let step): step
+        case .generatedCompile(let size): size
         }
     }
 
@@ -113,6 +125,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
             self = .fanOut(step: parts[1], depth: depth)
         case ("RecordPage", 2):
             self = .recordPage(step: parts[1])
+        case ("GeneratedCompile", 2):
+            self = .generatedCompile(size: parts[1])
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -127,7 +141,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage:
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile:
             nil
         }
     }

@@ -20,7 +20,8 @@ public struct Suite: Sendable {
     /// cycles are judged with tolerances that cover what the layouts would show, and one
     /// layout takes its instruction pass from 191 s to about 107 s. RecordPage's timing pass takes
     /// about 29 s at 3 s a benchmark, and one heap layout takes its instruction pass from 60 s to
-    /// 27 s.
+    /// 27 s. GeneratedCompile's samples are whole compiles of 1 to 2 s: 16 s give each of its
+    /// two figures the ten or so samples a figure at pace needs.
     public static let lattice = Suite(
         executables: [
             SuiteExecutable("FieldRead", budget: 2, hashSeeds: 6),
@@ -31,6 +32,7 @@ public struct Suite: Sendable {
             SuiteExecutable("ResponsePath", budget: 4),
             SuiteExecutable("FanOut", budget: 0.5),
             SuiteExecutable("RecordPage", budget: 3, heapLayouts: 1),
+            SuiteExecutable("GeneratedCompile", budget: 16),
         ],
         profiled: "PhaseRead")
 }

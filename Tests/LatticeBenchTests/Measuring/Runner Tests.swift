@@ -5,6 +5,7 @@ import Testing
 @MainActor struct RunnerTests {
     final class Counter {
         var steps = 0
+        var observations = 0
     }
 
     /// The smallest run: no warm-up beyond one batch, three samples.
@@ -36,6 +37,37 @@ import Testing
         #expect(result.metric(named: "steps")?.samples == [2, 2])
         #expect(result.metric(named: "mallocs")?.samples == [0, 0])
         #expect(result.warnings.isEmpty)
+    }
+
+    @Test func anObservedFigureIsTheLastOperationsAfterEachTimingSampleNotDividedByTheBatch() throws {
+        let peak = Metric.observed("peak", unit: .bytes)
+        let benchmark = Benchmark("observed", metrics: [.wallTime, peak], setUp: { Counter() },
+                                  observe: { ["peak": Double($0.steps)] }) { counter in
+            counter.steps += 1
+        }
+        let result = try Self.runner().measure(benchmark, resultName: "X/observed")
+        #expect(result.metrics.map(\.metric) == [.wallTime, peak, .machinePace])
+        let samples = try #require(result.metric(named: "peak")?.samples)
+        #expect(samples.count == 3)
+        // Each sample is the count after its own batch, one batch more than the last: a figure
+        // divided by the batch would stay about the same.
+        #expect(result.iterationsPerSample > 1)
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $1 - $0 == Double(result.iterationsPerSample) })
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func anObservedFigureMissingFromASampleIsLeftOutWithAWarning() throws {
+        let benchmark = Benchmark("sometimes", metrics: [.wallTime, .observed("peak", unit: .bytes)],
+                                  setUp: { Counter() },
+                                  observe: { counter in
+                                      counter.observations += 1
+                                      return counter.observations == 2 ? [:] : ["peak": 1]
+                                  }) { counter in
+            counter.steps += 1
+        }
+        let result = try Self.runner().measure(benchmark, resultName: "X/sometimes")
+        #expect(result.metric(named: "peak") == nil)
+        #expect(result.warnings.contains { $0.hasPrefix("'peak' not reported") })
     }
 
     @Test func aCountNamedLikeAMetricIsLeftOutWithAWarning() throws {
