@@ -64,6 +64,27 @@ import Testing
         #expect(try check([], [one]).status == .couldNotRun)
     }
 
+    /// A benchmark timed only (GeneratedCompile) has nothing a baseline of exact figures keeps:
+    /// the check and the gate do not call it missing from one; against another run's results,
+    /// which hold times, it is missing as any benchmark is.
+    @Test func aTimedOnlyBenchmarkIsNeverMissingFromABaselineOfExactFigures() throws {
+        let one = try read("PhaseRead/stored/Dashboard/tracked", instructions: [1_000])
+        let timed = try LabSamples.timed("GeneratedCompile/full", 1_000_000_000)
+        #expect(try check([one], [one, timed]).status == .ok)
+        let exact = Baseline.exactFigures(of: LabSamples.file([one]))
+        #expect(Baseline.comparable(LabSamples.file([one, timed]), against: exact).benchmarks.map(\.name)
+                == [one.name])
+        let times = LabSamples.file([one])
+        #expect(Baseline.comparable(LabSamples.file([one, timed]), against: times).benchmarks.count == 2)
+        let gate = try ReleaseGate(results: LabSamples.file([one, timed]), limits: LabSamples.limits(ships: "stored"),
+                                   runtimeDefault: "stored", baseline: ("baseline.json", exact))
+        #expect(gate.gaps.isEmpty, "\(gate.gaps)")
+        let againstTimes = try ReleaseGate(results: LabSamples.file([one, timed]),
+                                           limits: LabSamples.limits(ships: "stored"),
+                                           runtimeDefault: "stored", baseline: ("run.json", times))
+        #expect(againstTimes.gaps == ["against run.json: missing from the baseline: GeneratedCompile/full"])
+    }
+
     @Test func rewritingTheBaselineRecordsWhatMovedAsAccepted() throws {
         let directory = try LabSamples.temporaryDirectory()
         let baselinePath = directory.appendingPathComponent("baseline.json").path

@@ -12,24 +12,31 @@ extension Environment {
     }
 
     /// Runs the mutation `operation` through the transport, normalizes its answer into the
-    /// store and reads it back, as `fetch` does.
+    /// store and reads it back, as `fetch` does; with an optimistic response or updater, shows
+    /// what they write from the call on (`commitMutation` says how).
     /// - Returns: the root lens on the mutation's answer.
-    /// - Throws: as `fetch`.
-    public func mutate(_ operation: Artifact, variables: [String: JSONValue] = [:]) async throws(Failure) -> Lens {
-        precondition(operation.kind == .mutation,
-                     "Environment.mutate(): `\(operation.name)` is a \(operation.kind.rawValue), not a mutation")
-        return try await run(operation, variables: variables)
+    /// - Throws: as `fetch`; `undecodableResponse`, at once and with nothing shown, for an
+    ///   optimistic response that does not fit the mutation's selection.
+    public func mutate(_ operation: Artifact, variables: [String: JSONValue] = [:],
+                       optimisticResponse: JSONValue? = nil,
+                       optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil) async throws(Failure) -> Lens {
+        try await commitMutation(operation, variables: variables, optimisticResponse: optimisticResponse,
+                                 optimisticUpdater: optimisticUpdater).answer()
     }
 
     private func run(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure) -> Lens {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
-        let response = try await transport.execute(request)
-        let commit = try self.commit(response, bound: bound, key: key)
+        return try read(try self.commit(try await transport.execute(request), bound: bound, key: key), of: bound)
+    }
+
+    /// The root lens on `bound`'s committed answer, or the failure its verdict gives
+    /// (untracked).
+    func read(_ commit: ResponseCommit, of bound: BoundArtifact) throws(Failure) -> Lens {
         let lens = Lens(bound, record: rootRecord)
         let verdict = VerdictReads.untracked(bound, root: lens.record, counters: counters)
-        if let failure = verdict.failure(of: operation, unplaced: { commit.unplacedErrors }) {
+        if let failure = verdict.failure(of: bound.artifact, unplaced: { commit.unplacedErrors }) {
             throw failure
         }
         return lens

@@ -170,13 +170,15 @@ public final class Environment {
     /// settled them during the commit does nothing).
     /// - Complexity: O(fields written) plus O(handles of the root) plus what the strategy
     ///   does at a commit.
+    /// With `replacing`, the commit also takes that optimistic layer away (the mutation's
+    /// answer confirming it).
     @discardableResult
     func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey,
-                answering: InFlightRequest? = nil) throws(Failure) -> ResponseCommit {
+                answering: InFlightRequest? = nil, replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
         counters?.beginCommit()
         let commit: ResponseCommit
         do {
-            commit = try store.commit(response, for: bound)
+            commit = try store.commit(response, for: bound, replacing: layer)
         } catch {
             throw Failure(error)
         }
@@ -204,8 +206,9 @@ public final class Environment {
         return commit
     }
 
+    /// Tells the strategy and the counters of a commit the store made.
     @discardableResult
-    private func published(_ changes: CommitChanges) -> CommitChanges {
+    func published(_ changes: CommitChanges) -> CommitChanges {
         coordinator.didCommit(changes)
         counters?.endCommit(changes)
         return changes

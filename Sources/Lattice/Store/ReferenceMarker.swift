@@ -46,22 +46,36 @@ extension Store {
     /// The number of live retentions. - Complexity: O(1).
     public var retainedCount: Int { retained.count }
 
-    /// Mark and sweep: removes every record no retained root reaches (`client:root` stays).
+    /// Mark and sweep: removes every record no retained root reaches (`client:root` stays),
+    /// neither as the store shows it nor, under pending optimistic layers, in the base.
     /// Removed records lose their fields, so a lens still holding one reads missing data.
     /// Nobody is notified: no retained operation reads a removed record.
     /// - Returns: the ids removed, sorted. - Complexity: O(reachable fields + records).
     @discardableResult
     public func collectGarbage() -> [DataID] {
-        var marker = ReferenceMarker()
-        for retention in retained.values {
-            guard let root = source[retention.root] else { continue }
-            _ = marker.visit(retention.operation, from: root)
+        var marked = markRetained()
+        // What the base reaches under pending optimistic layers stays too: a layer reverted
+        // shows it again.
+        if !optimistic.isEmpty {
+            showBase()
+            marked.formUnion(markRetained())
+            showLayers()
         }
-        let removed = source.ids.filter { !marker.marked.contains($0) }
+        let removed = source.ids.filter { !marked.contains($0) }
         for id in removed {
             source[id]?.slots.removeAll()
             source.remove(id)
         }
         return removed
+    }
+
+    /// The records the retained roots reach as the store shows them now.
+    private func markRetained() -> Set<DataID> {
+        var marker = ReferenceMarker()
+        for retention in retained.values {
+            guard let root = source[retention.root] else { continue }
+            _ = marker.visit(retention.operation, from: root)
+        }
+        return marker.marked
     }
 }

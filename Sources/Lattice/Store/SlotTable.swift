@@ -2,8 +2,9 @@
 /// key's integer (no `Hasher`), and `peek` that answers what a walk needs without copying
 /// the value (no reference counting on the happy path).
 ///
-/// Fields are only added or replaced, or all removed at once (deletion, collection), so the
-/// table needs no tombstones. Load factor at most 1/2. The entries live in one allocation
+/// Fields are added or replaced, or all removed at once (deletion, collection); one field is
+/// removed only when an optimistic layer is undone, by rebuilding the table without it, so
+/// the table needs no tombstones. Load factor at most 1/2. The entries live in one allocation
 /// (`SlotStorage`), copied on write like an array's.
 ///
 /// Not main-actor isolated (its owner is): a main-actor closure handed to
@@ -120,6 +121,17 @@ struct SlotTable {
     mutating func removeAll() {
         storage = nil
         count = 0
+    }
+
+    /// Removes `key`'s field, if present, by rebuilding the table without it: rare (an
+    /// optimistic layer undone where the base had no value), so probing keeps needing no
+    /// tombstones. - Complexity: O(capacity).
+    mutating func remove(_ key: FieldKey) {
+        let kept = entries.filter { $0.key != key }
+        guard kept.count < count else { return }
+        removeAll()
+        reserveCapacity(kept.count)
+        for entry in kept { self[entry.key] = entry.slot }
     }
 
     /// Makes room for `fields` more fields at once, so that a record written whole (a new

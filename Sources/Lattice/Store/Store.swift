@@ -30,6 +30,8 @@ public final class Store: Observable {
     public internal(set) var epoch = 0
     var globalInvalidation: Int?
     var retained: [ObjectIdentifier: Retention] = [:]
+    /// The optimistic layers shown over the base, and the base under them.
+    var optimistic = OptimisticLayers()
     let registrar = ObservationRegistrar()
 
     /// An empty store holding only `client:root`.
@@ -61,15 +63,16 @@ public final class Store: Observable {
         return publish(delta)
     }
 
-    /// Normalizes `response` for `operation` under `root` and publishes it in one commit. A
-    /// response that does not fit the selection throws and leaves the store unchanged.
+    /// Normalizes `response` for `operation` under `root` and publishes it in one commit,
+    /// taking away the optimistic layer it answers (`replacing`), if any. A response that does
+    /// not fit the selection throws and leaves the store unchanged, the layer included.
     /// - Returns: what the commit changed and the errors no field holds (unplaced).
     /// - Complexity: O(response nodes + errors), plus one notification per changed field.
     @discardableResult
-    public func commit(_ response: GraphQLResponse, for operation: BoundArtifact,
-                       root: DataID = .root) throws(NormalizeError) -> ResponseCommit {
+    public func commit(_ response: GraphQLResponse, for operation: BoundArtifact, root: DataID = .root,
+                       replacing layer: OptimisticLayerID? = nil) throws(NormalizeError) -> ResponseCommit {
         let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
-        let changes = publish(normalized.delta)
+        let changes = layer.map { removeOptimistic($0, replacingWith: normalized.delta) } ?? publish(normalized.delta)
         return ResponseCommit(changes: changes, unplacedErrors: normalized.unplacedErrors)
     }
 

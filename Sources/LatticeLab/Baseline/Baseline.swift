@@ -17,6 +17,22 @@ public enum Baseline {
         return exact
     }
 
+    /// `candidate` without the benchmarks `baseline` could not hold: when the baseline holds
+    /// exact figures only (as `exactFigures` writes it; an empty one holds nothing to go by), those with no exact figure (timed
+    /// only, as GeneratedCompile is), which are then never missing from it. A baseline that
+    /// holds times (another run's results) is compared with the whole candidate.
+    /// - Complexity: O(benchmarks · metrics).
+    public static func comparable(_ candidate: ResultsFile, against baseline: ResultsFile) -> ResultsFile {
+        guard !baseline.benchmarks.isEmpty, baseline.benchmarks.allSatisfy({ $0.metrics.allSatisfy(\.metric.exact) }) else {
+            return candidate
+        }
+        var comparable = candidate
+        comparable.benchmarks.removeAll { benchmark in
+            !benchmark.metrics.contains { $0.metric.exact } && baseline.benchmark(named: benchmark.name) == nil
+        }
+        return comparable
+    }
+
     /// Writes `results`' exact figures to `baselinePath` and appends to `acceptedPath` what
     /// moved against the baseline there before (beyond the layouts' spread and the exact
     /// floor; tolerances do not apply: an accepted change is any change), benchmarks added

@@ -44,7 +44,8 @@ public struct ReleaseGate {
             return
         }
         do {
-            comparison = try ResultsComparison(baseline: baseline.file, candidate: results,
+            comparison = try ResultsComparison(baseline: baseline.file,
+                                               candidate: Baseline.comparable(results, against: baseline.file),
                                                exactTolerance: { limits.file.baselineTolerance(for: $0)?.tolerance })
         } catch {
             throw .corrupt(file: baseline.path, path: "$", reason: "\(error)")

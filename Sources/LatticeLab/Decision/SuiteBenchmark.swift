@@ -15,6 +15,7 @@
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
 /// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
+/// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
@@ -39,6 +40,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case recordPage(step: String)
     /// Generating and compiling the union document at one size (`full` or `half`).
     case generatedCompile(size: String)
+    /// One step of the store's optimistic layers at a size (rows, layers or observed rows).
+    case optimistic(step: String, size: Int)
 
     /// Metric names the suite's own counts use.
     public enum CountName {
@@ -75,6 +78,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .fanOut: "FanOut"
         case .recordPage: "RecordPage"
         case .generatedCompile: "GeneratedCompile"
+        case .optimistic: "Optimistic"
         }
     }
 
@@ -91,6 +95,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case let .fanOut(step, depth): "\(step)/\(depth)"
         case .recordPage(let step): step
         case .generatedCompile(let size): size
+        case let .optimistic(step, size): "\(step)/\(size)"
         }
     }
 
@@ -127,6 +132,9 @@ public enum SuiteBenchmark: Hashable, Sendable {
             self = .recordPage(step: parts[1])
         case ("GeneratedCompile", 2):
             self = .generatedCompile(size: parts[1])
+        case ("Optimistic", 3):
+            guard let size = Int(parts[2]), size > 0 else { return nil }
+            self = .optimistic(step: parts[1], size: size)
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -141,7 +149,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile:
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic:
             nil
         }
     }

@@ -32,6 +32,7 @@ public struct Suite: Sendable {
             SuiteExecutable("ResponsePath", budget: 4),
             SuiteExecutable("FanOut", budget: 0.5),
             SuiteExecutable("RecordPage", budget: 3, heapLayouts: 1),
+            SuiteExecutable("Optimistic", budget: 1, heapLayouts: 1),
             SuiteExecutable("GeneratedCompile", budget: 16),
         ],
         profiled: "PhaseRead")

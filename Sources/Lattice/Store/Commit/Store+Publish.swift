@@ -7,8 +7,12 @@ extension Store {
     /// - Complexity: O(fields written + deleted fields) plus one willSet/didSet pair per
     ///   changed field of a record that existed before; verdict classification only when the
     ///   configuration notes it.
+    ///
+    /// With optimistic layers pending, the commit is a rebase (`Store+Optimistic`): written
+    /// under the layers, notifying what changed of what they show.
     @discardableResult
     public func publish(_ delta: RecordSourceDelta) -> CommitChanges {
+        guard optimistic.isEmpty else { return rebase(writing: delta, layers: optimistic.layers) }
         epoch += 1
         let notes = configuration.notesVerdictChanges
         var changed: [(record: Record, key: FieldKey, keyPath: FieldKeyPath)] = []
@@ -99,7 +103,7 @@ extension Store {
     }
 
     /// The live form of a staged value: links resolved to records (made if absent).
-    private func stored(_ value: FieldValue) -> StoredValue {
+    func stored(_ value: FieldValue) -> StoredValue {
         switch value {
         case .null: .null
         case .scalar(let json): .scalar(json)
@@ -120,7 +124,7 @@ extension Store {
 
     /// Whether a change from `old` to `new` can change a verdict, and how (what
     /// `Store.Configuration.notesVerdictChanges` notes).
-    private static func verdictChange(from old: Slot?, to new: Slot) -> VerdictChange.Kind? {
+    static func verdictChange(from old: Slot?, to new: Slot) -> VerdictChange.Kind? {
         guard let old else { return .nullness }
         if old.errors != new.errors { return .errorsChanged }
         switch (old.value, new.value) {

@@ -1,0 +1,77 @@
+/// Mutations with optimistic updates: what the app expects the server to answer shown at once,
+/// as an optimistic layer over the store, until the answer replaces it or a failure reverts it.
+extension Environment {
+    /// Sends the mutation `operation` and, before returning, shows as one optimistic layer
+    /// what `optimisticResponse` (the answer the app expects, in the shape of the mutation's
+    /// selection, without the `data` key) and `optimisticUpdater` (run after it, on the same
+    /// staged writes) write: a body that reads those fields sees them in this main-actor turn.
+    /// While the mutation is on its way, every commit is written under the layer (a rebase);
+    /// the server's answer replaces it in one commit, and a failure, of the transport, of the
+    /// answer's shape or of its verdict's request errors, reverts it. Layers of overlapping
+    /// mutations are confirmed and reverted independently, in whatever order their answers come.
+    /// - Returns: the mutation on its way; `answer()` waits for it.
+    /// - Throws: `undecodableResponse` naming the path, with nothing shown or sent, when
+    ///   `optimisticResponse` does not fit the selection.
+    /// - Complexity: O(fields of the layer and of the pending layers), plus one notification
+    ///   per field whose shown value changed.
+    public func commitMutation(_ operation: Artifact, variables: [String: JSONValue] = [:],
+                               optimisticResponse: JSONValue? = nil,
+                               optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil) throws(Failure) -> PendingMutation {
+        precondition(operation.kind == .mutation,
+                     "Environment.commitMutation(): `\(operation.name)` is a \(operation.kind.rawValue), not a mutation")
+        let bound = BoundArtifact(operation, variables: variables)
+        let key = OperationKey(name: operation.name, variables: bound.variables)
+        var staged = RecordSourceDelta()
+        if let optimisticResponse {
+            do {
+                staged = try ResponseNormalizer.normalize(GraphQLResponse(data: optimisticResponse), for: bound).delta
+            } catch {
+                throw Failure(optimistic: error)
+            }
+        }
+        optimisticUpdater?(&staged)
+        var layer: OptimisticLayerID?
+        if !staged.isEmpty {
+            counters?.beginCommit()
+            let applied = store.applyOptimistic(staged)
+            published(applied.changes)
+            layer = applied.layer
+        }
+        let request = program.request(for: operation, variables: variables)
+        let transport = self.transport
+        let task = Task { [weak self] () -> Result<Lens, Failure> in
+            let outcome: Result<GraphQLResponse, Failure>
+            do throws(Failure) {
+                outcome = .success(try await transport.execute(request))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self else { return .failure(.cancelled) }
+            return self.answer(outcome, of: bound, key: key, replacing: layer)
+        }
+        return PendingMutation(task: task, layer: layer)
+    }
+
+    /// Commits a mutation's answer in place of its layer, or reverts the layer on a failure.
+    private func answer(_ outcome: Result<GraphQLResponse, Failure>, of bound: BoundArtifact, key: OperationKey,
+                        replacing layer: OptimisticLayerID?) -> Result<Lens, Failure> {
+        do throws(Failure) {
+            let commit = try self.commit(try outcome.get(), bound: bound, key: key, replacing: layer)
+            return .success(try read(commit, of: bound))
+        } catch {
+            // A layer the answer replaced is gone already; one it did not reach is reverted.
+            if let layer, store.optimisticLayers.contains(layer) {
+                counters?.beginCommit()
+                published(store.removeOptimistic(layer))
+            }
+            return .failure(error)
+        }
+    }
+}
+
+extension Failure {
+    /// The failure of an optimistic response the store would not take: its shape, at a path.
+    init(optimistic error: NormalizeError) {
+        self = .undecodableResponse(reason: "the optimistic response does not fit the selection: \(error)", snippet: "")
+    }
+}
