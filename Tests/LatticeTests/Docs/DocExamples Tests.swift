@@ -135,6 +135,27 @@ import LatticeTesting
         #expect(updates.state == .ended(.cancelled))
     }
 
+    @Test func optimisticUpdates() async throws {
+        let (spec, _, _, env, transport) = try fixtures()
+        let closeIssue = try spec.artifact("CloseIssue")
+        let answer = try spec.response("CloseIssue")
+        // Answered when the mutation's task runs, after this turn: the layer shows until then.
+        transport.enqueue("CloseIssue")
+        let closing = try env.commitMutation(closeIssue, variables: answer.variables,
+                                             optimisticResponse: answer.response.data,
+                                             optimisticUpdater: { delta in
+            delta.set(FieldState(value: .scalar(.string("Closing…"))), for: FieldKey("title"),
+                      on: DataID("SXNzdWU6MQ=="))
+        })
+        let shownNow = env.store.optimisticLayers
+        let confirmed = try await closing.answer()
+        #expect(shownNow == [try #require(closing.layer)])
+        #expect(env.store.optimisticLayers.isEmpty)
+        let payload: Lens? = try confirmed.read("closeIssue")
+        #expect(payload != nil)
+        #expect(env.store.record(DataID("SXNzdWU6MQ=="))?.field(FieldKey("state"))?.value == .scalar("CLOSED"))
+    }
+
     @Test func counters() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
