@@ -9,13 +9,7 @@ import Testing
     /// A step of the record's page at `nanoseconds` (each sample taken at a pace of 1 µs), with
     /// its counts.
     func step(_ step: String, _ nanoseconds: Double, counts: [String: Double] = [:]) throws -> BenchmarkResult {
-        let times = LabSamples.times(around: nanoseconds)
-        var metrics = [try MetricResult(metric: .wallTime, samples: times),
-                       try MetricResult(metric: .machinePace, samples: Array(repeating: 1_000, count: times.count))]
-        for name in counts.keys.sorted() {
-            metrics.append(try MetricResult(metric: .count(name), samples: [counts[name] ?? 0]))
-        }
-        return BenchmarkResult(name: "RecordPage/\(step)", metrics: metrics, iterationsPerSample: 1)
+        try LabSamples.paced("RecordPage/\(step)", nanoseconds, counts: counts)
     }
 
     func page(_ benchmarks: [BenchmarkResult]) throws -> String {

@@ -37,6 +37,7 @@ struct Dashboard {
                         tables.fieldRead())
         body += section("Goals", [], LimitTable.goals(findings.goals))
         body += section("Generated code: generating and compiling", [], tables.generatedCompile())
+        body += section("Optimistic layers", [], tables.optimistic())
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())

@@ -88,6 +88,14 @@ struct BenchmarksPage {
             collection pass marks every record and sweeps none. In paces: Lattice's median over the run's \
             reference pace (`MachinePace`'s workload at this machine's best speed).
             """, table: tables.recordPage())
+        text += section("Optimistic layers", about: """
+            The store's optimistic layers (docs/decisions/0005): `cycle`, one layer's life on a store of that many \
+            rows (eight fields of a row shown, one server commit of another row written under it, the layer \
+            confirmed by the answer); `rebase`, one server commit under that many pending layers of eight fields; \
+            `rows`, a layer over that many rows, each read by a body, shown and then reverted. Record 0005's \
+            limits judge them (the decision records above): the cycle costs the same at 100 and 100,000 rows, and \
+            the rows hear of each change once.
+            """, table: tables.optimistic())
         text += section("Generated code: generating and compiling", about: """
             What an app's build pays for `lattice generate`'s output, on issue 23's union document \
             (`LatticeTesting.UnionDocument`: sections of cards of metas, each level a union of three whose first \

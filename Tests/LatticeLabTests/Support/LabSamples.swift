@@ -28,6 +28,18 @@ enum LabSamples {
                         iterationsPerSample: 10)
     }
 
+    /// A benchmark with wall time around `nanoseconds`, each sample taken at a pace of 1 µs,
+    /// and exact `counts`.
+    static func paced(_ name: String, _ nanoseconds: Double, counts: [String: Double] = [:]) throws -> BenchmarkResult {
+        let samples = times(around: nanoseconds)
+        var metrics = [try MetricResult(metric: .wallTime, samples: samples),
+                       try MetricResult(metric: .machinePace, samples: Array(repeating: 1_000, count: samples.count))]
+        for name in counts.keys.sorted() {
+            metrics.append(try MetricResult(metric: .count(name), samples: [counts[name] ?? 0]))
+        }
+        return BenchmarkResult(name: name, metrics: metrics, iterationsPerSample: 1)
+    }
+
     /// A benchmark with exact counts.
     static func counted(_ name: String, _ counts: [String: Double]) throws -> BenchmarkResult {
         BenchmarkResult(name: name, metrics: try counts.keys.sorted().map { key in

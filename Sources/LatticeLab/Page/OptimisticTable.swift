@@ -1,0 +1,30 @@
+import LatticeBench
+
+/// The store's optimistic layers: `Optimistic`'s steps, each with what it costs and, for the
+/// observed rows, whom it told.
+extension SuiteTables {
+    /// Every `Optimistic` benchmark the run measured, in name order: the step, its size and
+    /// what the size counts, time (median [95% CI]), instructions, mallocs, and for the rows
+    /// the notifications and bodies reached.
+    /// - Complexity: O(benchmarks log benchmarks).
+    func optimistic() -> TextTable {
+        var table = TextTable(headers: ["step", "size", "time (median [95% CI])", "instructions", "mallocs",
+                                          "notifications", "bodies"], numericFrom: 1)
+        let steps = index.results.benchmarks.compactMap { result -> (step: String, size: Int, result: BenchmarkResult)? in
+            guard case let .optimistic(step, size)? = SuiteBenchmark(name: result.name) else { return nil }
+            return (step, size, result)
+        }.sorted { ($0.step, $0.size) < ($1.step, $1.size) }
+        for (step, size, result) in steps {
+            let noun = ["cycle": ("row", "rows"), "rebase": ("layer", "layers"),
+                        "rows": ("row observed", "rows observed")][step] ?? ("", "")
+            let counted = size == 1 ? noun.0 : noun.1
+            let cell = { (name: String) in
+                result.metric(named: name).map { FigureText.figure($0) } ?? ""
+            }
+            table.append([step, "\(size.grouped) \(counted)", FigureText.figure(result.metric(named: Metric.wallTime.name)),
+                          cell(Metric.instructions.name), cell(Metric.mallocs.name), cell("notifications"),
+                          cell(SuiteBenchmark.CountName.bodies)])
+        }
+        return table
+    }
+}
