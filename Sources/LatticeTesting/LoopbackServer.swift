@@ -52,10 +52,14 @@ public final class LoopbackServer {
     /// Whether `python()` finds a Python: the loopback tests run only then.
     public static var isAvailable: Bool { (try? python()) != nil }
 
-    /// Starts the server and waits for its `LISTENING <port>` line.
+    /// Starts the server and waits for its `LISTENING <port>` line. `maxSeconds` is a backstop
+    /// only (stdin closing stops it first): a test's server lives as long as its test, which
+    /// under a sanitizer on two busy cores has run past four minutes, so the default outlasts
+    /// the ten-minute hang guard of the loopback suites; with 120 s, a server started early in
+    /// such a run exited under its test (CI, 2026-12-04: connection refused at 270 s).
     /// - Throws: `StartError` saying what is missing (python, the script) or what the server
     ///   printed on stderr if it exited before listening.
-    public static func start(maxSeconds: Int = 120) async throws -> LoopbackServer {
+    public static func start(maxSeconds: Int = 900) async throws -> LoopbackServer {
         let root = try repositoryRoot()
         let script = root.appendingPathComponent("scripts/server.py")
         guard FileManager.default.fileExists(atPath: script.path) else {
