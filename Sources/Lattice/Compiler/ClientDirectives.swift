@@ -31,8 +31,10 @@ public enum ClientDirective {
     public static let `catch` = "catch"
     /// `@expires(seconds:)`: the operation's data goes stale that long after it was written.
     public static let expires = "expires"
-    /// All four, in the order spec/directives.graphql declares them.
-    public static let names = [required, throwOnFieldError, `catch`, expires]
+    /// `@connection(key:, filters:)`: the field's pages merge into one list in the store.
+    public static let connection = "connection"
+    /// All of them, in the order spec/directives.graphql declares them.
+    public static let names = [required, throwOnFieldError, `catch`, expires, connection]
 
     /// The client directives `definition` uses, anywhere in it (its own, its variables', its
     /// selections'), in document order; none for a type-system definition.

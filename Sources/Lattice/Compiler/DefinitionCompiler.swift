@@ -272,17 +272,25 @@ struct DefinitionCompiler {
             diagnose(field.name.location, .notOutputType(field: name, type: schemaField.type.description))
             return nil
         }
+        var key: FieldKeyRef?
+        var connection: ConnectionField?
+        if let directive = field.directives.first(where: { $0.name.value == ClientDirective.connection }) {
+            guard let compiled = compileConnection(directive, on: field, kind: kind, arguments: arguments) else {
+                return nil
+            }
+            (connection, key) = compiled
+        }
         return FieldNode(
             responseKey: field.alias?.value ?? name, name: name, type: schemaField.type, kind: kind,
-            key: fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
+            key: key ?? fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
             isAdded: false,
             errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,
-            isCaught: underCatch || catchHere != nil, location: place(field.location))
+            isCaught: underCatch || catchHere != nil, location: place(field.location), connection: connection)
     }
 
     /// A constant key when no argument uses a variable (the fast path), else a slot of the
     /// artifact's variable key table.
-    private mutating func fieldKey(name: String, arguments: [String: ArgumentValue]) -> FieldKeyRef {
+    mutating func fieldKey(name: String, arguments: [String: ArgumentValue]) -> FieldKeyRef {
         let constants = arguments.compactMapValues(\.constant)
         if constants.count == arguments.count {
             let interned = FieldKeyTable.shared.intern(

@@ -86,6 +86,8 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     /// An alias takes the response key of a field the compiler adds (`id`, `__typename`),
     /// for a field of another name: the sent document would select two fields under it.
     case reservedAlias(alias: String, field: String)
+    /// `@connection` on a field that cannot be one, or without what merging its pages needs.
+    case invalidConnection(field: String, reason: String)
     case unsupported(String)
 
     public var description: String {
@@ -140,6 +142,7 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
             "subscription \(operation) must select exactly one root field (it selects \(count))"
         case let .reservedAlias(alias, field):
             "alias \(alias) is reserved for the \(alias) field the runtime selects to key and type records (here on \(field))"
+        case let .invalidConnection(field, reason): "@connection on \(field): \(reason)"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -47,10 +47,13 @@ public final class FieldNode: Sendable {
     public let bubblesUp: Bool
     /// Where the field was written, for messages: `LINE:COLUMN`.
     public let location: String
+    /// `@connection` on this field: its pages merge into one list (`key` names the
+    /// connection record's link, not the page's own arguments).
+    public let connection: ConnectionField?
 
     init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
          required: RequiredAction?, catchTarget: CatchTarget?, isAdded: Bool,
-         errorsThrow: Bool, isCaught: Bool, location: String) {
+         errorsThrow: Bool, isCaught: Bool, location: String, connection: ConnectionField? = nil) {
         self.responseKey = responseKey
         self.name = name
         self.type = type
@@ -62,6 +65,7 @@ public final class FieldNode: Sendable {
         self.errorsThrow = errorsThrow
         self.isCaught = isCaught
         self.location = location
+        self.connection = connection
         let passes = (required != nil || type.isNonNull) && catchTarget == nil
         passesBubble = passes
         switch kind {

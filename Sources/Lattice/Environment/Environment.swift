@@ -249,7 +249,7 @@ extension Failure {
         case .noData(let errors):
             self = .requestErrors(errors)
         case .dataNotAnObject, .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch, .intOutOfRange,
-             .missingID, .clientID, .impossibleTypename:
+             .missingID, .clientID, .impossibleTypename, .edgeWithoutCursor, .pageWithoutPageInfo:
             self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
         }
     }

@@ -38,6 +38,9 @@ public final class RuntimeCounters {
         /// Fetches that waited for a request of their operation and variables already in
         /// flight instead of sending their own (identical requests are shared).
         public var requestsShared = 0
+        /// Pages of `@connection` fields dropped, as answering a cursor that was no longer the
+        /// end (or the start) of their list when they landed.
+        public var pagesDropped = 0
 
         /// An empty set of counts.
         public init() {}
@@ -51,6 +54,7 @@ public final class RuntimeCounters {
             ("fieldsWalkedUntracked", \.fieldsWalkedUntracked), ("phasesSettled", \.phasesSettled),
             ("phasesChanged", \.phasesChanged), ("rootVerdictsChanged", \.rootVerdictsChanged),
             ("requestsSent", \.requestsSent), ("requestsShared", \.requestsShared),
+            ("pagesDropped", \.pagesDropped),
         ]
 
         /// The counts of `self` beyond `earlier`. - Complexity: O(1).
@@ -74,6 +78,7 @@ public final class RuntimeCounters {
             result.rootVerdictsChanged = rootVerdictsChanged - earlier.rootVerdictsChanged
             result.requestsSent = requestsSent - earlier.requestsSent
             result.requestsShared = requestsShared - earlier.requestsShared
+            result.pagesDropped = pagesDropped - earlier.pagesDropped
             return result
         }
     }
@@ -107,6 +112,7 @@ public final class RuntimeCounters {
         total.recordsWritten += changes.recordsWritten
         total.fieldsWritten += changes.fieldsWritten
         total.notifications += changes.notifications
+        total.pagesDropped += changes.droppedPages
         lastCommit = total.subtracting(commitStart)
     }
 }

@@ -27,6 +27,10 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An object's `__typename` names no type the field can hold (not the field's object type,
     /// nor a possible type of its interface or union).
     case impossibleTypename(path: String, typename: String, type: String)
+    /// An edge of a `@connection` page without a string `cursor`: it could not be paged from.
+    case edgeWithoutCursor(path: String)
+    /// A page of a `@connection` field whose `pageInfo` is null: where the list ends is unknown.
+    case pageWithoutPageInfo(path: String)
 
     public var description: String {
         switch self {
@@ -50,6 +54,10 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): object of an identified type has no usable id"
         case let .clientID(path, id):
             "\(path): id \"\(id)\" is in the client namespace (client:), which the server may not use"
+        case .edgeWithoutCursor(let path):
+            "\(path): an edge of a @connection page needs a cursor (a string) to page from"
+        case .pageWithoutPageInfo(let path):
+            "\(path): a page of a @connection field needs its pageInfo, which is null"
         case let .impossibleTypename(path, typename, type):
             "\(path): __typename \(typename) is not a possible type of \(type)"
         }

@@ -63,6 +63,7 @@ extension Store {
         }
         let removed = source.ids.filter { !marked.contains($0) }
         for id in removed {
+            if let record = source[id] { forgetConnectionNodes(of: record) }
             source[id]?.slots.removeAll()
             source.remove(id)
         }

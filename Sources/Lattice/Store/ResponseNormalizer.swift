@@ -47,6 +47,9 @@ private struct Walker {
     /// again (a fragment spread twice, an object reached through two fragments) gives the
     /// same writes, unless errors sit under it.
     var spreads: SpreadMemo<WalkedPlace>
+    /// The page of the `@connection` field being walked, if any: its `edges` and `pageInfo`
+    /// are staged for merging, not written.
+    var page: ConnectionPage?
 
     /// Where a spread was walked: the record, and the errors under the object written there.
     struct WalkedPlace: Hashable {
@@ -93,6 +96,13 @@ private struct Walker {
         guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
         let (key, keyPath) = bound.key(of: field)
         let fieldNode = node?.child(.key(field.responseKey))
+        if let page, page.connection == id, field.responseKey == field.name, let set = field.selectionSet {
+            switch field.name {
+            case "edges": return try stageEdges(value, set: set, bound: bound, trie: fieldNode)
+            case "pageInfo": return try stagePageInfo(value, set: set, bound: bound, trie: fieldNode)
+            default: break
+            }
+        }
         // `if let`, not `Optional.map`: a main-actor closure checks its executor on each call.
         if value == .null {
             var errors: [GraphQLError]?
@@ -112,8 +122,12 @@ private struct Walker {
                 if case .array = value { throw .unexpectedList(path: pathText) }
                 throw .expectedObject(path: pathText, found: value.kindDescription)
             }
-            let childID = try normalizeObject(child, set: set, parent: id, key: key, index: nil,
-                                              bound: bound, trie: fieldNode)
+            let childID = if let connection = field.connection {
+                try normalizeConnection(child, set: set, connection: connection, parent: id, key: key,
+                                        bound: bound, trie: fieldNode)
+            } else {
+                try normalizeObject(child, set: set, parent: id, key: key, index: nil, bound: bound, trie: fieldNode)
+            }
             delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, on: id)
         case .linkedList(let set, _):
             guard case .array(let items) = value else {
@@ -146,11 +160,13 @@ private struct Walker {
     /// client id from where it sits), then its selections.
     private mutating func normalizeObject(
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
-        index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?
+        index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?, id given: DataID? = nil
     ) throws(NormalizeError) -> DataID {
         let type = try self.type(of: object, set: set)
         let id: DataID
-        if set.identifiedTypes?.admits(type) ?? false {
+        if let given {
+            id = given
+        } else if set.identifiedTypes?.admits(type) ?? false {
             id = try serverID(of: object)
         } else {
             // A type without `id: ID!` has no identity of its own: its record is the one at
@@ -161,6 +177,77 @@ private struct Walker {
                   keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
         try normalize(object, set: set, id: id, type: .known(type), bound: bound, trie: node)
         return id
+    }
+
+    /// Stages one page of a `@connection` field: its record is the connection's (one per key
+    /// and filter values, whatever page this is), its other fields written as any object's,
+    /// its `edges` and `pageInfo` staged for the merge (`ConnectionPage`).
+    private mutating func normalizeConnection(
+        _ object: [String: JSONValue], set: ObjectSelection, connection: ConnectionField, parent: DataID,
+        key: FieldKey, bound: BoundArtifact, trie node: ErrorTrie.Node?
+    ) throws(NormalizeError) -> DataID {
+        let id = DataID.client(parent: parent, storageKey: key.storageKey)
+        let outer = page
+        page = ConnectionPage(connection: id, position: connection.position(under: bound.variables))
+        _ = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
+                                trie: node, id: id)
+        if let page { delta.merge(page) }
+        page = outer
+        return id
+    }
+
+    /// Writes each edge of the page being walked under an id made from its node's (its
+    /// cursor's, for a node without an id), and stages the edges in the page's order.
+    private mutating func stageEdges(_ value: JSONValue, set: ObjectSelection, bound: BoundArtifact,
+                                     trie node: ErrorTrie.Node?) throws(NormalizeError) {
+        guard let connection = page?.connection else { return }
+        let items: [JSONValue]
+        switch value {
+        case .null: items = []
+        case .array(let list): items = list
+        case .bool, .int, .double, .string, .object:
+            throw .expectedList(path: pathText, found: value.kindDescription)
+        }
+        var edges: [DataID] = []
+        edges.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            path.append(.index(index))
+            defer { path.removeLast() }
+            guard case .object(let edge) = item else {
+                if item == .null { continue }
+                throw .expectedObject(path: pathText, found: item.kindDescription)
+            }
+            guard case .string(let cursor)? = edge["cursor"] else { throw .edgeWithoutCursor(path: pathText) }
+            let identity: String
+            switch edge["node"] {
+            case .object(let node)?:
+                if case .string(let raw)? = node["id"] { identity = raw }
+                else if case .int(let raw)? = node["id"] { identity = String(raw) }
+                else { identity = "cursor:" + cursor }
+            default: identity = "cursor:" + cursor
+            }
+            let edgeID = ConnectionPage.edgeID(of: DataID(identity), in: connection)
+            edges.append(try normalizeObject(edge, set: set, parent: connection, key: .edges, index: index,
+                                             bound: bound, trie: node?.child(.index(index)), id: edgeID))
+        }
+        page?.edges = edges
+    }
+
+    /// Stages the page's `pageInfo` fields: normalized as any object's, kept aside for the
+    /// merge, which writes those of the page's direction.
+    private mutating func stagePageInfo(_ value: JSONValue, set: ObjectSelection, bound: BoundArtifact,
+                                        trie node: ErrorTrie.Node?) throws(NormalizeError) {
+        guard let current = page else { return }
+        guard case .object(let info) = value else {
+            if value == .null { throw .pageWithoutPageInfo(path: pathText) }
+            throw .expectedObject(path: pathText, found: value.kindDescription)
+        }
+        let outside = delta
+        delta = RecordSourceDelta()
+        _ = try normalizeObject(info, set: set, parent: current.connection, key: .pageInfo, index: nil,
+                                bound: bound, trie: node, id: current.pageInfo)
+        page?.pageInfoWrites = delta.writes(of: current.pageInfo)
+        delta = outside
     }
 
     /// The `id` of an object of an identified type (selected by the document or added by

@@ -73,7 +73,23 @@ struct SlotTable {
         }
     }
 
-    /// What `key` holds, read in place. - Complexity: O(1) expected, no retain.
+    /// Runs `body` on `key`'s slot in place, the table's storage made unique first and the
+    /// slot moved out of it meanwhile, so `body` may grow a list it holds without copying it.
+    /// `nil` when `key` is absent. - Complexity: O(1) expected, plus `body`.
+    mutating func modify<Result>(_ key: FieldKey, _ body: (inout Slot) -> Result) -> Result? {
+        guard count > 0 else { return nil }
+        if !isKnownUniquelyReferenced(&storage), let shared = storage { storage = shared.copy() }
+        guard let storage else { return nil }
+        return storage.withUnsafeMutablePointers { capacity, entries -> Result? in
+            let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+            guard found, var slot = entries[index].slot else { return nil }
+            entries[index].slot = nil
+            let result = body(&slot)
+            entries[index].slot = slot
+            return result
+        }
+    }
+
     /// The value of `key`'s slot when it holds a scalar, else nil (absent, null, a link), read
     /// in place: no copy of the slot. - Complexity: O(1) expected.
     @inline(__always)
@@ -86,6 +102,7 @@ struct SlotTable {
         }
     }
 
+    /// What `key` holds, read in place. - Complexity: O(1) expected, no retain.
     @inline(__always)
     func peek(_ key: FieldKey) -> Peek {
         guard count > 0, let storage else { return .absent }

@@ -35,6 +35,9 @@ public final class Store: Observable {
     /// commit about 80 instructions (CommitScaling, callgrind) and the main actor serializes
     /// its accesses.
     @exclusivity(unchecked) var optimistic = OptimisticLayers()
+    /// The nodes of each connection's edges (by the connection record's serial), so that a
+    /// page's merge finds its duplicates without walking the list (`Store+Connection`).
+    var connectionNodes: [Int: Set<ObjectIdentifier>] = [:]
     let registrar = ObservationRegistrar()
 
     /// An empty store holding only `client:root`.

@@ -11,6 +11,7 @@ enum TestDocuments {
     directive @throwOnFieldError on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
     directive @catch(to: CatchTarget = RESULT) on FIELD | FRAGMENT_DEFINITION | QUERY | MUTATION
     directive @expires(seconds: Int!) on QUERY
+    directive @connection(key: String!, filters: [String!]) on FIELD
     """
 
     static let schemaSDL = """
@@ -50,7 +51,11 @@ enum TestDocuments {
       owner: Actor!
       issue(number: Int!): Issue
       issues(first: Int, states: [IssueState!]): [Issue]
+      issueConnection(first: Int, after: String, last: Int, before: String, states: [IssueState!]): IssueConnection
     }
+    type IssueConnection { totalCount: Int! edges: [IssueEdge] pageInfo: PageInfo! }
+    type IssueEdge { cursor: String node: Issue }
+    type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
     union SearchResult = Issue | User | Repository
     type Query {
       viewer: User!

@@ -72,6 +72,9 @@ public struct CommitChanges: Sendable {
     /// Verdict-relevant changes; always empty unless the store notes them
     /// (`Store.Configuration.notesVerdictChanges`).
     public let verdictChanges: [VerdictChange]
+    /// Pages of `@connection` fields dropped, as answering a cursor that was no longer the
+    /// end (or the start) of their list when they landed.
+    public internal(set) var droppedPages = 0
 
     /// Whether a verdict may have changed (only meaningful when the store notes them).
     public var hasVerdictRelevantChanges: Bool { !verdictChanges.isEmpty }

@@ -46,12 +46,14 @@ public struct RecordSourceDelta: Sendable {
     private(set) var order: [DataID] = []
     private(set) var deletions: [DataID] = []
     private(set) var invalidations: [DataID] = []
+    /// Pages of `@connection` fields, merged after the writes, in the order staged.
+    private(set) var pages: [ConnectionPage] = []
 
     /// An empty delta.
     public init() {}
 
     /// Whether nothing is staged.
-    public var isEmpty: Bool { order.isEmpty && deletions.isEmpty && invalidations.isEmpty }
+    public var isEmpty: Bool { order.isEmpty && deletions.isEmpty && invalidations.isEmpty && pages.isEmpty }
 
     /// Stages a write of `state` to `key` on record `id`, creating the record if needed.
     /// - Complexity: O(1) amortized.
@@ -79,6 +81,12 @@ public struct RecordSourceDelta: Sendable {
     /// record, until a later commit writes it again.
     public mutating func delete(_ id: DataID) {
         deletions.append(id)
+    }
+
+    /// Stages a page of a connection, merged after the field writes.
+    mutating func merge(_ page: ConnectionPage) {
+        touch(page.connection)
+        pages.append(page)
     }
 
     /// Stages the invalidation of `id`: it is stamped with the commit's epoch.

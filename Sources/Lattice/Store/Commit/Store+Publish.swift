@@ -40,6 +40,7 @@ extension Store {
                 if old == new { continue }
                 record.slots[write.key] = new
                 record.noteType(from: write.key, new.value)
+                if write.key == .edges { forgetConnectionNodes(of: record) }
                 changed.append((record, write.key, write.keyPath))
                 if notes, let kind = Store.verdictChange(from: old, to: new) {
                     verdictChanges.append(VerdictChange(
@@ -56,8 +57,20 @@ extension Store {
             }
             if changed.count > before { changedRecords.append(id) }
         }
+        var droppedPages = 0
+        for page in delta.pages {
+            let merged = merge(page, willWrite: { _, _ in }, changed: { record, key, kind in
+                changed.append((record, key, key.keyPath))
+                if changedRecords.last != record.id { changedRecords.append(record.id) }
+                if notes, let kind {
+                    verdictChanges.append(VerdictChange(field: FieldRef(record: record.serial, key: key), kind: kind))
+                }
+            })
+            if !merged { droppedPages += 1 }
+        }
         for id in delta.deletions {
             guard let record = source[id], record.type != .nonexistent else { continue }
+            forgetConnectionNodes(of: record)
             for key in record.slots.fieldKeys.sorted() {
                 changed.append((record, key, key.keyPath))
                 if notes {
@@ -99,7 +112,7 @@ extension Store {
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
             changedFields: changedFields,
             changedRecords: changedRecords, createdRecords: created,
-            verdictChanges: verdictChanges)
+            verdictChanges: verdictChanges, droppedPages: droppedPages)
     }
 
     /// The live form of a staged value: links resolved to records (made if absent).

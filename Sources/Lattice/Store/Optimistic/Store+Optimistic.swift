@@ -47,7 +47,7 @@ extension Store {
         showBase()
         var fieldsWritten = 0
         var created = 0
-        apply(base, noting: &shown, fieldsWritten: &fieldsWritten, created: &created)
+        let droppedPages = apply(base, noting: &shown, fieldsWritten: &fieldsWritten, created: &created)
         optimistic.layers = layers
         for layer in layers {
             var written = 0
@@ -59,9 +59,10 @@ extension Store {
             record.invalidationEpoch = epoch
             invalidated.append(record)
         }
-        let changes = shown.changes(epoch: epoch, recordsWritten: base.order.count, fieldsWritten: fieldsWritten,
+        var changes = shown.changes(epoch: epoch, recordsWritten: base.order.count, fieldsWritten: fieldsWritten,
                                     created: created, lastSerialBefore: lastSerialBefore,
                                     notingVerdicts: configuration.notesVerdictChanges)
+        changes.droppedPages = droppedPages
         for change in shown.notifications where change.record.serial <= lastSerialBefore {
             change.record.registrar.willSet(change.record, keyPath: change.keyPath)
             change.record.registrar.didSet(change.record, keyPath: change.keyPath)
@@ -79,6 +80,7 @@ extension Store {
         for backup in optimistic.backups {
             for (key, slot) in backup.slots {
                 if let slot { backup.record.slots[key] = slot } else { backup.record.slots.remove(key) }
+                if key == .edges { forgetConnectionNodes(of: backup.record) }
             }
             backup.record.type = backup.type
         }
@@ -96,10 +98,12 @@ extension Store {
         }
     }
 
-    /// Writes `delta`'s fields and deletions into the records, silently, noting what each
-    /// showed first in `shown`; with `keepingBase`, as a layer, keeping the base under it.
+    /// Writes `delta`'s fields, connection pages and deletions into the records, silently,
+    /// noting what each showed first in `shown`; with `keepingBase`, as a layer, keeping the
+    /// base under it. - Returns: the pages dropped (`Store.merge(_:willWrite:changed:)`).
+    @discardableResult
     private func apply(_ delta: RecordSourceDelta, noting shown: inout ShownState, fieldsWritten: inout Int,
-                       created: inout Int, keepingBase: Bool = false) {
+                       created: inout Int, keepingBase: Bool = false) -> Int {
         for id in delta.order {
             let (record, isNew) = source.recordOrCreate(id)
             if isNew { created += 1 }
@@ -115,10 +119,21 @@ extension Store {
                 let value = stored(write.state.value)
                 record.slots[write.key] = Slot(value: value, errors: write.state.errors)
                 record.noteType(from: write.key, value)
+                if write.key == .edges { forgetConnectionNodes(of: record) }
             }
+        }
+        var droppedPages = 0
+        for page in delta.pages {
+            let merged = merge(page, willWrite: { record, key in
+                shown.note(record)
+                shown.note(key, of: record)
+                if keepingBase { optimistic.keepBase(of: record, key) }
+            }, changed: { _, _, _ in })
+            if !merged { droppedPages += 1 }
         }
         for id in delta.deletions {
             guard let record = source[id], record.type != .nonexistent else { continue }
+            forgetConnectionNodes(of: record)
             shown.note(record)
             if keepingBase { optimistic.keepBase(of: record, nil) }
             for key in record.slots.fieldKeys {
@@ -128,5 +143,6 @@ extension Store {
             record.slots.removeAll()
             record.type = .nonexistent
         }
+        return droppedPages
     }
 }

@@ -1,0 +1,179 @@
+import Observation
+
+/// Pages through the `@connection` field of an attached query: `loadNext` and
+/// `loadPrevious` fetch the next page after the list's end (or before its start) with the
+/// query's own paging variables, and the store merges it into the one list every reader of
+/// the connection sees. Made by `Environment.paginate(_:connection:)`.
+///
+/// `hasNext`, `hasPrevious` and the loading flags are tracked: a body that reads them
+/// re-runs when they change, and at no other time. A page that lands when the list no longer
+/// ends at its cursor (a refetch replaced it meanwhile) is dropped and counted
+/// (`RuntimeCounters.Snapshot.pagesDropped`).
+@MainActor
+public final class PaginationHandle: Observable {
+    /// Why an operation cannot be paged.
+    public struct Unpageable: Error, Hashable, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The attached query whose connection this pages.
+    public let handle: OperationHandle
+    private let environment: Environment
+    /// The fields from the root to the connection, each with the artifact it is bound under.
+    private let path: [(field: FieldNode, bound: BoundArtifact)]
+    private let variables: PagingVariables
+    private let registrar = ObservationRegistrar()
+    private var loadingNext = false
+    private var loadingPrevious = false
+
+    /// The variables the connection's paging arguments are written with.
+    struct PagingVariables {
+        var first, after, last, before: String?
+    }
+
+    init(handle: OperationHandle, environment: Environment, path: [(field: FieldNode, bound: BoundArtifact)],
+         variables: PagingVariables) {
+        self.handle = handle
+        self.environment = environment
+        self.path = path
+        self.variables = variables
+    }
+
+    /// Whether a page after the list's end is loading. Tracked. - Complexity: O(1).
+    public var isLoadingNext: Bool {
+        registrar.access(self, keyPath: \.isLoadingNext)
+        return loadingNext
+    }
+
+    /// Whether a page before the list's start is loading. Tracked. - Complexity: O(1).
+    public var isLoadingPrevious: Bool {
+        registrar.access(self, keyPath: \.isLoadingPrevious)
+        return loadingPrevious
+    }
+
+    /// Whether the server has edges after the list's end (`pageInfo.hasNextPage`); false
+    /// before the first page. Tracked: read from the store's records.
+    /// - Complexity: O(depth of the connection's field).
+    public var hasNext: Bool { pageInfo(.hasNextPage, tracked: true) == .bool(true) }
+
+    /// Whether the server has edges before the list's start (`pageInfo.hasPreviousPage`).
+    /// Tracked. - Complexity: O(depth of the connection's field).
+    public var hasPrevious: Bool { pageInfo(.hasPreviousPage, tracked: true) == .bool(true) }
+
+    /// Fetches up to `count` edges after the list's end and merges them in. Does nothing
+    /// when there is no next page, the query has no `first`/`after` variables, or a page
+    /// after the end is loading already (as Relay's `loadNext`).
+    /// - Throws: the fetch's failure; the list is then as it was.
+    public func loadNext(_ count: Int) async throws(Failure) {
+        try await load(count, size: variables.first, cursor: variables.after, from: .endCursor, whileMore: .hasNextPage,
+                       flag: \.isLoadingNext, clearing: [variables.last, variables.before])
+    }
+
+    /// Fetches up to `count` edges before the list's start and merges them in; as `loadNext`.
+    public func loadPrevious(_ count: Int) async throws(Failure) {
+        try await load(count, size: variables.last, cursor: variables.before, from: .startCursor,
+                       whileMore: .hasPreviousPage, flag: \.isLoadingPrevious, clearing: [variables.first, variables.after])
+    }
+
+    /// One page in one direction: `count` in the variable `size`, the list's cursor at `end`
+    /// in `cursor`, while the `pageInfo` says there is `more`, with `flag` up meanwhile.
+    private func load(_ count: Int, size: String?, cursor: String?, from end: FieldKey, whileMore more: FieldKey,
+                      flag: KeyPath<PaginationHandle, Bool>, clearing cleared: [String?]) async throws(Failure) {
+        guard !self[keyPath: flag], let size, let cursor, case .string(let value)? = pageInfo(end, tracked: false),
+              pageInfo(more, tracked: false) == .bool(true) else { return }
+        setLoading(flag, true)
+        defer { setLoading(flag, false) }
+        try await load([size: .int(count), cursor: .string(value)], clearing: cleared)
+    }
+
+    /// Fetches the first page again with `overrides` over the handle's variables (its
+    /// cursors cleared) and puts it in place of the list. Variables that change the
+    /// connection's filters fetch another list, which this handle does not show.
+    /// - Throws: the fetch's failure; the list is then as it was.
+    public func refetch(_ overrides: [String: JSONValue] = [:]) async throws(Failure) {
+        try await load(overrides, clearing: [variables.after, variables.before])
+    }
+
+    private func load(_ overrides: [String: JSONValue], clearing cleared: [String?]) async throws(Failure) {
+        var variables = handle.variables
+        for case let name? in cleared { variables[name] = nil }
+        variables.merge(overrides) { _, new in new }
+        _ = try await environment.fetch(handle.operation, variables: variables)
+    }
+
+    private func setLoading(_ keyPath: KeyPath<PaginationHandle, Bool>, _ value: Bool) {
+        registrar.willSet(self, keyPath: keyPath)
+        if keyPath == \.isLoadingNext { loadingNext = value } else { loadingPrevious = value }
+        registrar.didSet(self, keyPath: keyPath)
+    }
+
+    /// A scalar of the connection's `pageInfo` record, following the path from the root;
+    /// `nil` where a link is missing. - Complexity: O(depth of the path).
+    private func pageInfo(_ key: FieldKey, tracked: Bool) -> JSONValue? {
+        var record = environment.rootRecord
+        func read(_ key: FieldKey, _ keyPath: FieldKeyPath) -> StoredValue? {
+            if tracked { record.registrar.access(record, keyPath: keyPath) }
+            return record.slots[key]?.value
+        }
+        for (field, bound) in path {
+            let (fieldKey, keyPath) = bound.key(of: field)
+            guard case .link(let next)? = read(fieldKey, keyPath) else { return nil }
+            record = next
+        }
+        guard case .link(let info)? = read(.pageInfo, FieldKey.pageInfo.keyPath) else { return nil }
+        record = info
+        guard case .scalar(let value)? = read(key, key.keyPath) else { return nil }
+        return value
+    }
+}
+
+extension Environment {
+    /// A pagination handle for the `@connection` field of `handle`'s query: the one it
+    /// selects (in its own selection or a fragment it spreads), or the one whose directive
+    /// has `key` `connection` when there are several.
+    /// - Throws: `PaginationHandle.Unpageable` when there is no such connection, or more
+    ///   than one without a key named.
+    /// - Complexity: O(fields of the query and its fragments).
+    public func paginate(_ handle: OperationHandle, connection key: String? = nil)
+        throws(PaginationHandle.Unpageable) -> PaginationHandle {
+        let root = BoundArtifact(handle.operation, variables: handle.variables)
+        var found: [[(field: FieldNode, bound: BoundArtifact)]] = []
+        var seen: Set<ObjectIdentifier> = []
+        func search(_ set: ObjectSelection, bound: BoundArtifact, path: [(field: FieldNode, bound: BoundArtifact)]) {
+            for selection in set.selections {
+                switch selection {
+                case .field(let field):
+                    guard let child = field.selectionSet else { continue }
+                    let here = path + [(field, bound)]
+                    if let connection = field.connection, key == nil || connection.key == key { found.append(here) }
+                    if case .linked = field.kind { search(child, bound: bound, path: here) }
+                case .inlineFragment(let inline):
+                    search(inline.selectionSet, bound: bound, path: path)
+                case .spread(let spread):
+                    guard seen.insert(ObjectIdentifier(spread.fragment)).inserted else { continue }
+                    search(spread.fragment.selectionSet, bound: bound.fragment(spread.fragment), path: path)
+                }
+            }
+        }
+        search(handle.operation.selectionSet, bound: root, path: [])
+        let name = handle.operation.name
+        guard found.count == 1, let path = found.first, let connection = path.last?.field.connection else {
+            let which = key.map { "with key \($0)" } ?? ""
+            throw PaginationHandle.Unpageable(description: found.isEmpty
+                ? "\(name) selects no @connection field \(which)"
+                : "\(name) selects \(found.count) @connection fields: name one by its key")
+        }
+        func variable(_ argument: ArgumentValue?) -> String? {
+            if case .variable(let name)? = argument { name } else { nil }
+        }
+        let variables = PaginationHandle.PagingVariables(
+            first: variable(connection.first), after: variable(connection.after),
+            last: variable(connection.last), before: variable(connection.before))
+        guard (variables.first != nil && variables.after != nil) || (variables.last != nil && variables.before != nil) else {
+            throw PaginationHandle.Unpageable(description: """
+                \(name): the @connection field's first and after (or last and before) must be variables to page with
+                """)
+        }
+        return PaginationHandle(handle: handle, environment: self, path: path, variables: variables)
+    }
+}

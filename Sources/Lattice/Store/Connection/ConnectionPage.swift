@@ -1,0 +1,59 @@
+/// One page of a `@connection` field, staged for merging into its connection record: the
+/// page's edges (their records written by the same delta) and its `pageInfo` fields. The
+/// merge happens when the delta is published (`Store.merge(_:)`), against the list as it is
+/// then, so a page that answers a cursor that is no longer the end is dropped whole.
+public struct ConnectionPage: Sendable {
+    /// Where the page goes in the list.
+    public enum Position: Hashable, Sendable {
+        /// In place of the list: the first page, or a refetch.
+        case replacing
+        /// After the end, when the list still ends at this cursor.
+        case after(String)
+        /// Before the start, when the list still starts at this cursor.
+        case before(String)
+    }
+
+    /// The connection record (`client:<parent>:__<key>_connection(<filters>)`).
+    public let connection: DataID
+    /// The connection's `pageInfo` record.
+    public let pageInfo: DataID
+    /// Where the page goes.
+    public let position: Position
+    /// The page's edge records, in the page's order (one per node: an edge's id is made from
+    /// its node's).
+    var edges: [DataID] = []
+    /// The page's `pageInfo` fields, as the normalizer staged them.
+    var pageInfoWrites: [RecordSourceDelta.FieldWrite] = []
+
+    init(connection: DataID, position: Position) {
+        self.connection = connection
+        self.pageInfo = DataID.client(parent: connection, storageKey: "pageInfo")
+        self.position = position
+    }
+
+    /// The id of the edge of `node` in `connection`: one edge record per node, so a node a
+    /// later page repeats finds its edge, and an edge is never another node's.
+    static func edgeID(of node: DataID, in connection: DataID) -> DataID {
+        DataID(connection.rawValue + ":edges:" + node.rawValue)
+    }
+}
+
+/// The fields a connection merge reads and writes, interned once.
+extension FieldKey {
+    /// A connection's `edges`.
+    static let edges = FieldKey("edges")
+    /// An edge's `node`.
+    static let node = FieldKey("node")
+    /// An edge's `cursor`.
+    static let cursor = FieldKey("cursor")
+    /// A connection's `pageInfo`.
+    static let pageInfo = FieldKey("pageInfo")
+    /// `pageInfo.endCursor`.
+    static let endCursor = FieldKey("endCursor")
+    /// `pageInfo.startCursor`.
+    static let startCursor = FieldKey("startCursor")
+    /// `pageInfo.hasNextPage`.
+    static let hasNextPage = FieldKey("hasNextPage")
+    /// `pageInfo.hasPreviousPage`.
+    static let hasPreviousPage = FieldKey("hasPreviousPage")
+}

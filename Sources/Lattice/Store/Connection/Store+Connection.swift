@@ -1,0 +1,104 @@
+/// Merging a page of a `@connection` field into its connection record, as Relay's connection
+/// handler does: one list of edges per connection, one edge per node (a node a later page
+/// repeats keeps its place), and the `pageInfo` of the directions the page moved.
+///
+/// The merge costs the page's edges, not the edges already merged: the nodes already in the
+/// list are a set kept beside the connection (`connectionNodes`), and a page after the end is
+/// appended to the list in place.
+extension Store {
+    /// Merges `page`, unless it answers a cursor that is no longer the end (or the start) of
+    /// the list: then it is dropped whole and `false` returned. Calls `willWrite` before each
+    /// field it may write and `changed` after each it changed, with how a verdict may change.
+    /// - Complexity: O(edges of the page) for a page after the end, O(edges of the list) for
+    ///   one before the start or in place of the list (and once after any other write of the
+    ///   edges, which rebuilds the set of nodes).
+    func merge(_ page: ConnectionPage, willWrite: (Record, FieldKey) -> Void,
+               changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) -> Bool {
+        let connection = source.recordOrCreate(page.connection).record
+        let info = source.recordOrCreate(page.pageInfo).record
+        switch page.position {
+        case .replacing: break
+        case .after(let cursor):
+            guard info.slots.scalar(.endCursor) == .string(cursor) else { return false }
+        case .before(let cursor):
+            guard info.slots.scalar(.startCursor) == .string(cursor) else { return false }
+        }
+        for staged in page.pageInfoWrites where page.position.moves(staged.key) {
+            write(Slot(value: stored(staged.state.value), errors: staged.state.errors), to: staged.key, of: info,
+                  willWrite: willWrite, changed: changed)
+        }
+        write(Slot(value: .link(info), errors: nil), to: .pageInfo, of: connection, willWrite: willWrite,
+              changed: changed)
+
+        var nodes = page.position == .replacing ? [] : connectionNodes(of: connection)
+        var added: [Record?] = []
+        added.reserveCapacity(page.edges.count)
+        for id in page.edges {
+            guard let edge = source[id], case .link(let node)? = edge.slots[.node]?.value,
+                  nodes.insert(ObjectIdentifier(node)).inserted else { continue }
+            added.append(edge)
+        }
+        connectionNodes[connection.serial] = nodes
+        switch page.position {
+        case .replacing:
+            write(Slot(value: .links(added), errors: nil), to: .edges, of: connection, willWrite: willWrite,
+                  changed: changed)
+        case .after, .before:
+            guard !added.isEmpty else { return true }
+            willWrite(connection, .edges)
+            let grown = connection.slots.modify(.edges) { slot -> Bool in
+                guard case .links(var list) = slot.value else { return false }
+                slot.value = .null
+                if case .after = page.position { list.append(contentsOf: added) } else { list.insert(contentsOf: added, at: 0) }
+                slot.value = .links(list)
+                return true
+            }
+            if grown != true { connection.slots[.edges] = Slot(value: .links(added), errors: nil) }
+            changed(connection, .edges, .linksChanged)
+        }
+        return true
+    }
+
+    /// The nodes of `connection`'s edges, as the last merge left them, or made again from the
+    /// edges when another write (an update, an optimistic layer undone, a deletion) has
+    /// forgotten them; the caller puts them back. - Complexity: O(1), or O(edges) when made again.
+    private func connectionNodes(of connection: Record) -> Set<ObjectIdentifier> {
+        // Taken out, so the caller's insertions do not copy a set the table still holds.
+        if let nodes = connectionNodes.removeValue(forKey: connection.serial) { return nodes }
+        var nodes: Set<ObjectIdentifier> = []
+        if case .links(let edges)? = connection.slots[.edges]?.value {
+            for case let edge? in edges {
+                if case .link(let node)? = edge.slots[.node]?.value { nodes.insert(ObjectIdentifier(node)) }
+            }
+        }
+        return nodes
+    }
+
+    /// Forgets the nodes kept for `record`'s edges: a write other than a merge changed them.
+    /// - Complexity: O(1).
+    func forgetConnectionNodes(of record: Record) {
+        if !connectionNodes.isEmpty { connectionNodes[record.serial] = nil }
+    }
+
+    private func write(_ slot: Slot, to key: FieldKey, of record: Record, willWrite: (Record, FieldKey) -> Void,
+                       changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) {
+        let old = record.slots[key]
+        guard old != slot else { return }
+        willWrite(record, key)
+        record.slots[key] = slot
+        record.noteType(from: key, slot.value)
+        changed(record, key, Store.verdictChange(from: old, to: slot))
+    }
+}
+
+extension ConnectionPage.Position {
+    /// Whether a page here writes `key` of the `pageInfo`: a page after the end moves the
+    /// end (`endCursor`, `hasNextPage`), one before the start the start, one in place both.
+    func moves(_ key: FieldKey) -> Bool {
+        switch self {
+        case .replacing: true
+        case .after: key != .startCursor && key != .hasPreviousPage
+        case .before: key != .endCursor && key != .hasNextPage
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+import Lattice
+import LatticeTesting
+
+/// `@connection` and `PaginationHandle`: pages merge into one list per key and filters,
+/// deduplicated by node; `hasNext` follows the last page; a refetch replaces the list; a page
+/// answering a cursor that is no longer the end is dropped and counted; a page re-runs the
+/// list's body once and no row already shown. Answers are built here, one per request.
+@MainActor @Suite(.hangGuard) struct PaginationTests {
+    static let document = """
+    query IssueList($first: Int = 2, $after: String, $last: Int, $before: String, $states: [IssueState!]) {
+      repository(owner: "apple", name: "swift") {
+        id
+        issueConnection(first: $first, after: $after, last: $last, before: $before, states: $states)
+          @connection(key: "IssueList_issueConnection") {
+          totalCount
+          edges { cursor node { id title } }
+          pageInfo { endCursor hasNextPage startCursor hasPreviousPage }
+        }
+      }
+    }
+    """
+
+    /// The answer of a page of the issues `numbers`, each with cursor `c<n>` and id `I<n>`.
+    static func page(_ numbers: [Int], hasNext: Bool = true, hasPrevious: Bool = false,
+                     title: (Int) -> String = { "Issue \($0)" }) -> GraphQLResponse {
+        let edges: [JSONValue] = numbers.map { number in
+            .object(["cursor": .string("c\(number)"),
+                     "node": .object(["id": .string("I\(number)"), "title": .string(title(number))])])
+        }
+        let info: JSONValue = .object([
+            "endCursor": numbers.last.map { .string("c\($0)") } ?? .null, "hasNextPage": .bool(hasNext),
+            "startCursor": numbers.first.map { .string("c\($0)") } ?? .null, "hasPreviousPage": .bool(hasPrevious),
+        ])
+        return GraphQLResponse(data: .object(["repository": .object([
+            "id": .string("R1"),
+            "issueConnection": .object(["totalCount": .int(100), "edges": .array(edges), "pageInfo": info]),
+        ])]))
+    }
+
+    /// The list as shown: the titles of the connection's nodes, read through the lens.
+    static func titles(_ handle: OperationHandle) -> [String] {
+        guard case .ready(let data) = handle.phase,
+              let repository: Lens = try? data.read("repository"),
+              let connection: Lens = try? repository.read("issueConnection"),
+              let edges: [Lens?] = try? connection.read("edges") else { return [] }
+        return edges.map { edge in
+            guard let node: Lens = try? edge?.read("node"), let title: String = try? node.read("title") else { return "-" }
+            return title
+        }
+    }
+
+    /// IssueList attached under `strategy`, its first page (`first`) answered, and its pager.
+    func attached(_ strategy: PhaseStrategy, first: [Int] = [1, 2], variables: [String: JSONValue] = [:])
+        async throws -> (world: DocumentWorld, handle: OperationHandle, pager: PaginationHandle) {
+        let world = try DocumentWorld(Self.document, strategy: strategy, counting: true)
+        world.transport.enqueue("IssueList", .respond(Self.page(first)))
+        let handle = world.environment.attach(try world.artifact("IssueList"), variables: variables)
+        await handle.waitForFetch()
+        return (world, handle, try world.environment.paginate(handle))
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func pagesMergeInOrderAndDeduplicateByNode(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2"])
+        // The second page repeats issue 2 (the list moved on the server): it keeps its place.
+        world.transport.enqueue("IssueList", .respond(Self.page([2, 3, 4], title: { "Issue \($0)'" })))
+        try await pager.loadNext(3)
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2'", "Issue 3'", "Issue 4'"])
+        let sent = world.transport.requests.last?.variables
+        #expect(sent?["after"] == .string("c2"))
+        #expect(sent?["first"] == .int(3))
+        #expect(pager.hasNext)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func hasNextTurnsFalseAtTheEndAndLoadNextThenSendsNothing(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        let flag = BodyProbe { pager.hasNext }
+        world.transport.enqueue("IssueList", .respond(Self.page([3], hasNext: false)))
+        try await pager.loadNext(2)
+        #expect(flag.flush())
+        #expect(flag.value == false)
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2", "Issue 3"])
+        let requests = world.transport.requestCount(for: "IssueList")
+        try await pager.loadNext(2)
+        #expect(world.transport.requestCount(for: "IssueList") == requests)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func loadingFlagsAreTrackedAndSetWhileAPageIsInFlight(_ strategy: PhaseStrategy) async throws {
+        let (world, _, pager) = try await attached(strategy)
+        let gate = RequestBarrier()
+        world.transport.enqueue("IssueList", .respond(Self.page([3])), after: gate)
+        let loading = BodyProbe { pager.isLoadingNext }
+        let task = Task { try await pager.loadNext(1) }
+        await waitUntil { pager.isLoadingNext }
+        #expect(loading.flush())
+        #expect(loading.value)
+        gate.open()
+        try await task.value
+        #expect(loading.flush())
+        #expect(loading.value == false)
+        #expect(pager.isLoadingPrevious == false)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aRefetchReplacesTheList(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        world.transport.enqueue("IssueList", .respond(Self.page([3, 4])))
+        try await pager.loadNext(2)
+        world.transport.enqueue("IssueList", .respond(Self.page([9, 8])))
+        try await pager.refetch()
+        #expect(Self.titles(handle) == ["Issue 9", "Issue 8"])
+        #expect(world.transport.requests.last?.variables["after"] == nil)
+        // The list's end is the refetch's: the next page goes after it.
+        world.transport.enqueue("IssueList", .respond(Self.page([7])))
+        try await pager.loadNext(1)
+        #expect(world.transport.requests.last?.variables["after"] == .string("c8"))
+        #expect(Self.titles(handle) == ["Issue 9", "Issue 8", "Issue 7"])
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aPageForAnEndNoLongerThereIsDroppedAndCounted(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        let gate = RequestBarrier()
+        world.transport.enqueue("IssueList", .respond(Self.page([3, 4])), after: gate)
+        let late = Task { try await pager.loadNext(2) }
+        await waitUntil { pager.isLoadingNext }
+        world.transport.enqueue("IssueList", .respond(Self.page([9, 8])))
+        try await pager.refetch()
+        gate.open()
+        try await late.value
+        #expect(Self.titles(handle) == ["Issue 9", "Issue 8"])
+        #expect(world.environment.counters?.total.pagesDropped == 1)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func loadPreviousPutsThePageBeforeTheStart(_ strategy: PhaseStrategy) async throws {
+        let world = try DocumentWorld(Self.document, strategy: strategy)
+        world.transport.enqueue("IssueList", .respond(Self.page([5, 6], hasNext: false, hasPrevious: true)))
+        let handle = world.environment.attach(try world.artifact("IssueList"),
+                                              variables: ["first": .null, "last": .int(2)])
+        await handle.waitForFetch()
+        let pager = try world.environment.paginate(handle)
+        #expect(pager.hasPrevious)
+        world.transport.enqueue("IssueList", .respond(Self.page([3, 4, 5], hasNext: true, hasPrevious: false)))
+        try await pager.loadPrevious(3)
+        #expect(world.transport.requests.last?.variables["before"] == .string("c5"))
+        #expect(Self.titles(handle) == ["Issue 3", "Issue 4", "Issue 5", "Issue 6"])
+        #expect(pager.hasPrevious == false)
+        // A page before the start moves only the start: the end is the first page's.
+        #expect(pager.hasNext == false)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aPageReRunsTheListBodyOnceAndNoRowAlreadyShown(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        let list = BodyProbe { Self.titles(handle).count }
+        func rows() -> [BodyProbe<String>] {
+            guard case .ready(let data) = handle.phase, let repository: Lens = try? data.read("repository"),
+                  let connection: Lens = try? repository.read("issueConnection"),
+                  let edges: [Lens?] = try? connection.read("edges") else { return [] }
+            return edges.map { edge in
+                BodyProbe { ((try? edge?.read("node") as Lens?)?.flatMap { try? $0.read("title") as String? }) ?? "-" }
+            }
+        }
+        let shown = rows()
+        world.transport.enqueue("IssueList", .respond(Self.page([3, 4])))
+        try await pager.loadNext(2)
+        #expect(list.flush())
+        #expect(list.value == 4)
+        #expect(shown.filter { $0.flush() }.isEmpty)
+        #expect(shown.map(\.value) == ["Issue 1", "Issue 2"])
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aPageLandingUnderAnOptimisticLayerMergesIntoTheBase(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        var delta = RecordSourceDelta()
+        delta.set(FieldState(value: .scalar(.string("Retitled"))), for: FieldKey("title"), on: DataID("I1"))
+        let layer = world.environment.store.applyOptimistic(delta).layer
+        world.transport.enqueue("IssueList", .respond(Self.page([3])))
+        try await pager.loadNext(1)
+        #expect(Self.titles(handle) == ["Retitled", "Issue 2", "Issue 3"])
+        world.environment.store.removeOptimistic(layer)
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2", "Issue 3"])
+    }
+
+    // MARK: Bad input
+
+    @Test func aPageWithoutPageInfoOrAnEdgeWithoutACursorIsRefusedWithItsPathAndTheStoreKept() async throws {
+        let (world, _, pager) = try await attached(.shipped)
+        let before = world.environment.store.snapshot()
+        guard case .object(var data)? = Self.page([3]).data, case .object(var repository)? = data["repository"],
+              case .object(var connection)? = repository["issueConnection"] else { throw ReadError.missing(record: .root, field: "page") }
+        connection["pageInfo"] = .null
+        repository["issueConnection"] = .object(connection)
+        data["repository"] = .object(repository)
+        world.transport.enqueue("IssueList", .respond(GraphQLResponse(data: .object(data))))
+        await #expect(throws: Failure.self) { try await pager.loadNext(1) }
+        #expect(world.environment.store.snapshot() == before)
+
+        let artifact = try world.artifact("IssueList")
+        var noCursor = Self.page([3])
+        if case .object(var data)? = noCursor.data, case .object(var repository)? = data["repository"],
+           case .object(var connection)? = repository["issueConnection"], case .array(var edges)? = connection["edges"],
+           case .object(var edge)? = edges.first {
+            edge["cursor"] = .null
+            edges[0] = .object(edge)
+            connection["edges"] = .array(edges)
+            repository["issueConnection"] = .object(connection)
+            data["repository"] = .object(repository)
+            noCursor = GraphQLResponse(data: .object(data))
+        }
+        #expect(throws: NormalizeError.edgeWithoutCursor(path: "repository.issueConnection.edges.0")) {
+            try world.environment.store.commit(noCursor, for: BoundArtifact(artifact))
+        }
+        #expect(world.environment.store.snapshot() == before)
+    }
+
+    @Test func paginateRefusesAQueryWithoutAConnectionOrWithConstantCursors() throws {
+        let world = try DocumentWorld("""
+            query Plain { viewer { login } }
+            query Fixed { repository(owner: "a", name: "b") { id
+              issueConnection(first: 2) @connection(key: "Fixed_issueConnection") {
+                edges { cursor node { id } } pageInfo { endCursor hasNextPage } } } }
+            """, strategy: .shipped)
+        for name in ["Plain", "Fixed"] {
+            let handle = world.environment.attach(try world.artifact(name), policy: .storeOnly)
+            #expect(throws: PaginationHandle.Unpageable.self) { try world.environment.paginate(handle) }
+        }
+    }
+
+    @Test(arguments: [
+        ("issueConnection(first: 2) @connection(key: \"issues\") { edges { cursor node { id } } pageInfo { endCursor hasNextPage } }",
+         "must end with _issueConnection"),
+        ("issueConnection(states: [OPEN]) @connection(key: \"L_issueConnection\") { edges { cursor node { id } } pageInfo { endCursor hasNextPage } }",
+         "needs a first or a last argument"),
+        ("issueConnection(first: 2) @connection(key: \"L_issueConnection\") { edges { node { id } } pageInfo { endCursor hasNextPage } }",
+         "edges { cursor node"),
+        ("issueConnection(first: 2) @connection(key: \"L_issueConnection\") { edges { cursor node { id } } pageInfo { endCursor } }",
+         "hasNextPage is missing"),
+        ("issueConnection(first: 2) @connection(key: \"L_issueConnection\", filters: [\"after\"]) { edges { cursor node { id } } pageInfo { endCursor hasNextPage } }",
+         "filters names \"after\""),
+        ("issues(first: 2) @connection(key: \"L_issues\") { id }", "a single object"),
+    ])
+    func aConnectionThatCannotMergeIsACompileErrorAtTheDirective(_ selection: String, _ reason: String) throws {
+        let text = "query L { repository(owner: \"a\", name: \"b\") { id \(selection) } }"
+        do {
+            _ = try TestDocuments.compile(text)
+            Issue.record("compiled: \(selection)")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("@connection on "), "\(message)")
+            #expect(message.contains(reason), "\(message)")
+            #expect(message.contains("test.graphql:1:"), "\(message)")
+        }
+    }
+
+    @Test func theConnectionIsKeyedByItsKeyAndFiltersNotItsPage() throws {
+        let artifacts = try TestDocuments.compile(Self.document)
+        let world = try DocumentWorld(Self.document, strategy: .shipped)
+        try world.environment.store.commit(Self.page([1]), for: BoundArtifact(try #require(artifacts["IssueList"]),
+                                                                               variables: ["states": .array([.string("OPEN")])]))
+        let ids = world.environment.store.source.ids.map(\.rawValue)
+        #expect(ids.contains("client:R1:__IssueList_issueConnection_connection(states:[\"OPEN\"])"))
+        #expect(ids.contains("client:R1:__IssueList_issueConnection_connection(states:[\"OPEN\"]):edges:I1"))
+        #expect(!ids.contains { $0.contains("first:") || $0.contains("after:") })
+    }
+}
