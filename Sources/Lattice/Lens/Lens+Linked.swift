@@ -51,7 +51,8 @@ extension Lens {
         try linked(key, optional: true)
     }
 
-    func list(_ key: String, optionalItems: Bool) throws(ReadError) -> [Lens?] {
+    /// The list's length and the lenses of its items from `start` on.
+    func list(_ key: String, optionalItems: Bool, from start: Int = 0) throws(ReadError) -> (count: Int, items: [Lens?]) {
         let (field, matched) = node(key)
         guard matched else { throw unmet(field) }
         guard let slot = slot(field) else { throw .missing(record: id, field: key) }
@@ -59,16 +60,17 @@ extension Lens {
         case .links(let targets):
             guard case .linkedList(let set, _) = field.kind else { break }
             var lenses: [Lens?] = []
-            lenses.reserveCapacity(targets.count)
+            let first = min(max(start, 0), targets.count)
+            lenses.reserveCapacity(targets.count - first)
             // Loops, not `flatMap`/`compactMap`, here and in `read`: a main-actor closure
             // handed to them checks its executor on every item.
-            for target in targets {
+            for target in targets[first...] {
                 var lens: Lens?
                 if let target, !target.isNonexistent { lens = try child(target, set, bound: bound) }
                 if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: key) }
                 lenses.append(lens)
             }
-            return lenses
+            return (targets.count, lenses)
         case .null:
             let _: Lens? = try null(field, slot, optional: false)
         case .scalar, .link:
@@ -80,7 +82,7 @@ extension Lens {
     /// A list of objects whose items are all present. - Complexity: O(items) plus one
     /// tracked access.
     public func read(_ key: String) throws(ReadError) -> [Lens] {
-        let items = try list(key, optionalItems: false)
+        let items = try list(key, optionalItems: false).items
         var lenses: [Lens] = []
         lenses.reserveCapacity(items.count)
         for case let lens? in items { lenses.append(lens) }
@@ -89,7 +91,15 @@ extension Lens {
 
     /// A list of objects with null items (null in the store, or nulled by `@required`).
     public func read(_ key: String) throws(ReadError) -> [Lens?] {
-        try list(key, optionalItems: true)
+        try list(key, optionalItems: true).items
+    }
+
+    /// The length of a list of objects and its items from position `start` on: what a lazy
+    /// list view reads to show the rows it has not shown yet (a page just merged), tracked as
+    /// a read of the whole list is, without a lens for the items before `start`.
+    /// - Complexity: O(items from `start`) plus one tracked access.
+    public func read(_ key: String, from start: Int) throws(ReadError) -> (count: Int, items: [Lens?]) {
+        try list(key, optionalItems: true, from: start)
     }
 
     // MARK: @catch(to: RESULT)

@@ -16,6 +16,7 @@
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
 /// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
 /// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
+/// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the list body re-reading `<page>` pages of edges (`listBody`) |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
@@ -42,6 +43,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case generatedCompile(size: String)
     /// One step of the store's optimistic layers at a size (rows, layers or observed rows).
     case optimistic(step: String, size: Int)
+    /// One step of a `@connection` list scrolled in a list view, at a page.
+    case pagination(step: String, page: Int)
 
     /// Metric names the suite's own counts use.
     public enum CountName {
@@ -79,6 +82,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .recordPage: "RecordPage"
         case .generatedCompile: "GeneratedCompile"
         case .optimistic: "Optimistic"
+        case .pagination: "Pagination"
         }
     }
 
@@ -96,6 +100,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .recordPage(let step): step
         case .generatedCompile(let size): size
         case let .optimistic(step, size): "\(step)/\(size)"
+        case let .pagination(step, page): "\(step)/\(page)"
         }
     }
 
@@ -135,6 +140,9 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case ("Optimistic", 3):
             guard let size = Int(parts[2]), size > 0 else { return nil }
             self = .optimistic(step: parts[1], size: size)
+        case ("Pagination", 3):
+            guard let page = Int(parts[2]), page > 0 else { return nil }
+            self = .pagination(step: parts[1], page: page)
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -149,7 +157,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic:
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic, .pagination:
             nil
         }
     }

@@ -174,6 +174,13 @@ import LatticeTesting
         #expect(list.value == 4)
         #expect(shown.filter { $0.flush() }.isEmpty)
         #expect(shown.map(\.value) == ["Issue 1", "Issue 2"])
+        // A lazy list reads the count and the rows it has not shown.
+        guard case .ready(let data) = handle.phase, let repository: Lens = try data.read("repository"),
+              let connection: Lens = try repository.read("issueConnection") else { throw ReadError.missing(record: .root, field: "repository") }
+        let (count, new) = try connection.read("edges", from: 2)
+        #expect(count == 4)
+        #expect(try new.map { try $0?.read("node").flatMap { (node: Lens) in try node.read("title") as String? } } == ["Issue 3", "Issue 4"])
+        #expect(try connection.read("edges", from: 9).items.isEmpty)
     }
 
     @Test(arguments: PhaseStrategy.allCases)

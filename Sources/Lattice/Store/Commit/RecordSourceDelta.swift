@@ -46,14 +46,15 @@ public struct RecordSourceDelta: Sendable {
     private(set) var order: [DataID] = []
     private(set) var deletions: [DataID] = []
     private(set) var invalidations: [DataID] = []
-    /// Pages of `@connection` fields, merged after the writes, in the order staged.
-    private(set) var pages: [ConnectionPage] = []
+    /// Edits of `@connection` lists (pages to merge, edges to remove), applied after the
+    /// writes, in the order staged.
+    private(set) var connectionEdits: [ConnectionEdit] = []
 
     /// An empty delta.
     public init() {}
 
     /// Whether nothing is staged.
-    public var isEmpty: Bool { order.isEmpty && deletions.isEmpty && invalidations.isEmpty && pages.isEmpty }
+    public var isEmpty: Bool { order.isEmpty && deletions.isEmpty && invalidations.isEmpty && connectionEdits.isEmpty }
 
     /// Stages a write of `state` to `key` on record `id`, creating the record if needed.
     /// - Complexity: O(1) amortized.
@@ -86,7 +87,15 @@ public struct RecordSourceDelta: Sendable {
     /// Stages a page of a connection, merged after the field writes.
     mutating func merge(_ page: ConnectionPage) {
         touch(page.connection)
-        pages.append(page)
+        connectionEdits.append(.page(page))
+    }
+
+    /// Stages the removal of the edges of `nodes` from the connection record `connection`
+    /// (what `@deleteEdge` does); nodes it does not list are ignored.
+    /// - Complexity: O(1) amortized; applying it costs the nodes removed when they end the
+    ///   list (a page taken back), else the list's edges.
+    public mutating func removeEdges(of nodes: [DataID], from connection: DataID) {
+        connectionEdits.append(.removeEdges(nodes, from: connection))
     }
 
     /// Stages the invalidation of `id`: it is stamped with the commit's epoch.

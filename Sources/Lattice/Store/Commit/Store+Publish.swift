@@ -58,8 +58,8 @@ extension Store {
             if changed.count > before { changedRecords.append(id) }
         }
         var droppedPages = 0
-        for page in delta.pages {
-            let merged = merge(page, willWrite: { _, _ in }, changed: { record, key, kind in
+        for edit in delta.connectionEdits {
+            let merged = apply(edit, willWrite: { _, _ in }, changed: { record, key, kind in
                 changed.append((record, key, key.keyPath))
                 if changedRecords.last != record.id { changedRecords.append(record.id) }
                 if notes, let kind {

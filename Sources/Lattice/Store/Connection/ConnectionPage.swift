@@ -38,6 +38,15 @@ public struct ConnectionPage: Sendable {
     }
 }
 
+/// One staged edit of a connection's list, applied in the order staged after a delta's field
+/// writes (`Store.apply(_:willWrite:changed:)`).
+enum ConnectionEdit: Sendable {
+    /// A page to merge.
+    case page(ConnectionPage)
+    /// The edges of these nodes, to remove from this connection.
+    case removeEdges([DataID], from: DataID)
+}
+
 /// The fields a connection merge reads and writes, interned once.
 extension FieldKey {
     /// A connection's `edges`.

@@ -6,13 +6,24 @@
 /// list are a set kept beside the connection (`connectionNodes`), and a page after the end is
 /// appended to the list in place.
 extension Store {
+    /// Applies one staged edit of a connection's list; `false` for a page dropped (`merge`).
+    func apply(_ edit: ConnectionEdit, willWrite: (Record, FieldKey) -> Void,
+               changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) -> Bool {
+        switch edit {
+        case .page(let page): return merge(page, willWrite: willWrite, changed: changed)
+        case .removeEdges(let nodes, let connection):
+            removeEdges(of: nodes, from: connection, willWrite: willWrite, changed: changed)
+            return true
+        }
+    }
+
     /// Merges `page`, unless it answers a cursor that is no longer the end (or the start) of
     /// the list: then it is dropped whole and `false` returned. Calls `willWrite` before each
     /// field it may write and `changed` after each it changed, with how a verdict may change.
     /// - Complexity: O(edges of the page) for a page after the end, O(edges of the list) for
     ///   one before the start or in place of the list (and once after any other write of the
     ///   edges, which rebuilds the set of nodes).
-    func merge(_ page: ConnectionPage, willWrite: (Record, FieldKey) -> Void,
+    private func merge(_ page: ConnectionPage, willWrite: (Record, FieldKey) -> Void,
                changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) -> Bool {
         let connection = source.recordOrCreate(page.connection).record
         let info = source.recordOrCreate(page.pageInfo).record
@@ -57,6 +68,38 @@ extension Store {
             changed(connection, .edges, .linksChanged)
         }
         return true
+    }
+
+    /// Removes the edges of `nodes` from `connectionID`'s list, in place: popped from the end
+    /// while they end it (a page taken back), else filtered out.
+    /// - Complexity: O(nodes) when they end the list, else O(edges of the list).
+    private func removeEdges(of nodes: [DataID], from connectionID: DataID, willWrite: (Record, FieldKey) -> Void,
+                             changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) {
+        guard let connection = source[connectionID] else { return }
+        var listed = connectionNodes(of: connection)
+        var doomed: Set<ObjectIdentifier> = []
+        for id in nodes {
+            if let node = source[id], listed.remove(ObjectIdentifier(node)) != nil { doomed.insert(ObjectIdentifier(node)) }
+        }
+        connectionNodes[connection.serial] = listed
+        guard !doomed.isEmpty else { return }
+        func isDoomed(_ edge: Record?) -> Bool {
+            guard case .link(let node)? = edge?.slots[.node]?.value else { return false }
+            return doomed.contains(ObjectIdentifier(node))
+        }
+        willWrite(connection, .edges)
+        _ = connection.slots.modify(.edges) { slot in
+            guard case .links(var list) = slot.value else { return }
+            slot.value = .null
+            var removed = 0
+            while removed < doomed.count, let last = list.last, isDoomed(last) {
+                list.removeLast()
+                removed += 1
+            }
+            if removed < doomed.count { list.removeAll(where: isDoomed) }
+            slot.value = .links(list)
+        }
+        changed(connection, .edges, .linksChanged)
     }
 
     /// The nodes of `connection`'s edges, as the last merge left them, or made again from the

@@ -123,8 +123,8 @@ extension Store {
             }
         }
         var droppedPages = 0
-        for page in delta.pages {
-            let merged = merge(page, willWrite: { record, key in
+        for edit in delta.connectionEdits {
+            let merged = apply(edit, willWrite: { record, key in
                 shown.note(record)
                 shown.note(key, of: record)
                 if keepingBase { optimistic.keepBase(of: record, key) }
