@@ -156,6 +156,42 @@ import LatticeTesting
         #expect(env.store.record(DataID("SXNzdWU6MQ=="))?.field(FieldKey("state"))?.value == .scalar("CLOSED"))
     }
 
+    /// "Lists that page": a connection over the spec schema, answered by hand (the spec's
+    /// documents have no `@connection`).
+    @Test func listsThatPage() async throws {
+        let spec = try CompiledSpec.load()
+        let program = try Program(schema: spec.program.schema, documents: [GraphQLSource(text: """
+            query IssueList($owner: String!, $name: String!, $first: Int = 2, $after: String) {
+              repository(owner: $owner, name: $name) { id
+                issues(first: $first, after: $after) @connection(key: "IssueList_issues") {
+                  edges { cursor node { id title } } pageInfo { endCursor hasNextPage } } } }
+            """, name: "IssueList.graphql")])
+        func page(_ numbers: [Int], more: Bool) -> FixtureTransport.Outcome {
+            .respond(GraphQLResponse(data: .object(["repository": .object(["id": "UmVwbzox", "issues": .object([
+                "edges": .array(numbers.map { .object(["cursor": .string("c\($0)"),
+                                                       "node": .object(["id": .string("I\($0)"), "title": "T"])]) }),
+                "pageInfo": .object(["endCursor": .string("c\(numbers.last ?? 0)"), "hasNextPage": .bool(more)]),
+            ])])])))
+        }
+        let transport = FixtureTransport(responses: [])
+        transport.enqueue("IssueList", page([1, 2], more: true))
+        transport.enqueue("IssueList", page([3, 4], more: false))
+        let env = Environment(program: program, transport: transport)
+        let issueList = try #require(program["IssueList"])
+        let list = env.attach(issueList, variables: ["owner": "apple", "name": "swift"])
+        await list.waitForFetch()
+        let pager = try env.paginate(list)
+        if pager.hasNext && !pager.isLoadingNext {
+            try await pager.loadNext(20)
+        }
+        #expect(pager.hasNext == false)
+        guard case .ready(let data) = list.phase else { throw ReadError.missing(record: .root, field: "repository") }
+        let repository: Lens = try data.read("repository")
+        let connection: Lens = try repository.read("issues")
+        #expect(try connection.read("edges", from: 0).count == 4)
+        #expect(transport.requests.last?.variables["first"] == .int(20))
+    }
+
     @Test func counters() async throws {
         let (_, dashboard, ok, env, _) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
