@@ -96,13 +96,8 @@ private struct Walker {
         guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
         let (key, keyPath) = bound.key(of: field)
         let fieldNode = node?.child(.key(field.responseKey))
-        if let page, page.connection == id, field.responseKey == field.name, let set = field.selectionSet {
-            switch field.name {
-            case "edges": return try stageEdges(value, set: set, bound: bound, trie: fieldNode)
-            case "pageInfo": return try stagePageInfo(value, set: set, bound: bound, trie: fieldNode)
-            default: break
-            }
-        }
+        // `!= nil` first: binding the page would copy it on every field of every response.
+        if page != nil, try stagedInPage(field, value, of: id, bound: bound, trie: fieldNode) { return }
         // `if let`, not `Optional.map`: a main-actor closure checks its executor on each call.
         if value == .null {
             var errors: [GraphQLError]?
@@ -194,6 +189,19 @@ private struct Walker {
         if let page { delta.merge(page) }
         page = outer
         return id
+    }
+
+    /// Stages `field` when it is the `edges` or `pageInfo` of the page being walked; `false`
+    /// for any other field, which is written as usual.
+    private mutating func stagedInPage(_ field: FieldNode, _ value: JSONValue, of id: DataID, bound: BoundArtifact,
+                                       trie node: ErrorTrie.Node?) throws(NormalizeError) -> Bool {
+        guard page?.connection == id, field.responseKey == field.name, let set = field.selectionSet else { return false }
+        switch field.name {
+        case "edges": try stageEdges(value, set: set, bound: bound, trie: node)
+        case "pageInfo": try stagePageInfo(value, set: set, bound: bound, trie: node)
+        default: return false
+        }
+        return true
     }
 
     /// Writes each edge of the page being walked under an id made from its node's (its

@@ -23,6 +23,9 @@ extension Store {
         // Records made by this commit (serials past this one) have had no reader yet, so
         // their first writes notify nobody: their registrars are not called.
         let lastSerialBefore = Record.lastSerial
+        // Read once: a static's lazy initialization is checked on every access.
+        let edges = FieldKey.edges
+        let keepsConnectionNodes = !connectionNodes.isEmpty
         for id in delta.order {
             let (record, isNew) = source.recordOrCreate(id)
             let writes = delta.writes(of: id)
@@ -40,7 +43,7 @@ extension Store {
                 if old == new { continue }
                 record.slots[write.key] = new
                 record.noteType(from: write.key, new.value)
-                if write.key == .edges { forgetConnectionNodes(of: record) }
+                if keepsConnectionNodes && write.key == edges { forgetConnectionNodes(of: record) }
                 changed.append((record, write.key, write.keyPath))
                 if notes, let kind = Store.verdictChange(from: old, to: new) {
                     verdictChanges.append(VerdictChange(
