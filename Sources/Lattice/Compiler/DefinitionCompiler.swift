@@ -272,6 +272,9 @@ struct DefinitionCompiler {
             diagnose(field.name.location, .notOutputType(field: name, type: schemaField.type.description))
             return nil
         }
+        let (edgeEdit, edgeEditFailed) = compileEdgeEdit(field.directives, field: name, type: schemaField.type,
+                                                         kind: kind)
+        if edgeEditFailed { return nil }
         var key: FieldKeyRef?
         var connection: ConnectionField?
         if let directive = field.directives.first(where: { $0.name.value == ClientDirective.connection }) {
@@ -285,7 +288,8 @@ struct DefinitionCompiler {
             key: key ?? fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
             isAdded: false,
             errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,
-            isCaught: underCatch || catchHere != nil, location: place(field.location), connection: connection)
+            isCaught: underCatch || catchHere != nil, location: place(field.location), connection: connection,
+            edgeEdit: edgeEdit)
     }
 
     /// A constant key when no argument uses a variable (the fast path), else a slot of the

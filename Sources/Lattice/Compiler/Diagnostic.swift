@@ -88,6 +88,8 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case reservedAlias(alias: String, field: String)
     /// `@connection` on a field that cannot be one, or without what merging its pages needs.
     case invalidConnection(field: String, reason: String)
+    /// An edge directive on a field whose value it cannot use.
+    case invalidEdgeEdit(directive: String, field: String, reason: String)
     case unsupported(String)
 
     public var description: String {
@@ -143,6 +145,7 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .reservedAlias(alias, field):
             "alias \(alias) is reserved for the \(alias) field the runtime selects to key and type records (here on \(field))"
         case let .invalidConnection(field, reason): "@connection on \(field): \(reason)"
+        case let .invalidEdgeEdit(directive, field, reason): "@\(directive) on \(field): \(reason)"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

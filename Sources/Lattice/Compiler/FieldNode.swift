@@ -50,10 +50,13 @@ public final class FieldNode: Sendable {
     /// `@connection` on this field: its pages merge into one list (`key` names the
     /// connection record's link, not the page's own arguments).
     public let connection: ConnectionField?
+    /// An edge directive on this field: what committing its value does to connections' lists.
+    public let edgeEdit: EdgeEdit?
 
     init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
          required: RequiredAction?, catchTarget: CatchTarget?, isAdded: Bool,
-         errorsThrow: Bool, isCaught: Bool, location: String, connection: ConnectionField? = nil) {
+         errorsThrow: Bool, isCaught: Bool, location: String, connection: ConnectionField? = nil,
+         edgeEdit: EdgeEdit? = nil) {
         self.responseKey = responseKey
         self.name = name
         self.type = type
@@ -66,6 +69,7 @@ public final class FieldNode: Sendable {
         self.isCaught = isCaught
         self.location = location
         self.connection = connection
+        self.edgeEdit = edgeEdit
         let passes = (required != nil || type.isNonNull) && catchTarget == nil
         passesBubble = passes
         switch kind {

@@ -39,6 +39,11 @@ public final class PaginationHandle: Observable {
         self.variables = variables
     }
 
+    /// The connection's record, what the edge directives of a mutation name in
+    /// `connections`; `nil` before the first page. Untracked.
+    /// - Complexity: O(depth of the connection's field).
+    public var connectionID: DataID? { connection(tracked: false)?.id }
+
     /// Whether a page after the list's end is loading. Tracked. - Complexity: O(1).
     public var isLoadingNext: Bool {
         registrar.access(self, keyPath: \.isLoadingNext)
@@ -107,23 +112,30 @@ public final class PaginationHandle: Observable {
         registrar.didSet(self, keyPath: keyPath)
     }
 
-    /// A scalar of the connection's `pageInfo` record, following the path from the root;
-    /// `nil` where a link is missing. - Complexity: O(depth of the path).
-    private func pageInfo(_ key: FieldKey, tracked: Bool) -> JSONValue? {
+    /// The connection's record, following the path from the root (each link read tracked
+    /// when `tracked`); `nil` where a link is missing. - Complexity: O(depth of the path).
+    private func connection(tracked: Bool) -> Record? {
         var record = environment.rootRecord
-        func read(_ key: FieldKey, _ keyPath: FieldKeyPath) -> StoredValue? {
-            if tracked { record.registrar.access(record, keyPath: keyPath) }
-            return record.slots[key]?.value
-        }
         for (field, bound) in path {
-            let (fieldKey, keyPath) = bound.key(of: field)
-            guard case .link(let next)? = read(fieldKey, keyPath) else { return nil }
+            let (key, keyPath) = bound.key(of: field)
+            guard case .link(let next)? = Self.value(of: key, keyPath, in: record, tracked: tracked) else { return nil }
             record = next
         }
-        guard case .link(let info)? = read(.pageInfo, FieldKey.pageInfo.keyPath) else { return nil }
-        record = info
-        guard case .scalar(let value)? = read(key, key.keyPath) else { return nil }
+        return record
+    }
+
+    /// A scalar of the connection's `pageInfo` record; `nil` where it is missing.
+    /// - Complexity: O(depth of the path).
+    private func pageInfo(_ key: FieldKey, tracked: Bool) -> JSONValue? {
+        guard let connection = connection(tracked: tracked),
+              case .link(let info)? = Self.value(of: .pageInfo, FieldKey.pageInfo.keyPath, in: connection, tracked: tracked),
+              case .scalar(let value)? = Self.value(of: key, key.keyPath, in: info, tracked: tracked) else { return nil }
         return value
+    }
+
+    private static func value(of key: FieldKey, _ keyPath: FieldKeyPath, in record: Record, tracked: Bool) -> StoredValue? {
+        if tracked { record.registrar.access(record, keyPath: keyPath) }
+        return record.slots[key]?.value
     }
 }
 

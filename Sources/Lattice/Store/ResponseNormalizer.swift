@@ -112,6 +112,7 @@ private struct Walker {
             if let fieldNode { errors = nullItemErrors(in: value, under: fieldNode) }
             delta.set(FieldState(value: .scalar(value), errors: errors), for: key,
                       keyPath: keyPath, on: id)
+            if let edit = field.edgeEdit { stage(edit, on: Self.ids(in: value), bound: bound) }
         case .linked(let set):
             guard case .object(let child) = value else {
                 if case .array = value { throw .unexpectedList(path: pathText) }
@@ -124,6 +125,7 @@ private struct Walker {
                 try normalizeObject(child, set: set, parent: id, key: key, index: nil, bound: bound, trie: fieldNode)
             }
             delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, on: id)
+            if let edit = field.edgeEdit { stage(edit, on: [childID], bound: bound) }
         case .linkedList(let set, _):
             guard case .array(let items) = value else {
                 throw .expectedList(path: pathText, found: value.kindDescription)
@@ -148,6 +150,63 @@ private struct Walker {
             }
             delta.set(FieldState(value: .links(links), errors: errors), for: key,
                       keyPath: keyPath, on: id)
+            if let edit = field.edgeEdit { stage(edit, on: links.compactMap { $0 }, bound: bound) }
+        }
+    }
+
+    /// Stages what an edge directive does with the records `ids` a field answered (edges,
+    /// nodes, or ids to delete), for each connection its `connections` name.
+    private mutating func stage(_ edit: EdgeEdit, on ids: [DataID], bound: BoundArtifact) {
+        var connections: [DataID] = []
+        switch edit.connections?.resolve(bound.variables) {
+        case .array(let items)?: connections = Self.ids(in: .array(items))
+        case .string(let raw)?: connections = [DataID(raw)]
+        default: break
+        }
+        switch edit.kind {
+        case .deleteRecord:
+            for id in ids { delta.delete(id) }
+        case .deleteEdge:
+            for connection in connections { delta.removeEdges(of: ids, from: connection) }
+        case .insertEdge(let atEnd):
+            for connection in connections {
+                // Copied into the connection's own edge of the node, as a page's edge is kept:
+                // the answer's edge record sits where the mutation's field is, and the next
+                // answer there would move it.
+                var edges: [DataID] = []
+                for edge in ids {
+                    guard case .link(let node)? = delta.state(of: .node, on: edge)?.value else { continue }
+                    let copy = ConnectionPage.edgeID(of: node, in: connection)
+                    for write in delta.writes(of: edge) {
+                        delta.set(write.state, for: write.key, keyPath: write.keyPath, on: copy)
+                    }
+                    edges.append(copy)
+                }
+                delta.insertEdges(edges, into: connection, atEnd: atEnd)
+            }
+        case .insertNode(let atEnd, let edgeTypeName):
+            for connection in connections {
+                var edges: [DataID] = []
+                for node in ids {
+                    // A new edge of the node, keyed as a page's edge of it is, without a cursor.
+                    let edge = ConnectionPage.edgeID(of: node, in: connection)
+                    delta.set(FieldState(value: .scalar(.string(edgeTypeName))), for: .typename, on: edge)
+                    delta.set(FieldState(value: .link(node)), for: .node, on: edge)
+                    delta.set(FieldState(value: .null), for: .cursor, on: edge)
+                    edges.append(edge)
+                }
+                delta.insertEdges(edges, into: connection, atEnd: atEnd)
+            }
+        }
+    }
+
+    /// The ids in an `ID` value or a list of them (nulls skipped).
+    private static func ids(in value: JSONValue) -> [DataID] {
+        switch value {
+        case .string(let raw): [DataID(raw)]
+        case .int(let raw): [DataID(String(raw))]
+        case .array(let items): items.flatMap(ids(in:))
+        case .null, .bool, .double, .object: []
         }
     }
 

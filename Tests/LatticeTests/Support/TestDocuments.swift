@@ -12,6 +12,12 @@ enum TestDocuments {
     directive @catch(to: CatchTarget = RESULT) on FIELD | FRAGMENT_DEFINITION | QUERY | MUTATION
     directive @expires(seconds: Int!) on QUERY
     directive @connection(key: String!, filters: [String!]) on FIELD
+    directive @appendEdge(connections: [ID!]!) on FIELD
+    directive @prependEdge(connections: [ID!]!) on FIELD
+    directive @appendNode(connections: [ID!]!, edgeTypeName: String!) on FIELD
+    directive @prependNode(connections: [ID!]!, edgeTypeName: String!) on FIELD
+    directive @deleteEdge(connections: [ID!]!) on FIELD
+    directive @deleteRecord on FIELD
     """
 
     static let schemaSDL = """
@@ -65,7 +71,13 @@ enum TestDocuments {
       issues(filter: IssueFilter): [Issue]
     }
     input IssueFilter { state: IssueState! label: String = "bug" text: String }
-    type Mutation { closeIssue(id: ID!): Issue }
+    type Mutation {
+      closeIssue(id: ID!): Issue
+      addIssue(title: String!): AddIssuePayload
+      removeIssue(id: ID!): RemoveIssuePayload
+    }
+    type AddIssuePayload { issueEdge: IssueEdge issue: Issue }
+    type RemoveIssuePayload { removedIssueId: ID removedIssueIds: [ID] title: String }
     type Subscription { issueUpdated(id: ID!): Issue viewerChanged: User }
     """
 

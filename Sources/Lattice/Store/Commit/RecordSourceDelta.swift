@@ -98,6 +98,15 @@ public struct RecordSourceDelta: Sendable {
         connectionEdits.append(.removeEdges(nodes, from: connection))
     }
 
+    /// Stages the edge records `edges` (their `node` written by then) at the end of the
+    /// connection record `connection`, or at its start, skipping a node the list holds (what
+    /// `@appendEdge` and `@prependEdge` do); a connection not in the store is left alone.
+    /// - Complexity: O(1) amortized; applying it costs the edges at the end, the list's edges
+    ///   at the start.
+    public mutating func insertEdges(_ edges: [DataID], into connection: DataID, atEnd: Bool) {
+        connectionEdits.append(.insertEdges(edges, into: connection, atEnd: atEnd))
+    }
+
     /// Stages the invalidation of `id`: it is stamped with the commit's epoch.
     public mutating func invalidate(_ id: DataID) {
         invalidations.append(id)

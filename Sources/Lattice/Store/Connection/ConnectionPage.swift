@@ -45,6 +45,18 @@ enum ConnectionEdit: Sendable {
     case page(ConnectionPage)
     /// The edges of these nodes, to remove from this connection.
     case removeEdges([DataID], from: DataID)
+    /// These edge records, to put at the end (or the start) of this connection.
+    case insertEdges([DataID], into: DataID, atEnd: Bool)
+}
+
+extension DataID {
+    /// The record of the list of the `@connection(key:)` field on `parent` under the values
+    /// of its filter arguments (none when the field has none): what `@appendEdge` and the
+    /// other edge directives name in `connections`. - Complexity: O(size of the filters).
+    public static func connection(parent: DataID, key: String, filters: [String: JSONValue] = [:]) -> DataID {
+        client(parent: parent, storageKey: StorageKey.make(name: "__\(key)_connection",
+                                                           arguments: filters.map { ($0.key, $0.value) }))
+    }
 }
 
 /// The fields a connection merge reads and writes, interned once.

@@ -14,6 +14,11 @@ extension Store {
         case .removeEdges(let nodes, let connection):
             removeEdges(of: nodes, from: connection, willWrite: willWrite, changed: changed)
             return true
+        case .insertEdges(let edges, let connection, let atEnd):
+            if let record = source[connection] {
+                insertEdges(edges, into: record, atEnd: atEnd, willWrite: willWrite, changed: changed)
+            }
+            return true
         }
     }
 
@@ -41,33 +46,52 @@ extension Store {
         write(Slot(value: .link(info), errors: nil), to: .pageInfo, of: connection, willWrite: willWrite,
               changed: changed)
 
-        var nodes = page.position == .replacing ? [] : connectionNodes(of: connection)
-        var added: [Record?] = []
-        added.reserveCapacity(page.edges.count)
-        for id in page.edges {
-            guard let edge = source[id], case .link(let node)? = edge.slots[.node]?.value,
-                  nodes.insert(ObjectIdentifier(node)).inserted else { continue }
-            added.append(edge)
-        }
-        connectionNodes[connection.serial] = nodes
         switch page.position {
         case .replacing:
-            write(Slot(value: .links(added), errors: nil), to: .edges, of: connection, willWrite: willWrite,
+            var nodes: Set<ObjectIdentifier> = []
+            let edges = newEdges(page.edges, besides: &nodes)
+            connectionNodes[connection.serial] = nodes
+            write(Slot(value: .links(edges), errors: nil), to: .edges, of: connection, willWrite: willWrite,
                   changed: changed)
         case .after, .before:
-            guard !added.isEmpty else { return true }
-            willWrite(connection, .edges)
-            let grown = connection.slots.modify(.edges) { slot -> Bool in
-                guard case .links(var list) = slot.value else { return false }
-                slot.value = .null
-                if case .after = page.position { list.append(contentsOf: added) } else { list.insert(contentsOf: added, at: 0) }
-                slot.value = .links(list)
-                return true
-            }
-            if grown != true { connection.slots[.edges] = Slot(value: .links(added), errors: nil) }
-            changed(connection, .edges, .linksChanged)
+            insertEdges(page.edges, into: connection, atEnd: !page.position.isBefore,
+                        willWrite: willWrite, changed: changed)
         }
         return true
+    }
+
+    /// Puts the edge records `ids` at the end of `connection`'s list (or its start), in
+    /// place, skipping those whose node the list holds.
+    /// - Complexity: O(edges given) at the end, O(edges of the list) at the start.
+    private func insertEdges(_ ids: [DataID], into connection: Record, atEnd: Bool, willWrite: (Record, FieldKey) -> Void,
+                             changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) {
+        var nodes = connectionNodes(of: connection)
+        let added = newEdges(ids, besides: &nodes)
+        connectionNodes[connection.serial] = nodes
+        guard !added.isEmpty else { return }
+        willWrite(connection, .edges)
+        let grown = connection.slots.modify(.edges) { slot -> Bool in
+            guard case .links(var list) = slot.value else { return false }
+            slot.value = .null
+            if atEnd { list.append(contentsOf: added) } else { list.insert(contentsOf: added, at: 0) }
+            slot.value = .links(list)
+            return true
+        }
+        if grown != true { connection.slots[.edges] = Slot(value: .links(added), errors: nil) }
+        changed(connection, .edges, .linksChanged)
+    }
+
+    /// The edge records of `ids` whose node is not in `nodes` (nor earlier in `ids`), their
+    /// nodes added to it; an edge without a node is left out.
+    private func newEdges(_ ids: [DataID], besides nodes: inout Set<ObjectIdentifier>) -> [Record?] {
+        var edges: [Record?] = []
+        edges.reserveCapacity(ids.count)
+        for id in ids {
+            guard let edge = source[id], case .link(let node)? = edge.slots[.node]?.value,
+                  nodes.insert(ObjectIdentifier(node)).inserted else { continue }
+            edges.append(edge)
+        }
+        return edges
     }
 
     /// Removes the edges of `nodes` from `connectionID`'s list, in place: popped from the end
@@ -135,6 +159,12 @@ extension Store {
 }
 
 extension ConnectionPage.Position {
+    /// Whether the page goes before the start.
+    var isBefore: Bool {
+        if case .before = self { return true }
+        return false
+    }
+
     /// Whether a page here writes `key` of the `pageInfo`: a page after the end moves the
     /// end (`endCursor`, `hasNextPage`), one before the start the start, one in place both.
     func moves(_ key: FieldKey) -> Bool {
