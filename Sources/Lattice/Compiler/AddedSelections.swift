@@ -83,14 +83,18 @@ extension ExecutableDefinition {
     /// The definition as the runtime sends it: printed in graphql-js's style, with `added`
     /// appended to the sets they complete, without the client's directives
     /// (`ClientDirective`) and without descriptions (the client's documentation, which a
-    /// server parsing as graphql-js 16 or graphql-core 3.2 do refuses on operations).
+    /// server parsing as graphql-js 16 or graphql-core 3.2 do refuses on operations), and
+    /// without the variables `unsent` (used only by client directives: a server refuses a
+    /// variable nothing uses).
     /// - Complexity: O(size of the definition).
-    func requestText(adding added: AddedSyntax) -> String {
+    func requestText(adding added: AddedSyntax, leavingOut unsent: Set<String> = []) -> String {
         switch self {
         case .operation(var operation):
             operation.description = nil
             operation.directives = operation.directives.sent
-            operation.variableDefinitions = operation.variableDefinitions.map { variable in
+            operation.variableDefinitions = operation.variableDefinitions.filter {
+                !unsent.contains($0.variable.name.value)
+            }.map { variable in
                 var variable = variable
                 variable.description = nil
                 return variable

@@ -157,4 +157,7 @@ struct VariableUsage: Sendable {
     let file: String
     let line: Int
     let column: Int
+    /// Whether the usage is in the sent text: not in a client directive's argument (such as
+    /// `@appendEdge(connections: $connections)`), which the sent text leaves out.
+    let isSent: Bool
 }

@@ -42,7 +42,8 @@ extension DefinitionCompiler {
         case .variable(let variable):
             usages.append(VariableUsage(name: variable.name.value, expected: type,
                                         positionHasDefault: hasDefault, file: file,
-                                        line: variable.location.line, column: variable.location.column))
+                                        line: variable.location.line, column: variable.location.column,
+                                        isSent: !inClientDirective))
             return .variable(variable.name.value)
         case .list(let list):
             let item = type.listItem ?? type.nullable
@@ -112,8 +113,10 @@ extension DefinitionCompiler {
             if !used.insert(name).inserted && !declared.isRepeatable {
                 diagnose(directive.location, .repeatedDirective(name))
             }
+            inClientDirective = ClientDirective.names.contains(name)
             _ = checkArguments(directive.arguments, declared: declared.arguments, of: "@" + name,
                                at: directive.location)
+            inClientDirective = false
             if name == "include" || name == "skip" {
                 guard case .bool(let condition)? = argumentConstant(directive, "if") else {
                     diagnose(directive.location, .unsupported("@\(name) with a variable condition"))

@@ -12,6 +12,9 @@ struct DefinitionCompiler {
     var diagnostics: [Diagnostic] = []
     var usages: [VariableUsage] = []
     private var variableKeys: [StorageKeyTemplate] = []
+    /// Whether the arguments being checked are a client directive's, which the sent text
+    /// leaves out (`VariableUsage.isSent`).
+    var inClientDirective = false
     private var throwsOnFieldError = false
     private var documentCatch: CatchTarget?
     /// What `compileSelections` added, for the request text.
@@ -83,16 +86,19 @@ struct DefinitionCompiler {
                 diagnose(extra?.location ?? operation.location, .subscriptionRootFields(operation: name, count: count))
             }
         }
+        // Variables only client directives use are declared in the sent text by nothing else.
+        var unsent: Set<String> = []
         if case .operation(let operation) = definition {
-            checkVariableUsages(operation: name, variables: variables, definitions: operation.variableDefinitions,
-                                root: set)
+            let all = checkVariableUsages(operation: name, variables: variables,
+                                          definitions: operation.variableDefinitions, root: set)
+            unsent = Set(variables.map(\.name)).subtracting(all.filter(\.isSent).map(\.name))
         }
         guard diagnostics.isEmpty else { return nil }
         return Artifact(name: name, kind: kind, typeName: typeName, selectionSet: set,
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
                         catchTarget: documentCatch, expiresSeconds: expires,
                         variableKeys: variableKeys, location: place(definition.location),
-                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax))
+                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent))
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
@@ -119,8 +125,10 @@ struct DefinitionCompiler {
 
     /// Checks every variable the operation uses, in its own selection and in every fragment
     /// it reaches, against its declarations, and that every declared one is used.
+    /// - Returns: every usage, the fragments' included.
+    @discardableResult
     private mutating func checkVariableUsages(operation: String, variables: [Artifact.Variable],
-                                              definitions: [VariableDefinition], root: ObjectSelection) {
+                                              definitions: [VariableDefinition], root: ObjectSelection) -> [VariableUsage] {
         var all = usages
         var seen: Set<ObjectIdentifier> = []
         var pending = Artifact.spreads(in: root)
@@ -153,6 +161,7 @@ struct DefinitionCompiler {
             diagnostics.append(Diagnostic(file: usage.file, line: usage.line, column: usage.column,
                                           problem: problem))
         }
+        return all
     }
 
     // MARK: Selections

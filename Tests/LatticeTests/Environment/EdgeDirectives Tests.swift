@@ -128,11 +128,15 @@ import LatticeTesting
         }
     }
 
-    @Test func theSentTextLeavesTheEdgeDirectivesOut() throws {
+    @Test func theSentTextLeavesTheEdgeDirectivesAndTheirOwnVariablesOut() throws {
         let world = try DocumentWorld(PaginationTests.document + "\n" + Self.mutations, strategy: .shipped)
         for name in ["AddEdge", "PrependEdge", "AddNode", "PrependNode", "RemoveEdge", "RemoveRecord", "IssueList"] {
             let text = try world.artifact(name).requestText
             #expect(!text.contains("@"), "\(name): \(text)")
+            // A variable only the edge directives use is not declared either: a server refuses
+            // a variable nothing uses (graphql-js's NoUnusedVariables).
+            #expect(!text.contains("$connections"), "\(name): \(text)")
         }
+        #expect(try world.artifact("RemoveEdge").requestText.contains("$id: ID!"))
     }
 }

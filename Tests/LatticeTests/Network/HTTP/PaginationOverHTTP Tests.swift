@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import Lattice
+import LatticeTesting
+
+/// Connections end to end over HTTP against the loopback server (`scripts/server.py`, the
+/// fixture graph's real cursors): an issue's comments paged to the end, a posted comment
+/// appended by `@appendEdge`, and an optimistic comment the server refuses taken back; under
+/// the three phase strategies. The documents are this test's, over spec/schema.graphql.
+@MainActor @Suite(.hangGuard, .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
+struct PaginationOverHTTPTests {
+    static let documents = """
+    query Comments($id: ID!, $first: Int = 3, $after: String) {
+      node(id: $id) { id ... on Issue {
+        comments(first: $first, after: $after) @connection(key: "Comments_comments") {
+          totalCount edges { cursor node { id body } } pageInfo { endCursor hasNextPage } } } }
+    }
+    mutation Comment($input: AddCommentInput!, $connections: [ID!]!) {
+      addComment(input: $input) { commentEdge @appendEdge(connections: $connections) { cursor node { id body } } }
+    }
+    """
+    static let issueID = "SXNzdWU6MQ=="
+
+    /// The comments' bodies as shown, and the total the server counts.
+    static func shown(_ handle: OperationHandle) -> (bodies: [String], ids: [String], total: Int?) {
+        guard case .ready(let data) = handle.phase, let issue: Lens = try? data.read("node"),
+              let comments: Lens = try? issue.read("comments"),
+              let edges: [Lens?] = try? comments.read("edges") else { return ([], [], nil) }
+        let nodes = edges.map { edge -> Lens? in try? edge?.read("node") }
+        return (nodes.map { (try? $0?.read("body") as String?) ?? "-" },
+                nodes.map { (try? $0?.read("id") as String?) ?? "-" },
+                try? comments.read("totalCount") as Int)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func commentsPageToTheEndAndMutationsEditTheList(_ strategy: PhaseStrategy) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let spec = try CompiledSpec.load()
+        let program = try Program(schema: spec.program.schema,
+                                  documents: [GraphQLSource(text: Self.documents, name: "Comments.graphql")])
+        let environment = Environment(program: program, transport: HTTPTransport(url: try server.url("/graphql")),
+                                      strategy: strategy, counting: true)
+        let handle = environment.attach(try #require(program["Comments"]), variables: ["id": .string(Self.issueID)])
+        await handle.waitForFetch()
+        #expect(Self.shown(handle).ids.count == 3)
+        let pager = try environment.paginate(handle)
+        var pages = 1
+        while pager.hasNext && pages < 50 {
+            try await pager.loadNext(3)
+            pages += 1
+        }
+        let all = Self.shown(handle)
+        #expect(pages > 1)
+        #expect(all.ids.count == all.total)
+        #expect(Set(all.ids).count == all.ids.count)
+        #expect(environment.counters?.total.pagesDropped == 0)
+
+        let connections: JSONValue = .array([.string(try #require(pager.connectionID).rawValue)])
+        let comment = try #require(program["Comment"])
+        _ = try await environment.mutate(comment, variables: [
+            "input": .object(["subjectId": .string(Self.issueID), "body": "Posted over HTTP"]), "connections": connections,
+        ])
+        #expect(Self.shown(handle).bodies.last == "Posted over HTTP")
+        #expect(Self.shown(handle).ids.count == all.ids.count + 1)
+
+        // A blank comment: shown at once, then refused by the server (a field error nulls the
+        // payload), and the optimistic edge goes with the layer.
+        let pending = try environment.commitMutation(comment, variables: [
+            "input": .object(["subjectId": .string(Self.issueID), "body": "   "]), "connections": connections,
+        ], optimisticResponse: .object(["addComment": .object(["commentEdge": .object([
+            "cursor": "optimistic", "node": .object(["id": "optimistic-comment", "body": "   "]),
+        ])])]))
+        #expect(Self.shown(handle).bodies.last == "   ")
+        _ = try? await pending.answer()
+        #expect(Self.shown(handle).bodies.last == "Posted over HTTP")
+        #expect(Self.shown(handle).ids.count == all.ids.count + 1)
+    }
+}
