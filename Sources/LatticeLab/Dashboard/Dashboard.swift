@@ -38,6 +38,7 @@ struct Dashboard {
         body += section("Goals", [], LimitTable.goals(findings.goals))
         body += section("Generated code: generating and compiling", [], tables.generatedCompile())
         body += section("Optimistic layers", [], tables.optimistic())
+        body += section("Pagination", [], tables.pagination())
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())

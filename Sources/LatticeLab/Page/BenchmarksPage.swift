@@ -96,6 +96,14 @@ struct BenchmarksPage {
             limits judge them (the decision records above): the cycle costs the same at 100 and 100,000 rows, and \
             the rows hear of each change once.
             """, table: tables.optimistic())
+        text += section("Pagination", about: """
+            A `@connection` list of 50-edge pages in a lazy list view (docs/decisions/0006): `load`, page N \
+            loaded over the N - 1 pages shown (normalized, merged after the end, the list body and the 50 new \
+            rows rendered) and taken back (the page popped, its rows let go), both halves costing the page; the \
+            counts are the load's. `listBody`, an eager list body re-reading every edge of N pages: the one cost \
+            that grows with the list. Record 0006's limits judge them (the decision records above): page 42 \
+            costs what page 2 costs, re-runs the list body once and no row already shown.
+            """, table: tables.pagination())
         text += section("Generated code: generating and compiling", about: """
             What an app's build pays for `lattice generate`'s output, on issue 23's union document \
             (`LatticeTesting.UnionDocument`: sections of cards of metas, each level a union of three whose first \
