@@ -15,6 +15,11 @@ struct PaginationOverHTTPTests {
         comments(first: $first, after: $after) @connection(key: "Comments_comments") {
           totalCount edges { cursor node { id body } } pageInfo { endCursor hasNextPage } } } }
     }
+    query LastComments($id: ID!, $last: Int = 3, $before: String) {
+      node(id: $id) { id ... on Issue {
+        comments(last: $last, before: $before) @connection(key: "LastComments_comments") {
+          totalCount edges { cursor node { id body } } pageInfo { startCursor hasPreviousPage } } } }
+    }
     mutation Comment($input: AddCommentInput!, $connections: [ID!]!) {
       addComment(input: $input) { commentEdge @appendEdge(connections: $connections) { cursor node { id body } } }
     }
@@ -32,15 +37,42 @@ struct PaginationOverHTTPTests {
                 try? comments.read("totalCount") as Int)
     }
 
+    /// An environment over `server` with this test's documents.
+    static func environment(_ server: LoopbackServer, _ strategy: PhaseStrategy) throws -> (Environment, Program) {
+        let spec = try CompiledSpec.load()
+        let program = try Program(schema: spec.program.schema,
+                                  documents: [GraphQLSource(text: Self.documents, name: "Comments.graphql")])
+        return (Environment(program: program, transport: HTTPTransport(url: try server.url("/graphql")),
+                            strategy: strategy, counting: true), program)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func commentsPageBackwardFromTheEndToTheStart(_ strategy: PhaseStrategy) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let (environment, program) = try Self.environment(server, strategy)
+        let forward = environment.attach(try #require(program["Comments"]),
+                                         variables: ["id": .string(Self.issueID), "first": .int(100)])
+        await forward.waitForFetch()
+        let backward = environment.attach(try #require(program["LastComments"]), variables: ["id": .string(Self.issueID)])
+        await backward.waitForFetch()
+        let pager = try environment.paginate(backward)
+        #expect(Self.shown(backward).ids == Array(Self.shown(forward).ids.suffix(3)))
+        var pages = 1
+        while pager.hasPrevious && pages < 50 {
+            try await pager.loadPrevious(2)
+            pages += 1
+        }
+        #expect(pages > 1)
+        #expect(Self.shown(backward).ids == Self.shown(forward).ids)
+        #expect(environment.counters?.total.pagesDropped == 0)
+    }
+
     @Test(arguments: PhaseStrategy.allCases)
     func commentsPageToTheEndAndMutationsEditTheList(_ strategy: PhaseStrategy) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let spec = try CompiledSpec.load()
-        let program = try Program(schema: spec.program.schema,
-                                  documents: [GraphQLSource(text: Self.documents, name: "Comments.graphql")])
-        let environment = Environment(program: program, transport: HTTPTransport(url: try server.url("/graphql")),
-                                      strategy: strategy, counting: true)
+        let (environment, program) = try Self.environment(server, strategy)
         let handle = environment.attach(try #require(program["Comments"]), variables: ["id": .string(Self.issueID)])
         await handle.waitForFetch()
         #expect(Self.shown(handle).ids.count == 3)
