@@ -18,6 +18,15 @@ public final class Artifact: Sendable {
         public let defaultValue: JSONValue?
     }
 
+    /// The query the compiler derives for a `@refetchable` fragment.
+    public struct RefetchQuery: Hashable, Sendable {
+        /// The query's name (`queryName`).
+        public let name: String
+        /// Whether it fetches the fragment's record through `node(id: $id)` (else the
+        /// fragment is on Query and the query spreads it at the root).
+        public let byNode: Bool
+    }
+
     /// The definition's name.
     public let name: String
     /// Operation kind, or fragment.
@@ -28,6 +37,8 @@ public final class Artifact: Sendable {
     public let selectionSet: ObjectSelection
     /// Declared variables (operations only).
     public let variables: [Variable]
+    /// For a `@refetchable` fragment, the query that fetches it again.
+    public let refetchQuery: RefetchQuery?
     /// `@throwOnFieldError` on the definition.
     public let throwsOnFieldError: Bool
     /// `@catch(to:)` on the definition.
@@ -72,12 +83,13 @@ public final class Artifact: Sendable {
     init(name: String, kind: Kind, typeName: String, selectionSet: ObjectSelection,
          variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
          expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String,
-         variableUsages: [VariableUsage], requestText: String) {
+         variableUsages: [VariableUsage], requestText: String, refetchQuery: RefetchQuery? = nil) {
         self.name = name
         self.kind = kind
         self.typeName = typeName
         self.selectionSet = selectionSet
         self.variables = variables
+        self.refetchQuery = refetchQuery
         self.throwsOnFieldError = throwsOnFieldError
         self.catchTarget = catchTarget
         self.expiresSeconds = expiresSeconds

@@ -33,11 +33,13 @@ public enum ClientDirective {
     public static let expires = "expires"
     /// `@connection(key:, filters:)`: the field's pages merge into one list in the store.
     public static let connection = "connection"
+    /// `@refetchable(queryName:)`: the compiler derives a query that fetches the fragment again.
+    public static let refetchable = "refetchable"
     /// The edge directives on a mutation's fields, which edit connections' lists when its
     /// answer (or optimistic response) is committed (`EdgeEdit`).
     public static let edgeEdits = ["appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord"]
     /// All of them, in the order spec/directives.graphql declares them.
-    public static let names = [required, throwOnFieldError, `catch`, expires, connection] + edgeEdits
+    public static let names = [required, throwOnFieldError, `catch`, expires, connection, refetchable] + edgeEdits
 
     /// The client directives `definition` uses, anywhere in it (its own, its variables', its
     /// selections'), in document order; none for a type-system definition.

@@ -23,6 +23,7 @@ public enum Compiler {
         var state = CompilerState(schema: schema)
         state.collect(inputs)
         state.compileAll()
+        state.deriveRefetchQueries()
         guard state.diagnostics.isEmpty else { throw CompileFailure(diagnostics: state.sorted) }
         return state.artifacts
     }
@@ -108,6 +109,29 @@ private struct CompilerState {
     mutating func compileAll() {
         definedNames = Set(byName.keys)
         for entry in definitions { compileWithSpreads(entry.name) }
+    }
+
+    /// Compiles the query each `@refetchable` fragment derives, in name order, as if it were
+    /// written beside the fragment (its diagnostics cite the fragment's file and
+    /// `@refetchable`).
+    mutating func deriveRefetchQueries() {
+        for (name, fragment) in artifacts.sorted(by: { $0.key < $1.key }) {
+            guard let query = fragment.refetchQuery, let index = byName[name] else { continue }
+            let file = definitions[index].file
+            guard let text = fragment.refetchQueryText else {
+                diagnostics.append(Diagnostic(file: file, line: 1, column: 1, problem: .invalidRefetchable(
+                    fragment: name, reason: "it uses a variable $id, which its derived query \(query.name) gives the record's id")))
+                continue
+            }
+            do {
+                let inputs = try CompileFailure.parsing([GraphQLSource(text: text, name: "\(file) @refetchable")])
+                collect(inputs)
+                definedNames.insert(query.name)
+                compileWithSpreads(query.name)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
     }
 
     /// A definition waiting for the fragments it spreads, and the next spread to look at.

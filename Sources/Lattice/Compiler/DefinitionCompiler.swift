@@ -69,6 +69,7 @@ struct DefinitionCompiler {
             _ = checkDirectives(directives, at: "FRAGMENT_DEFINITION")
         }
         guard let typeName else { return nil }
+        let refetchQuery = kind == .fragment ? compileRefetchable(directives, fragment: name, type: typeName) : nil
         throwsOnFieldError = directives.contains { $0.name.value == ClientDirective.throwOnFieldError }
         documentCatch = catchTarget(directives)
         let expires = expiresSeconds(directives)
@@ -98,7 +99,8 @@ struct DefinitionCompiler {
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
                         catchTarget: documentCatch, expiresSeconds: expires,
                         variableKeys: variableKeys, location: place(definition.location),
-                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent))
+                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent),
+                        refetchQuery: refetchQuery)
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {

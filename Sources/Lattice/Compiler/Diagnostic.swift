@@ -90,6 +90,8 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidConnection(field: String, reason: String)
     /// An edge directive on a field whose value it cannot use.
     case invalidEdgeEdit(directive: String, field: String, reason: String)
+    /// `@refetchable` on a fragment no query can fetch again.
+    case invalidRefetchable(fragment: String, reason: String)
     case unsupported(String)
 
     public var description: String {
@@ -146,6 +148,7 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
             "alias \(alias) is reserved for the \(alias) field the runtime selects to key and type records (here on \(field))"
         case let .invalidConnection(field, reason): "@connection on \(field): \(reason)"
         case let .invalidEdgeEdit(directive, field, reason): "@\(directive) on \(field): \(reason)"
+        case let .invalidRefetchable(fragment, reason): "@refetchable on \(fragment): \(reason)"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

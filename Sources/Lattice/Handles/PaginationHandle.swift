@@ -1,9 +1,10 @@
 import Observation
 
-/// Pages through the `@connection` field of an attached query: `loadNext` and
-/// `loadPrevious` fetch the next page after the list's end (or before its start) with the
-/// query's own paging variables, and the store merges it into the one list every reader of
-/// the connection sees. Made by `Environment.paginate(_:connection:)`.
+/// Pages through the `@connection` field of an attached query, or of a `@refetchable`
+/// fragment: `loadNext` and `loadPrevious` fetch the next page after the list's end (or
+/// before its start) with the query's own paging variables (the fragment's derived query,
+/// for a fragment), and the store merges it into the one list every reader of the
+/// connection sees. Made by `Environment.paginate(_:connection:)`.
 ///
 /// `hasNext`, `hasPrevious` and the loading flags are tracked: a body that reads them
 /// re-runs when they change, and at no other time. A page that lands when the list no longer
@@ -16,8 +17,12 @@ public final class PaginationHandle: Observable {
         public let description: String
     }
 
-    /// The attached query whose connection this pages.
-    public let handle: OperationHandle
+    /// The query a page is fetched with (the attached one, or the fragment's derived one).
+    private let operation: Artifact
+    /// Its variables, before the paging ones (the fragment's, and its record's id).
+    private let baseVariables: [String: JSONValue]
+    /// The record the path to the connection starts from: the root, or the fragment's.
+    private let start: Record
     private let environment: Environment
     /// The fields from the root to the connection, each with the artifact it is bound under.
     private let path: [(field: FieldNode, bound: BoundArtifact)]
@@ -31,9 +36,11 @@ public final class PaginationHandle: Observable {
         var first, after, last, before: String?
     }
 
-    init(handle: OperationHandle, environment: Environment, path: [(field: FieldNode, bound: BoundArtifact)],
-         variables: PagingVariables) {
-        self.handle = handle
+    init(operation: Artifact, variables baseVariables: [String: JSONValue], start: Record, environment: Environment,
+         path: [(field: FieldNode, bound: BoundArtifact)], variables: PagingVariables) {
+        self.operation = operation
+        self.baseVariables = baseVariables
+        self.start = start
         self.environment = environment
         self.path = path
         self.variables = variables
@@ -100,10 +107,10 @@ public final class PaginationHandle: Observable {
     }
 
     private func load(_ overrides: [String: JSONValue], clearing cleared: [String?]) async throws(Failure) {
-        var variables = handle.variables
+        var variables = baseVariables
         for case let name? in cleared { variables[name] = nil }
         variables.merge(overrides) { _, new in new }
-        _ = try await environment.fetch(handle.operation, variables: variables)
+        _ = try await environment.fetch(operation, variables: variables)
     }
 
     private func setLoading(_ keyPath: KeyPath<PaginationHandle, Bool>, _ value: Bool) {
@@ -112,10 +119,10 @@ public final class PaginationHandle: Observable {
         registrar.didSet(self, keyPath: keyPath)
     }
 
-    /// The connection's record, following the path from the root (each link read tracked
+    /// The connection's record, following the path from the start (each link read tracked
     /// when `tracked`); `nil` where a link is missing. - Complexity: O(depth of the path).
     private func connection(tracked: Bool) -> Record? {
-        var record = environment.rootRecord
+        var record = start
         for (field, bound) in path {
             let (key, keyPath) = bound.key(of: field)
             guard case .link(let next)? = Self.value(of: key, keyPath, in: record, tracked: tracked) else { return nil }
@@ -144,11 +151,40 @@ extension Environment {
     /// selects (in its own selection or a fragment it spreads), or the one whose directive
     /// has `key` `connection` when there are several.
     /// - Throws: `PaginationHandle.Unpageable` when there is no such connection, or more
-    ///   than one without a key named.
+    ///   than one without a key named, or its paging arguments are not variables.
     /// - Complexity: O(fields of the query and its fragments).
     public func paginate(_ handle: OperationHandle, connection key: String? = nil)
         throws(PaginationHandle.Unpageable) -> PaginationHandle {
         let root = BoundArtifact(handle.operation, variables: handle.variables)
+        let (path, variables) = try Self.pagedConnection(in: root, key: key)
+        return PaginationHandle(operation: handle.operation, variables: handle.variables, start: rootRecord,
+                                environment: self, path: path, variables: variables)
+    }
+
+    /// A pagination handle for the `@connection` field of the `@refetchable` fragment
+    /// `fragment` reads (a lens from `Lens.fragment(_:)`): pages are fetched with the
+    /// fragment's derived query, under the fragment's variables and its record's id.
+    /// - Throws: `PaginationHandle.Unpageable` when the fragment is not `@refetchable`, or
+    ///   as `paginate(_:connection:)` for its connection.
+    /// - Complexity: O(fields of the fragment and the fragments it spreads).
+    public func paginate(fragment: Lens, connection key: String? = nil)
+        throws(PaginationHandle.Unpageable) -> PaginationHandle {
+        let artifact = fragment.bound.artifact
+        guard let query = artifact.refetchQuery, let operation = program[query.name] else {
+            throw PaginationHandle.Unpageable(description: "\(artifact.name) is not a @refetchable fragment")
+        }
+        let (path, paging) = try Self.pagedConnection(in: fragment.bound, key: key)
+        var variables: [String: JSONValue] = [:]
+        for variable in operation.variables { variables[variable.name] = fragment.bound.variables[variable.name] }
+        if query.byNode { variables["id"] = .string(fragment.id.rawValue) }
+        return PaginationHandle(operation: operation, variables: variables, start: fragment.record,
+                                environment: self, path: path, variables: paging)
+    }
+
+    /// The path from `bound`'s root to its one `@connection` field (or the one of `key`),
+    /// and the variables its paging arguments are written with.
+    private static func pagedConnection(in bound: BoundArtifact, key: String?) throws(PaginationHandle.Unpageable)
+        -> (path: [(field: FieldNode, bound: BoundArtifact)], variables: PaginationHandle.PagingVariables) {
         var found: [[(field: FieldNode, bound: BoundArtifact)]] = []
         var seen: Set<ObjectIdentifier> = []
         func search(_ set: ObjectSelection, bound: BoundArtifact, path: [(field: FieldNode, bound: BoundArtifact)]) {
@@ -167,8 +203,8 @@ extension Environment {
                 }
             }
         }
-        search(handle.operation.selectionSet, bound: root, path: [])
-        let name = handle.operation.name
+        search(bound.artifact.selectionSet, bound: bound, path: [])
+        let name = bound.artifact.name
         guard found.count == 1, let path = found.first, let connection = path.last?.field.connection else {
             let which = key.map { "with key \($0)" } ?? ""
             throw PaginationHandle.Unpageable(description: found.isEmpty
@@ -186,6 +222,6 @@ extension Environment {
                 \(name): the @connection field's first and after (or last and before) must be variables to page with
                 """)
         }
-        return PaginationHandle(handle: handle, environment: self, path: path, variables: variables)
+        return (path, variables)
     }
 }

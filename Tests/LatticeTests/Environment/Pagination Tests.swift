@@ -196,6 +196,65 @@ import LatticeTesting
         #expect(Self.titles(handle) == ["Issue 1", "Issue 2", "Issue 3"])
     }
 
+    // MARK: A @refetchable fragment
+
+    static let fragmentDocument = """
+    fragment IssueList_repository on Repository @refetchable(queryName: "IssueListPagination") {
+      issueConnection(first: $count, after: $cursor) @connection(key: "IssueList_issueConnection") {
+        edges { cursor node { id title } } pageInfo { endCursor hasNextPage }
+      }
+    }
+    query RepositoryScreen($count: Int = 2, $cursor: String) {
+      repository(owner: "apple", name: "swift") { id ...IssueList_repository }
+    }
+    """
+
+    /// The titles the fragment's lens shows.
+    static func titles(_ fragment: Lens) -> [String] {
+        guard let connection: Lens = try? fragment.read("issueConnection"),
+              let edges: [Lens?] = try? connection.read("edges") else { return [] }
+        return edges.map { edge in ((try? edge?.read("node") as Lens?)?.flatMap { try? $0.read("title") as String? }) ?? "-" }
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aRefetchableFragmentPagesWithItsDerivedQuery(_ strategy: PhaseStrategy) async throws {
+        let world = try DocumentWorld(Self.fragmentDocument, strategy: strategy)
+        let derived = try world.artifact("IssueListPagination")
+        #expect(derived.requestText.contains("query IssueListPagination($count: Int, $cursor: String, $id: ID!)"))
+        #expect(derived.requestText.contains("node(id: $id)"))
+        world.transport.enqueue("RepositoryScreen", .respond(Self.page([1, 2])))
+        let screen = world.environment.attach(try world.artifact("RepositoryScreen"))
+        await screen.waitForFetch()
+        guard case .ready(let data) = screen.phase, let repository: Lens = try data.read("repository"),
+              let fragment = try repository.fragment("IssueList_repository") else {
+            throw ReadError.missing(record: .root, field: "repository")
+        }
+        let pager = try world.environment.paginate(fragment: fragment)
+        #expect(Self.titles(fragment) == ["Issue 1", "Issue 2"])
+        guard case .object(var answer)? = Self.page([3, 4], hasNext: false).data,
+              case .object(var node)? = answer.removeValue(forKey: "repository") else { throw ReadError.missing(record: .root, field: "page") }
+        node["__typename"] = "Repository"
+        world.transport.enqueue("IssueListPagination", .respond(GraphQLResponse(data: .object(["node": .object(node)]))))
+        try await pager.loadNext(2)
+        let sent = world.transport.requests.last
+        #expect(sent?.operationName == "IssueListPagination")
+        #expect(sent?.variables == ["count": .int(2), "cursor": .string("c2"), "id": .string("R1")])
+        #expect(Self.titles(fragment) == ["Issue 1", "Issue 2", "Issue 3", "Issue 4"])
+        #expect(pager.hasNext == false)
+    }
+
+    @Test func refetchableOnAFragmentNoQueryCanFetchAgainIsACompileError() throws {
+        do {
+            _ = try TestDocuments.compile("fragment S on Status @refetchable(queryName: \"Q\") { message }")
+            Issue.record("compiled")
+        } catch {
+            #expect("\(error)".contains("@refetchable on S: the fragment must be on Query, or on a type with an id"))
+        }
+        let onQuery = try TestDocuments.compile("fragment V on Query @refetchable(queryName: \"VQ\") { viewer { login } }")
+        #expect(onQuery["VQ"]?.requestText.contains("...V") == true)
+        #expect(onQuery["VQ"]?.requestText.contains("node") == false)
+    }
+
     // MARK: Bad input
 
     @Test func aPageWithoutPageInfoOrAnEdgeWithoutACursorIsRefusedWithItsPathAndTheStoreKept() async throws {

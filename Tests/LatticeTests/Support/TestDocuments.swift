@@ -12,6 +12,7 @@ enum TestDocuments {
     directive @catch(to: CatchTarget = RESULT) on FIELD | FRAGMENT_DEFINITION | QUERY | MUTATION
     directive @expires(seconds: Int!) on QUERY
     directive @connection(key: String!, filters: [String!]) on FIELD
+    directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION
     directive @appendEdge(connections: [ID!]!) on FIELD
     directive @prependEdge(connections: [ID!]!) on FIELD
     directive @appendNode(connections: [ID!]!, edgeTypeName: String!) on FIELD

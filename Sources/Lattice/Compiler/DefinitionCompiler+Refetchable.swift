@@ -1,0 +1,58 @@
+import GraphQLSyntax
+
+/// `@refetchable(queryName:)`: a fragment the compiler can fetch again, as Relay's can: on
+/// Query (the derived query spreads it at the root) or on a type with `id: ID!` that
+/// `Query.node(id:)` can return (the derived query spreads it under `node(id: $id)`).
+extension DefinitionCompiler {
+    /// The derived query of `fragment` on `type`, or `nil` without the directive or with the
+    /// problem diagnosed at it.
+    mutating func compileRefetchable(_ directives: [Directive], fragment: String, type: String) -> Artifact.RefetchQuery? {
+        guard let directive = directives.first(where: { $0.name.value == ClientDirective.refetchable }) else { return nil }
+        guard case .string(let name)? = argumentConstant(directive, "queryName"), !name.isEmpty else {
+            diagnose(directive.location, .invalidRefetchable(fragment: fragment, reason: "queryName must be a constant string"))
+            return nil
+        }
+        if type == schema.queryType { return Artifact.RefetchQuery(name: name, byNode: false) }
+        guard let node = schema.field("node", on: schema.queryType),
+              node.arguments["id"] != nil, schema.possibleTypes(of: node.type.namedType).contains(type)
+                  || schema.possibleTypes(of: type).isSubset(of: schema.possibleTypes(of: node.type.namedType)),
+              schema.field("id", on: type)?.type.namedType == "ID" else {
+            diagnose(directive.location, .invalidRefetchable(fragment: fragment, reason: """
+                the fragment must be on Query, or on a type with an id that Query.node(id:) returns
+                """))
+            return nil
+        }
+        return Artifact.RefetchQuery(name: name, byNode: true)
+    }
+}
+
+extension Artifact {
+    /// The text of this `@refetchable` fragment's derived query: the fragment spread at the
+    /// root or under `node(id: $id)`, with a variable for each one the fragment and the
+    /// fragments it reaches use (typed as their first use expects). `nil` for another
+    /// definition, or one that uses a variable `$id` of its own beside the node's.
+    /// - Complexity: O(variable usages of the fragments reached).
+    var refetchQueryText: String? {
+        guard let query = refetchQuery else { return nil }
+        var types: [(name: String, type: String)] = []
+        var named: Set<String> = []
+        var usages = variableUsages
+        var seen: Set<ObjectIdentifier> = []
+        var pending = spreadFragments
+        while let fragment = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(fragment)).inserted else { continue }
+            usages += fragment.variableUsages
+            pending += fragment.spreadFragments
+        }
+        for usage in usages where usage.isSent && named.insert(usage.name).inserted {
+            types.append((usage.name, usage.expected.description))
+        }
+        if query.byNode {
+            guard !named.contains("id") else { return nil }
+            types.append(("id", "ID!"))
+        }
+        let declarations = types.isEmpty ? "" : "(" + types.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+        let body = query.byNode ? "node(id: $id) { ...\(name) }" : "...\(name)"
+        return "query \(query.name)\(declarations) { \(body) }"
+    }
+}
