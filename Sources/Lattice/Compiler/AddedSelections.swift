@@ -87,7 +87,10 @@ extension ExecutableDefinition {
     /// without the variables `unsent` (used only by client directives: a server refuses a
     /// variable nothing uses).
     /// - Complexity: O(size of the definition).
-    func requestText(adding added: AddedSyntax, leavingOut unsent: Set<String> = []) -> String {
+    /// A fragment's own variables are renamed as `renaming` says (`Artifact.hoistedName`), and
+    /// an operation declares `hoisted` after its own.
+    func requestText(adding added: AddedSyntax, leavingOut unsent: Set<String> = [],
+                     renaming: [String: String] = [:], hoisted: [VariableDefinition] = []) -> String {
         switch self {
         case .operation(var operation):
             operation.description = nil
@@ -98,13 +101,14 @@ extension ExecutableDefinition {
                 var variable = variable
                 variable.description = nil
                 return variable
-            }
+            } + hoisted
             operation.selectionSet = operation.selectionSet.sent(adding: added)
             return Definition.operation(operation).printed()
         case .fragment(var fragment):
             fragment.description = nil
             fragment.directives = fragment.directives.sent
             fragment.selectionSet = fragment.selectionSet.sent(adding: added)
+            if !renaming.isEmpty { fragment.selectionSet = fragment.selectionSet.renaming(renaming) }
             return Definition.fragment(fragment).printed()
         }
     }
@@ -134,6 +138,68 @@ extension GraphQLSyntax.Selection {
         case .fragmentSpread(var spread):
             spread.directives = spread.directives.sent
             return .fragmentSpread(spread)
+        }
+    }
+}
+
+extension GraphQLSyntax.SelectionSet {
+    /// The set with the variables of `names` renamed in every argument below it.
+    fileprivate func renaming(_ names: [String: String]) -> GraphQLSyntax.SelectionSet {
+        var set = self
+        set.selections = selections.map { selection in
+            switch selection {
+            case .field(var field):
+                field.arguments = field.arguments.map { $0.renaming(names) }
+                field.directives = field.directives.map { $0.renaming(names) }
+                field.selectionSet = field.selectionSet?.renaming(names)
+                return .field(field)
+            case .inlineFragment(var inline):
+                inline.directives = inline.directives.map { $0.renaming(names) }
+                inline.selectionSet = inline.selectionSet.renaming(names)
+                return .inlineFragment(inline)
+            case .fragmentSpread(var spread):
+                spread.directives = spread.directives.map { $0.renaming(names) }
+                return .fragmentSpread(spread)
+            }
+        }
+        return set
+    }
+}
+
+extension Directive {
+    fileprivate func renaming(_ names: [String: String]) -> Directive {
+        var directive = self
+        directive.arguments = arguments.map { $0.renaming(names) }
+        return directive
+    }
+}
+
+extension Argument {
+    fileprivate func renaming(_ names: [String: String]) -> Argument {
+        var argument = self
+        argument.value = value.renaming(names)
+        return argument
+    }
+}
+
+extension Value {
+    fileprivate func renaming(_ names: [String: String]) -> Value {
+        switch self {
+        case .variable(var variable):
+            if let name = names[variable.name.value] { variable.name.value = name }
+            return .variable(variable)
+        case .list(var list):
+            list.values = list.values.map { $0.renaming(names) }
+            return .list(list)
+        case .object(var object):
+            object.fields = object.fields.map { field in
+                var field = field
+                field.value = field.value.renaming(names)
+                return field
+            }
+            return .object(object)
+        case .int, .float, .string, .boolean, .null, .enum:
+            return self
         }
     }
 }

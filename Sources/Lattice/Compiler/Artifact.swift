@@ -39,6 +39,9 @@ public final class Artifact: Sendable {
     public let variables: [Variable]
     /// For a `@refetchable` fragment, the query that fetches it again.
     public let refetchQuery: RefetchQuery?
+    /// Whether the operation reaches a fragment with variables of its own, which its sent
+    /// text declares and `Program.request` gives values.
+    let hoistsFragmentVariables: Bool
     /// `@throwOnFieldError` on the definition.
     public let throwsOnFieldError: Bool
     /// `@catch(to:)` on the definition.
@@ -83,13 +86,15 @@ public final class Artifact: Sendable {
     init(name: String, kind: Kind, typeName: String, selectionSet: ObjectSelection,
          variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
          expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String,
-         variableUsages: [VariableUsage], requestText: String, refetchQuery: RefetchQuery? = nil) {
+         variableUsages: [VariableUsage], requestText: String, refetchQuery: RefetchQuery? = nil,
+         hoistsFragmentVariables: Bool = false) {
         self.name = name
         self.kind = kind
         self.typeName = typeName
         self.selectionSet = selectionSet
         self.variables = variables
         self.refetchQuery = refetchQuery
+        self.hoistsFragmentVariables = hoistsFragmentVariables
         self.throwsOnFieldError = throwsOnFieldError
         self.catchTarget = catchTarget
         self.expiresSeconds = expiresSeconds

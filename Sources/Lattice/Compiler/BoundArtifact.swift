@@ -7,13 +7,24 @@
 public final class BoundArtifact {
     /// The document bound.
     public let artifact: Artifact
-    /// The variables, with the operation's declared defaults applied.
+    /// The variables, with the operation's declared defaults applied; for a fragment with
+    /// variables of its own (`@argumentDefinitions`), the operation's with those over them.
     public let variables: [String: JSONValue]
+    /// The operation's variables, which a fragment's own do not hide from the fragments it
+    /// spreads.
+    let operationVariables: [String: JSONValue]
     /// Reports `@required(action: LOG)` misses met by lens reads; set by the environment.
     public let logger: RequiredFieldLogger?
     private let keys: [FieldKey]
     private let keyPaths: [FieldKeyPath]
     private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
+    /// Fragments with variables of their own, by fragment and their values.
+    private var fragmentsWithArguments: [FragmentBinding: BoundArtifact] = [:]
+
+    private struct FragmentBinding: Hashable {
+        let fragment: ObjectIdentifier
+        let values: [String: JSONValue]
+    }
 
     /// Binds `artifact` to `variables` (defaults applied from its declarations).
     /// - Complexity: O(fields with variable arguments), each interned once.
@@ -25,6 +36,7 @@ public final class BoundArtifact {
         }
         self.artifact = artifact
         self.variables = resolved
+        self.operationVariables = resolved
         self.logger = logger
         let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(resolved)) }
         keys = interned.map(\.key)
@@ -57,14 +69,46 @@ public final class BoundArtifact {
         }
     }
 
-    /// `fragment` bound to the same variables and logger (made once, then kept).
+    /// A fragment bound under `variables` (its own over the operation's), with `logger`.
+    private init(fragment: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
+                 logger: RequiredFieldLogger?) {
+        artifact = fragment
+        self.variables = variables
+        self.operationVariables = operationVariables
+        self.logger = logger
+        let interned = fragment.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(variables)) }
+        keys = interned.map(\.key)
+        keyPaths = interned.map(\.keyPath)
+    }
+
+    /// `fragment` bound to the operation's variables and the same logger (made once, then
+    /// kept); a fragment with variables of its own is bound through its spread
+    /// (`fragment(_:)` of a `SpreadNode`).
     /// - Complexity: O(1) amortized (one pointer hash).
     public func fragment(_ fragment: Artifact) -> BoundArtifact {
         if fragment === artifact { return self }
         let id = ObjectIdentifier(fragment)
         if let bound = fragments[id] { return bound }
-        let bound = BoundArtifact(fragment, variables: variables, logger: logger)
+        let bound = BoundArtifact(fragment: fragment, variables: operationVariables,
+                                  operationVariables: operationVariables, logger: logger)
         fragments[id] = bound
+        return bound
+    }
+
+    /// The fragment `spread` spreads, bound to the operation's variables and, for one with
+    /// variables of its own, the values the spread's `@arguments` give them here (resolved
+    /// under this artifact's variables) or their defaults.
+    /// - Complexity: O(1) amortized without fragment variables; else O(size of their values).
+    @inline(__always)
+    public func fragment(_ spread: SpreadNode) -> BoundArtifact {
+        let fragment = spread.fragment
+        guard !fragment.variables.isEmpty else { return self.fragment(fragment) }
+        let values = spread.fragmentValues(under: variables)
+        let binding = FragmentBinding(fragment: ObjectIdentifier(fragment), values: values)
+        if let bound = fragmentsWithArguments[binding] { return bound }
+        let bound = BoundArtifact(fragment: fragment, variables: operationVariables.merging(values) { _, own in own },
+                                  operationVariables: operationVariables, logger: logger)
+        fragmentsWithArguments[binding] = bound
         return bound
     }
 }

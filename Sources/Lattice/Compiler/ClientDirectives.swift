@@ -35,11 +35,16 @@ public enum ClientDirective {
     public static let connection = "connection"
     /// `@refetchable(queryName:)`: the compiler derives a query that fetches the fragment again.
     public static let refetchable = "refetchable"
+    /// `@argumentDefinitions(name: {type:, defaultValue:}, …)`: a fragment's own variables.
+    public static let argumentDefinitions = "argumentDefinitions"
+    /// `@arguments(name: value, …)`: a spread's values for its fragment's own variables.
+    public static let arguments = "arguments"
     /// The edge directives on a mutation's fields, which edit connections' lists when its
     /// answer (or optimistic response) is committed (`EdgeEdit`).
     public static let edgeEdits = ["appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord"]
     /// All of them, in the order spec/directives.graphql declares them.
-    public static let names = [required, throwOnFieldError, `catch`, expires, connection, refetchable] + edgeEdits
+    public static let names = [required, throwOnFieldError, `catch`, expires, connection, refetchable,
+                               argumentDefinitions, arguments] + edgeEdits
 
     /// The client directives `definition` uses, anywhere in it (its own, its variables', its
     /// selections'), in document order; none for a type-system definition.

@@ -50,6 +50,7 @@ extension DefinitionCompiler {
             diagnose(spread.name.location, .nestingTooDeep(limit: Compiler.maximumDepth, fragment: name))
             return nil
         }
-        return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent))
+        return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent),
+                          arguments: compileSpreadArguments(spread, of: fragment))
     }
 }

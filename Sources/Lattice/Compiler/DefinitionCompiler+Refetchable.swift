@@ -28,9 +28,10 @@ extension DefinitionCompiler {
 
 extension Artifact {
     /// The text of this `@refetchable` fragment's derived query: the fragment spread at the
-    /// root or under `node(id: $id)`, with a variable for each one the fragment and the
-    /// fragments it reaches use (typed as their first use expects). `nil` for another
-    /// definition, or one that uses a variable `$id` of its own beside the node's.
+    /// root or under `node(id: $id)`, with a variable for each of the operation's the
+    /// fragment and the fragments it reaches use (typed as their first use expects) and one
+    /// for each of the fragment's own (`@argumentDefinitions`, passed by `@arguments`).
+    /// `nil` for another definition, or one that uses a variable `$id` beside the node's.
     /// - Complexity: O(variable usages of the fragments reached).
     var refetchQueryText: String? {
         guard let query = refetchQuery else { return nil }
@@ -47,12 +48,17 @@ extension Artifact {
         for usage in usages where usage.isSent && named.insert(usage.name).inserted {
             types.append((usage.name, usage.expected.description))
         }
+        for variable in variables where named.insert(variable.name).inserted {
+            types.append((variable.name, variable.type.description))
+        }
         if query.byNode {
             guard !named.contains("id") else { return nil }
             types.append(("id", "ID!"))
         }
         let declarations = types.isEmpty ? "" : "(" + types.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
-        let body = query.byNode ? "node(id: $id) { ...\(name) }" : "...\(name)"
+        let arguments = variables.isEmpty ? ""
+            : " @arguments(" + variables.map { "\($0.name): $\($0.name)" }.joined(separator: ", ") + ")"
+        let body = query.byNode ? "node(id: $id) { ...\(name)\(arguments) }" : "...\(name)\(arguments)"
         return "query \(query.name)\(declarations) { \(body) }"
     }
 }

@@ -113,10 +113,14 @@ extension DefinitionCompiler {
             if !used.insert(name).inserted && !declared.isRepeatable {
                 diagnose(directive.location, .repeatedDirective(name))
             }
-            inClientDirective = ClientDirective.names.contains(name)
-            _ = checkArguments(directive.arguments, declared: declared.arguments, of: "@" + name,
-                               at: directive.location)
-            inClientDirective = false
+            // Free-form arguments, checked where they are read (`compileFragmentVariables`,
+            // `compileSpreadArguments`).
+            if name != ClientDirective.argumentDefinitions && name != ClientDirective.arguments {
+                inClientDirective = ClientDirective.names.contains(name)
+                _ = checkArguments(directive.arguments, declared: declared.arguments, of: "@" + name,
+                                   at: directive.location)
+                inClientDirective = false
+            }
             if name == "include" || name == "skip" {
                 guard case .bool(let condition)? = argumentConstant(directive, "if") else {
                     diagnose(directive.location, .unsupported("@\(name) with a variable condition"))

@@ -67,6 +67,7 @@ struct DefinitionCompiler {
                 typeName = nil
             }
             _ = checkDirectives(directives, at: "FRAGMENT_DEFINITION")
+            variables = compileFragmentVariables(directives, fragment: name)
         }
         guard let typeName else { return nil }
         let refetchQuery = kind == .fragment ? compileRefetchable(directives, fragment: name, type: typeName) : nil
@@ -89,18 +90,25 @@ struct DefinitionCompiler {
         }
         // Variables only client directives use are declared in the sent text by nothing else.
         var unsent: Set<String> = []
+        var hoisted: [VariableDefinition] = []
+        var renaming: [String: String] = [:]
         if case .operation(let operation) = definition {
             let all = checkVariableUsages(operation: name, variables: variables,
                                           definitions: operation.variableDefinitions, root: set)
             unsent = Set(variables.map(\.name)).subtracting(all.filter(\.isSent).map(\.name))
+            hoisted = hoistedDeclarations(root: set, operation: name, declared: variables, at: operation.location)
+        } else {
+            for variable in variables { renaming[variable.name] = Artifact.hoistedName(fragment: name, variable: variable.name) }
         }
+        if kind == .fragment { usages = ownUsages(of: variables) }
         guard diagnostics.isEmpty else { return nil }
         return Artifact(name: name, kind: kind, typeName: typeName, selectionSet: set,
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
                         catchTarget: documentCatch, expiresSeconds: expires,
                         variableKeys: variableKeys, location: place(definition.location),
-                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent),
-                        refetchQuery: refetchQuery)
+                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent, renaming: renaming,
+                                                            hoisted: hoisted),
+                        refetchQuery: refetchQuery, hoistsFragmentVariables: !hoisted.isEmpty)
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
@@ -149,13 +157,8 @@ struct DefinitionCompiler {
         for usage in all {
             let problem: CompileProblem
             if let variable = declared[usage.name] {
-                let type = variable.type
-                let allowed = type.isCompatible(with: usage.expected)
-                    || (usage.expected.isNonNull && !type.isNonNull
-                        && (variable.defaultValue != nil || usage.positionHasDefault)
-                        && type.isCompatible(with: usage.expected.nullable))
-                if allowed { continue }
-                problem = .variableTypeMismatch(variable: usage.name, type: type.description,
+                if variable.allows(usage) { continue }
+                problem = .variableTypeMismatch(variable: usage.name, type: variable.type.description,
                                                 expected: usage.expected.description)
             } else {
                 problem = .unknownVariable(variable: usage.name, operation: operation)

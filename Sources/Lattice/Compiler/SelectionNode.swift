@@ -28,9 +28,24 @@ public final class SpreadNode: Sendable {
     public let fragment: Artifact
     /// `nil` when the fragment applies to every object of the enclosing type.
     public let condition: TypeCondition?
+    /// `@arguments`: values for the fragment's own variables, in the enclosing definition's
+    /// terms (its variables, or literals).
+    public let arguments: [String: ArgumentValue]
 
-    init(fragment: Artifact, condition: TypeCondition?) {
+    init(fragment: Artifact, condition: TypeCondition?, arguments: [String: ArgumentValue] = [:]) {
         self.fragment = fragment
         self.condition = condition
+        self.arguments = arguments
+    }
+
+    /// The values of the fragment's own variables here: the spread's `@arguments` resolved
+    /// under `scope` (the enclosing definition's variables), else their defaults, else null.
+    /// - Complexity: O(size of the values).
+    public func fragmentValues(under scope: [String: JSONValue]) -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for variable in fragment.variables {
+            values[variable.name] = arguments[variable.name]?.resolve(scope) ?? variable.defaultValue ?? .null
+        }
+        return values
     }
 }

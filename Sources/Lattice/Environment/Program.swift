@@ -35,6 +35,33 @@ public final class Program: Sendable {
         }
         let parts = [operation] + fragments.sorted { $0.key < $1.key }.map(\.value)
         let query = parts.map(\.requestText).joined(separator: "\n\n")
-        return GraphQLRequest(query: query, operationName: operation.name, variables: variables)
+        guard operation.hoistsFragmentVariables else {
+            return GraphQLRequest(query: query, operationName: operation.name, variables: variables)
+        }
+        return GraphQLRequest(query: query, operationName: operation.name,
+                              variables: variables.merging(Self.fragmentVariables(of: operation, under: variables)) { _, own in own })
+    }
+
+    /// The values of the fragment variables the operation's sent text declares
+    /// (`Artifact.hoistedName`): each fragment's own, as its one spread gives them.
+    /// - Complexity: O(selections of the operation and the fragments it reaches).
+    private static func fragmentVariables(of operation: Artifact, under variables: [String: JSONValue]) -> [String: JSONValue] {
+        var operationScope = variables
+        for variable in operation.variables where operationScope[variable.name] == nil {
+            if let value = variable.defaultValue { operationScope[variable.name] = value }
+        }
+        var values: [String: JSONValue] = [:]
+        var seen: Set<ObjectIdentifier> = []
+        func visit(_ set: ObjectSelection, scope: [String: JSONValue]) {
+            for spread in Artifact.spreadNodes(in: set) where seen.insert(ObjectIdentifier(spread.fragment)).inserted {
+                let own = spread.fragmentValues(under: scope)
+                for (name, value) in own {
+                    values[Artifact.hoistedName(fragment: spread.fragment.name, variable: name)] = value
+                }
+                visit(spread.fragment.selectionSet, scope: operationScope.merging(own) { _, own in own })
+            }
+        }
+        visit(operation.selectionSet, scope: operationScope)
+        return values
     }
 }

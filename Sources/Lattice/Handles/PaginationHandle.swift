@@ -199,7 +199,7 @@ extension Environment {
                     search(inline.selectionSet, bound: bound, path: path)
                 case .spread(let spread):
                     guard seen.insert(ObjectIdentifier(spread.fragment)).inserted else { continue }
-                    search(spread.fragment.selectionSet, bound: bound.fragment(spread.fragment), path: path)
+                    search(spread.fragment.selectionSet, bound: bound.fragment(spread), path: path)
                 }
             }
         }

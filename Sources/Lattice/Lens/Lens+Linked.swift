@@ -146,7 +146,7 @@ extension Lens {
             record.registrar.access(record, keyPath: Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }
         }
-        let fragment = bound.fragment(spread.fragment)
+        let fragment = bound.fragment(spread)
         return try child(record, spread.fragment.selectionSet, bound: fragment)
     }
 

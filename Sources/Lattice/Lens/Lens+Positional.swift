@@ -156,6 +156,6 @@ extension Lens {
             record.registrar.access(record, keyPath: Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }
         }
-        return try child(record, spread.fragment.selectionSet, bound: bound.fragment(spread.fragment))
+        return try child(record, spread.fragment.selectionSet, bound: bound.fragment(spread))
     }
 }

@@ -63,7 +63,7 @@ private struct DataReading {
                 guard spread.condition?.matches(record.type) ?? true,
                       spreads.firstVisit(of: spread.fragment, at: ReadPlace(record: record.id, path: path))
                 else { continue }
-                let fragment = bound.fragment(spread.fragment)
+                let fragment = bound.fragment(spread)
                 if let fields = object(spread.fragment.selectionSet, on: record, bound: fragment, path: path) {
                     result = merge(result, fields)
                 }

@@ -5,6 +5,34 @@ public indirect enum GraphQLType: Hashable, Sendable, CustomStringConvertible {
     case list(GraphQLType)
     case nonNull(GraphQLType)
 
+    /// The type written as `text` (`Int`, `[ID!]!`, as `@argumentDefinitions` writes it in
+    /// a string), or `nil` when the text is not a type. - Complexity: O(length of the text).
+    public init?(parsing text: String) {
+        var rest = Substring(text.filter { !$0.isWhitespace })
+        guard let type = Self.parse(&rest), rest.isEmpty else { return nil }
+        self = type
+    }
+
+    private static func parse(_ text: inout Substring) -> GraphQLType? {
+        var type: GraphQLType
+        if text.first == "[" {
+            text.removeFirst()
+            guard let item = parse(&text), text.first == "]" else { return nil }
+            text.removeFirst()
+            type = .list(item)
+        } else {
+            let name = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            guard let first = name.first, !first.isNumber else { return nil }
+            text.removeFirst(name.count)
+            type = .named(String(name))
+        }
+        if text.first == "!" {
+            text.removeFirst()
+            type = .nonNull(type)
+        }
+        return type
+    }
+
     /// The innermost named type. - Complexity: O(wrapping depth).
     public var namedType: String {
         switch self {

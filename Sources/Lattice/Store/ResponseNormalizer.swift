@@ -83,7 +83,7 @@ private struct Walker {
                                          at: WalkedPlace(record: id, errors: node.map(ObjectIdentifier.init)))
                 else { continue }
                 try normalize(object, set: spread.fragment.selectionSet, id: id, type: type,
-                              bound: bound.fragment(spread.fragment), trie: node)
+                              bound: bound.fragment(spread), trie: node)
             }
         }
     }

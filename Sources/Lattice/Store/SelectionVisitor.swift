@@ -53,7 +53,7 @@ extension SelectionVisitor {
             case .spread(let spread):
                 guard spread.condition?.matches(record.type) ?? true,
                       spreads.firstVisit(of: spread.fragment, at: record.id) else { continue }
-                let fragment = bound.fragment(spread.fragment)
+                let fragment = bound.fragment(spread)
                 if !visitSelections(spread.fragment.selectionSet, on: record, bound: fragment) {
                     return false
                 }

@@ -13,6 +13,8 @@ enum TestDocuments {
     directive @expires(seconds: Int!) on QUERY
     directive @connection(key: String!, filters: [String!]) on FIELD
     directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION
+    directive @argumentDefinitions on FRAGMENT_DEFINITION
+    directive @arguments on FRAGMENT_SPREAD
     directive @appendEdge(connections: [ID!]!) on FIELD
     directive @prependEdge(connections: [ID!]!) on FIELD
     directive @appendNode(connections: [ID!]!, edgeTypeName: String!) on FIELD

@@ -20,6 +20,12 @@ struct PaginationOverHTTPTests {
         comments(last: $last, before: $before) @connection(key: "LastComments_comments") {
           totalCount edges { cursor node { id body } } pageInfo { startCursor hasPreviousPage } } } }
     }
+    fragment IssueComments_issue on Issue @refetchable(queryName: "IssueCommentsPagination")
+      @argumentDefinitions(count: {type: "Int", defaultValue: 2}, cursor: {type: "String"}) {
+      comments(first: $count, after: $cursor) @connection(key: "IssueComments_comments") {
+        totalCount edges { cursor node { id body } } pageInfo { endCursor hasNextPage } }
+    }
+    query IssueWithComments($id: ID!) { node(id: $id) { id ...IssueComments_issue } }
     mutation Comment($input: AddCommentInput!, $connections: [ID!]!) {
       addComment(input: $input) { commentEdge @appendEdge(connections: $connections) { cursor node { id body } } }
     }
@@ -44,6 +50,31 @@ struct PaginationOverHTTPTests {
                                   documents: [GraphQLSource(text: Self.documents, name: "Comments.graphql")])
         return (Environment(program: program, transport: HTTPTransport(url: try server.url("/graphql")),
                             strategy: strategy, counting: true), program)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aRefetchableFragmentWithArgumentsPagesOverHTTP(_ strategy: PhaseStrategy) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let (environment, program) = try Self.environment(server, strategy)
+        let handle = environment.attach(try #require(program["IssueWithComments"]), variables: ["id": .string(Self.issueID)])
+        await handle.waitForFetch()
+        guard case .ready(let data) = handle.phase, let issue: Lens = try data.read("node"),
+              let fragment = try issue.fragment("IssueComments_issue") else {
+            Issue.record("no data: \(handle.phase)")
+            return
+        }
+        let pager = try environment.paginate(fragment: fragment)
+        var pages = 1
+        while pager.hasNext && pages < 50 {
+            try await pager.loadNext(4)
+            pages += 1
+        }
+        let comments: Lens = try fragment.read("comments")
+        let edges: [Lens?] = try comments.read("edges")
+        let total: Int = try comments.read("totalCount")
+        #expect(pages > 1)
+        #expect(edges.count == total)
     }
 
     @Test(arguments: PhaseStrategy.allCases)
