@@ -28,19 +28,13 @@ public final class BoundArtifact {
 
     /// Binds `artifact` to `variables` (defaults applied from its declarations).
     /// - Complexity: O(fields with variable arguments), each interned once.
-    public init(_ artifact: Artifact, variables: [String: JSONValue] = [:],
+    public convenience init(_ artifact: Artifact, variables: [String: JSONValue] = [:],
                 logger: RequiredFieldLogger? = nil) {
         var resolved = variables
         for variable in artifact.variables where resolved[variable.name] == nil {
             if let value = variable.defaultValue { resolved[variable.name] = value }
         }
-        self.artifact = artifact
-        self.variables = resolved
-        self.operationVariables = resolved
-        self.logger = logger
-        let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(resolved)) }
-        keys = interned.map(\.key)
-        keyPaths = interned.map(\.keyPath)
+        self.init(artifact, variables: resolved, operationVariables: resolved, logger: logger)
     }
 
     /// The key and observation key path of `field` under these variables.
@@ -69,14 +63,15 @@ public final class BoundArtifact {
         }
     }
 
-    /// A fragment bound under `variables` (its own over the operation's), with `logger`.
-    private init(fragment: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
+    /// `artifact` bound under `variables` as given (a fragment's: its own over the
+    /// operation's), with `logger`.
+    private init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
                  logger: RequiredFieldLogger?) {
-        artifact = fragment
+        self.artifact = artifact
         self.variables = variables
         self.operationVariables = operationVariables
         self.logger = logger
-        let interned = fragment.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(variables)) }
+        let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(variables)) }
         keys = interned.map(\.key)
         keyPaths = interned.map(\.keyPath)
     }
@@ -89,7 +84,7 @@ public final class BoundArtifact {
         if fragment === artifact { return self }
         let id = ObjectIdentifier(fragment)
         if let bound = fragments[id] { return bound }
-        let bound = BoundArtifact(fragment: fragment, variables: operationVariables,
+        let bound = BoundArtifact(fragment, variables: operationVariables,
                                   operationVariables: operationVariables, logger: logger)
         fragments[id] = bound
         return bound
@@ -106,7 +101,7 @@ public final class BoundArtifact {
         let values = spread.fragmentValues(under: variables)
         let binding = FragmentBinding(fragment: ObjectIdentifier(fragment), values: values)
         if let bound = fragmentsWithArguments[binding] { return bound }
-        let bound = BoundArtifact(fragment: fragment, variables: operationVariables.merging(values) { _, own in own },
+        let bound = BoundArtifact(fragment, variables: operationVariables.merging(values) { _, own in own },
                                   operationVariables: operationVariables, logger: logger)
         fragmentsWithArguments[binding] = bound
         return bound

@@ -1,7 +1,8 @@
 /// What `@connection(key:, filters:)` makes of a field: its pages merge into one connection
 /// record per key and filter values (the field's `FieldNode.key` is that record's link,
-/// `__<key>_connection(<filters>)`), and the paging arguments say where a page goes.
-public struct ConnectionField: Sendable {
+/// `__<key>_connection(<filters>)`), and the paging arguments say where a page goes. A class:
+/// the normalizer tests every object field for one, and an absent reference costs nothing more.
+public final class ConnectionField: Sendable {
     /// The directive's `key`, e.g. `IssueList_issues`.
     public let key: String
     /// The `first` argument as written, if any.
@@ -12,6 +13,14 @@ public struct ConnectionField: Sendable {
     public let last: ArgumentValue?
     /// The `before` argument as written, if any.
     public let before: ArgumentValue?
+
+    init(key: String, first: ArgumentValue?, after: ArgumentValue?, last: ArgumentValue?, before: ArgumentValue?) {
+        self.key = key
+        self.first = first
+        self.after = after
+        self.last = last
+        self.before = before
+    }
 
     /// The paging arguments: never part of the connection's storage key.
     static let pagingArguments: Set<String> = ["first", "after", "last", "before"]

@@ -1,7 +1,8 @@
 /// An edge directive on a field (`@appendEdge`, `@prependEdge`, `@appendNode`,
 /// `@prependNode`, `@deleteEdge`, `@deleteRecord`): what committing the field's value does to
-/// connections' lists or to the store, besides writing the field, as Relay's do.
-public struct EdgeEdit: Sendable {
+/// connections' lists or to the store, besides writing the field, as Relay's do. A class: the
+/// normalizer tests every field for one, and an absent reference costs the test nothing more.
+public final class EdgeEdit: Sendable {
     /// What the field's value is used for.
     public enum Kind: Hashable, Sendable {
         /// The value is an edge: put it at the end (`atEnd`) or the start of each connection.
@@ -20,4 +21,9 @@ public struct EdgeEdit: Sendable {
     /// The connections' record ids (`DataID.connection(parent:key:filters:)`), as written:
     /// usually a variable; none for `@deleteRecord`.
     public let connections: ArgumentValue?
+
+    init(kind: Kind, connections: ArgumentValue?) {
+        self.kind = kind
+        self.connections = connections
+    }
 }

@@ -52,6 +52,8 @@ public final class FieldNode: Sendable {
     public let connection: ConnectionField?
     /// An edge directive on this field: what committing its value does to connections' lists.
     public let edgeEdit: EdgeEdit?
+    /// Whether `edgeEdit` is set: what the normalizer tests on every field, a plain load.
+    let hasEdgeEdit: Bool
 
     init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
          required: RequiredAction?, catchTarget: CatchTarget?, isAdded: Bool,
@@ -70,6 +72,7 @@ public final class FieldNode: Sendable {
         self.location = location
         self.connection = connection
         self.edgeEdit = edgeEdit
+        hasEdgeEdit = edgeEdit != nil
         let passes = (required != nil || type.isNonNull) && catchTarget == nil
         passesBubble = passes
         switch kind {

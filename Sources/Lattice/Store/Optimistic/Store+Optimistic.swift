@@ -77,10 +77,12 @@ extension Store {
     /// Puts the base's value back in every field a layer wrote, and forgets the backups,
     /// silently. - Complexity: O(fields the layers wrote).
     func showBase() {
+        // Read once: a static's lazy initialization is checked on every access.
+        let edges = FieldKey.edges
         for backup in optimistic.backups {
             for (key, slot) in backup.slots {
                 if let slot { backup.record.slots[key] = slot } else { backup.record.slots.remove(key) }
-                if key == .edges { forgetConnectionNodes(of: backup.record) }
+                if key == edges { forgetConnectionNodes(of: backup.record) }
             }
             backup.record.type = backup.type
         }
@@ -104,6 +106,8 @@ extension Store {
     @discardableResult
     private func apply(_ delta: RecordSourceDelta, noting shown: inout ShownState, fieldsWritten: inout Int,
                        created: inout Int, keepingBase: Bool = false) -> Int {
+        let edges = FieldKey.edges
+        let keepsConnectionNodes = !connectionNodes.isEmpty
         for id in delta.order {
             let (record, isNew) = source.recordOrCreate(id)
             if isNew { created += 1 }
@@ -119,17 +123,19 @@ extension Store {
                 let value = stored(write.state.value)
                 record.slots[write.key] = Slot(value: value, errors: write.state.errors)
                 record.noteType(from: write.key, value)
-                if write.key == .edges { forgetConnectionNodes(of: record) }
+                if keepsConnectionNodes && write.key == edges { forgetConnectionNodes(of: record) }
             }
         }
         var droppedPages = 0
-        for edit in delta.connectionEdits {
-            let merged = apply(edit, willWrite: { record, key in
-                shown.note(record)
-                shown.note(key, of: record)
-                if keepingBase { optimistic.keepBase(of: record, key) }
-            }, changed: { _, _, _ in })
-            if !merged { droppedPages += 1 }
+        if !delta.connectionEdits.isEmpty {
+            for edit in delta.connectionEdits {
+                let merged = apply(edit, willWrite: { record, key in
+                    shown.note(record)
+                    shown.note(key, of: record)
+                    if keepingBase { optimistic.keepBase(of: record, key) }
+                }, changed: { _, _, _ in })
+                if !merged { droppedPages += 1 }
+            }
         }
         for id in delta.deletions {
             guard let record = source[id], record.type != .nonexistent else { continue }
