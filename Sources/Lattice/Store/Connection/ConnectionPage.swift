@@ -1,7 +1,8 @@
 /// One page of a `@connection` field, staged for merging into its connection record: the
 /// page's edges (their records written by the same delta) and its `pageInfo` fields. The
-/// merge happens when the delta is published (`Store.merge(_:)`), against the list as it is
-/// then, so a page that answers a cursor that is no longer the end is dropped whole.
+/// merge happens when the delta is published (`Store.apply(_:willWrite:changed:)`), against
+/// the list as it is then, so a page that answers a cursor that is no longer the end is
+/// dropped whole.
 public struct ConnectionPage: Sendable {
     /// Where the page goes in the list.
     public enum Position: Hashable, Sendable {

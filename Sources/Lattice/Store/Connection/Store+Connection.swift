@@ -1,6 +1,7 @@
-/// Merging a page of a `@connection` field into its connection record, as Relay's connection
-/// handler does: one list of edges per connection, one edge per node (a node a later page
-/// repeats keeps its place), and the `pageInfo` of the directions the page moved.
+/// The edits of a `@connection` list: a page merged into its connection record, as Relay's
+/// connection handler does (one list of edges per connection, one edge per node: a node a
+/// later page repeats keeps its place; the `pageInfo` of the directions the page moved), and
+/// the edge directives' inserts and removals.
 ///
 /// The merge costs the page's edges, not the edges already merged: the nodes already in the
 /// list are a set kept beside the connection (`connectionNodes`), and a page after the end is

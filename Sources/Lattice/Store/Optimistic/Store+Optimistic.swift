@@ -102,7 +102,7 @@ extension Store {
 
     /// Writes `delta`'s fields, connection pages and deletions into the records, silently,
     /// noting what each showed first in `shown`; with `keepingBase`, as a layer, keeping the
-    /// base under it. - Returns: the pages dropped (`Store.merge(_:willWrite:changed:)`).
+    /// base under it. - Returns: the pages dropped (`Store.apply(_:willWrite:changed:)`).
     @discardableResult
     private func apply(_ delta: RecordSourceDelta, noting shown: inout ShownState, fieldsWritten: inout Int,
                        created: inout Int, keepingBase: Bool = false) -> Int {
