@@ -87,6 +87,35 @@ import Testing
         #expect(probe.reruns == 1)
     }
 
+    @Test func aGeneratedMutationShowsItsOptimisticResponseUntilTheAnswerReplacesIt() async throws {
+        let (environment, transport) = fixtures.environment(strategy: .shipped)
+        let answer = try fixtures.response("CloseIssue")
+        guard case .string(let issueID)? = answer.variables["issueId"],
+              case .object(var data)? = answer.response.data, case .object(var payload)? = data["closeIssue"],
+              case .object(var issue)? = payload["issue"], case .string(let closedAt)? = issue["closedAt"] else {
+            throw ReadError.missing(record: .root, field: "closeIssue in CloseIssue.ok")
+        }
+        issue["closedAt"] = .string("optimistic")
+        payload["issue"] = .object(issue)
+        data["closeIssue"] = .object(payload)
+        let optimistic: JSONValue = .object(data)
+        let gate = RequestBarrier()
+        transport.enqueue("CloseIssue", .fixture(case: "ok"), after: gate)
+        let closing = Task { @MainActor () async throws -> JSONValue? in
+            let answer = try await environment.mutate(CloseIssueMutation.self, variables: .init(issueId: DataID(issueID)),
+                                                      optimisticResponse: optimistic)
+            return try answer.closeIssue?.issue?.closedAt
+        }
+        // The request reached the server (held at the gate): the layer was shown before it was sent.
+        await gate.arrival()
+        #expect(environment.store.optimisticLayers.count == 1)
+        #expect(environment.store.record(DataID(issueID))?.field(FieldKey("closedAt"))?.value == .scalar(.string("optimistic")))
+        gate.open()
+        let confirmed = try await closing.value
+        #expect(environment.store.optimisticLayers.isEmpty)
+        #expect(confirmed == .string(closedAt))
+    }
+
     @Test func aMissingDirectoryOrPatternNamesTheEntry() {
         let config = GenerateConfig(schema: [], documents: ["/nonexistent/*.graphql"], output: "/tmp/none")
         #expect(throws: GenerateConfigError.noDocuments(entry: "/nonexistent/*.graphql")) { try config.documentFiles() }

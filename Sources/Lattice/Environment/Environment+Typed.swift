@@ -22,10 +22,16 @@ extension Environment {
         Query.Data(lens: try await fetch(artifact(of: query), variables: variables.json))
     }
 
-    /// Runs the generated mutation `mutation`, as `mutate(_:variables:)`, and answers its data.
-    public func mutate<Mutation: TypedMutation>(_ mutation: Mutation.Type,
-                                                variables: Mutation.Variables) async throws(Failure) -> Mutation.Data {
-        Mutation.Data(lens: try await mutate(artifact(of: mutation), variables: variables.json))
+    /// Runs the generated mutation `mutation`, as `mutate(_:variables:optimisticResponse:optimisticUpdater:)`
+    /// (the optimistic response in the mutation's selection's shape, as JSON), and answers its
+    /// data.
+    public func mutate<Mutation: TypedMutation>(_ mutation: Mutation.Type, variables: Mutation.Variables,
+                                                optimisticResponse: JSONValue? = nil,
+                                                optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil)
+        async throws(Failure) -> Mutation.Data {
+        Mutation.Data(lens: try await mutate(artifact(of: mutation), variables: variables.json,
+                                             optimisticResponse: optimisticResponse,
+                                             optimisticUpdater: optimisticUpdater))
     }
 
     /// Starts the generated subscription `subscription`, as `subscribe(_:variables:)`.
