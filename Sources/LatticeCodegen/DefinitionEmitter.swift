@@ -1,7 +1,8 @@
 import Lattice
 
 /// Writes the file of one operation or fragment: a fragment as its typed lens; an operation
-/// as a namespace with its name, request text, `Variables` and `Data`.
+/// as a namespace with its name, request text, `Variables` and `Data`, and a mutation's
+/// `OptimisticResponse` too.
 struct DefinitionEmitter {
     let types: SwiftTypes
 
@@ -39,6 +40,10 @@ struct DefinitionEmitter {
                 }
             }
             lenses.emit(artifact.selectionSet, named: "Data", in: name, enclosing: [name, "Variables"], into: &writer)
+            if artifact.kind == .mutation {
+                ResponseEmitter(types: types).emit(artifact.selectionSet, named: "OptimisticResponse", in: name,
+                                                   enclosing: [name, "Variables", "Data"], into: &writer)
+            }
         }
         return (writer.text, lenses.accessors, lenses.accessorBytes, lenses.problems)
     }

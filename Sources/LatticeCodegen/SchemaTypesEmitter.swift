@@ -60,37 +60,50 @@ struct SchemaTypesEmitter {
     }
 }
 
-/// The fields of an input object or an operation's variables: stored properties, a memberwise
-/// initializer whose optional parameters default to `.omitted`, and `fields`, the JSON built
-/// with `InputFields`.
+/// The fields of an input object, an operation's variables or an optimistic response's
+/// object: stored properties, a memberwise initializer (an omittable input defaulting to
+/// `.omitted`, a type condition's part to `nil`), and `fields`, the JSON built with
+/// `InputFields`.
 struct InputMembers {
     struct Member {
         let graphQLName: String
         let property: String
         let type: String
-        let omittable: Bool
+        /// The initializer parameter's default, if it has one.
+        let defaultValue: String?
+        /// Whether the value's fields are merged into the object's (an optimistic response's
+        /// part for a type condition) instead of set under `graphQLName`.
+        let isMerged: Bool
     }
 
     let members: [Member]
     let access: String
 
+    init(_ members: [Member], access: String) {
+        self.members = members
+        self.access = access
+    }
+
     init(_ inputs: [(name: String, type: GraphQLType, hasDefault: Bool)], types: SwiftTypes) {
-        access = types.access
-        var taken = SwiftNames.reservedMembers.union(["fields"])
-        members = inputs.map { input in
+        var taken = Self.reserved
+        self.init(inputs.map { input in
             let property = SwiftNames.unique(input.name, in: taken)
             taken.insert(property)
             let omittable = !input.type.isNonNull || input.hasDefault
             let type = types.inputType(input.type)
             return Member(graphQLName: input.name, property: property,
-                          type: omittable ? "InputValue<\(type.dropLastOptional)>" : type, omittable: omittable)
-        }
+                          type: omittable ? "InputValue<\(type.dropLastOptional)>" : type,
+                          defaultValue: omittable ? ".omitted" : nil, isMerged: false)
+        }, access: types.access)
     }
+
+    /// The names a member's property must not take.
+    static let reserved = SwiftNames.reservedMembers.union(["fields"])
 
     func emit(into writer: inout SwiftWriter) {
         for member in members { writer.line("\(access)var \(SwiftNames.identifier(member.property)): \(member.type)") }
         let parameters = members.map { member in
-            "\(SwiftNames.identifier(member.property)): \(member.type)" + (member.omittable ? " = .omitted" : "")
+            "\(SwiftNames.identifier(member.property)): \(member.type)" + (member.defaultValue.map { " = " + $0 } ?? "")
         }
         writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
             for member in members {
@@ -98,10 +111,16 @@ struct InputMembers {
                 writer.line("self.\(name) = \(name)")
             }
         }
+        guard !members.isEmpty else { return writer.line("var fields: InputFields { InputFields() }") }
         writer.block("var fields: InputFields") { writer in
             writer.line("var fields = InputFields()")
             for member in members {
-                writer.line("fields.set(\(SwiftNames.literal(member.graphQLName)), \(SwiftNames.identifier(member.property)))")
+                let property = SwiftNames.identifier(member.property)
+                if member.isMerged {
+                    writer.line("fields.merge(\(property))")
+                } else {
+                    writer.line("fields.set(\(SwiftNames.literal(member.graphQLName)), \(property))")
+                }
             }
             writer.line("return fields")
         }

@@ -59,14 +59,15 @@ struct SwiftTypes {
     }
 
     /// The Swift type of an input of GraphQL type `type`: a non-null one as itself, a nullable
-    /// one as `T?` inside lists (an item is sent, as null or a value).
-    func inputType(_ type: GraphQLType) -> String {
+    /// one as `T?` inside lists (an item is sent, as null or a value). `named`, when given, is
+    /// the Swift type of the named type (an optimistic response's object).
+    func inputType(_ type: GraphQLType, named: String? = nil) -> String {
         switch type {
         case .nonNull(let wrapped):
-            if case .list(let item) = wrapped { return "[\(inputType(item))]" }
-            return inputType(wrapped).dropLastOptional
-        case .list(let item): return "[\(inputType(item))]?"
-        case .named(let name): return leaf(name) + "?"
+            if case .list(let item) = wrapped { return "[\(inputType(item, named: named))]" }
+            return inputType(wrapped, named: named).dropLastOptional
+        case .list(let item): return "[\(inputType(item, named: named))]?"
+        case .named(let name): return (named ?? leaf(name)) + "?"
         }
     }
 

@@ -61,6 +61,21 @@ import Testing
         #expect(try await dashboardLogin(environment) == expected)
     }
 
+    /// "Optimistic responses": a comment's subject, an issue, with the issue's part set.
+    func commentedIssue(_ issue: DataID, count: Int) -> AddCommentMutation.OptimisticResponse.AddComment.Subject {
+        let subject = AddCommentMutation.OptimisticResponse.AddComment.Subject(
+            __typename: "Issue", id: issue,
+            asIssue: .init(updatedAt: .string("now"), comments: .init(totalCount: count)))
+        return subject
+    }
+
+    @Test func aTypeConditionsPartIsMergedIntoItsObject() {
+        #expect(commentedIssue(DataID("I_1"), count: 3).inputJSON == .object([
+            "__typename": .string("Issue"), "id": .string("I_1"), "updatedAt": .string("now"),
+            "comments": .object(["totalCount": .int(3)]),
+        ]))
+    }
+
     // MARK: The doc holds these blocks
 
     @Test func everySwiftBlockOfTheDocIsGeneratedCodeOrAnExampleHere() throws {

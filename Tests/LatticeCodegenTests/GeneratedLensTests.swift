@@ -87,33 +87,77 @@ import Testing
         #expect(probe.reruns == 1)
     }
 
+    /// The typed optimistic response of CloseIssue closing `issueID`, its `closedAt` marked.
+    func closing(_ issueID: String, updatedAt: JSONValue) -> CloseIssueMutation.OptimisticResponse {
+        CloseIssueMutation.OptimisticResponse(closeIssue: .init(
+            clientMutationId: nil,
+            issue: .init(id: DataID(issueID), state: .closed, stateReason: .completed, closed: true,
+                         closedAt: .string("optimistic"), updatedAt: updatedAt, timelineItems: .init(totalCount: 1))))
+    }
+
     @Test func aGeneratedMutationShowsItsOptimisticResponseUntilTheAnswerReplacesIt() async throws {
         let (environment, transport) = fixtures.environment(strategy: .shipped)
         let answer = try fixtures.response("CloseIssue")
         guard case .string(let issueID)? = answer.variables["issueId"],
-              case .object(var data)? = answer.response.data, case .object(var payload)? = data["closeIssue"],
-              case .object(var issue)? = payload["issue"], case .string(let closedAt)? = issue["closedAt"] else {
+              case .object(let data)? = answer.response.data, case .object(let payload)? = data["closeIssue"],
+              case .object(let issue)? = payload["issue"], case .string(let closedAt)? = issue["closedAt"],
+              let updatedAt = issue["updatedAt"] else {
             throw ReadError.missing(record: .root, field: "closeIssue in CloseIssue.ok")
         }
-        issue["closedAt"] = .string("optimistic")
-        payload["issue"] = .object(issue)
-        data["closeIssue"] = .object(payload)
-        let optimistic: JSONValue = .object(data)
         let gate = RequestBarrier()
         transport.enqueue("CloseIssue", .fixture(case: "ok"), after: gate)
         let closing = Task { @MainActor () async throws -> JSONValue? in
             let answer = try await environment.mutate(CloseIssueMutation.self, variables: .init(issueId: DataID(issueID)),
-                                                      optimisticResponse: optimistic)
+                                                      optimisticResponse: self.closing(issueID, updatedAt: updatedAt))
             return try answer.closeIssue?.issue?.closedAt
         }
         // The request reached the server (held at the gate): the layer was shown before it was sent.
         await gate.arrival()
         #expect(environment.store.optimisticLayers.count == 1)
-        #expect(environment.store.record(DataID(issueID))?.field(FieldKey("closedAt"))?.value == .scalar(.string("optimistic")))
+        let shown = try #require(environment.store.record(DataID(issueID)))
+        #expect(shown.field(FieldKey("closedAt"))?.value == .scalar(.string("optimistic")))
+        #expect(shown.field(FieldKey("state"))?.value == .scalar(.string("CLOSED")))
         gate.open()
         let confirmed = try await closing.value
         #expect(environment.store.optimisticLayers.isEmpty)
         #expect(confirmed == .string(closedAt))
+    }
+
+    @Test func aTypedOptimisticResponseIsReadByTheStoreAsTheServersAnswer() throws {
+        let subject = AddCommentMutation.OptimisticResponse.AddComment.Subject(
+            __typename: "Issue", id: DataID("I_1"),
+            asIssue: .init(updatedAt: .string("now"), comments: .init(totalCount: 3)))
+        // Without the part, the object is the fields every type has.
+        let bare = AddCommentMutation.OptimisticResponse.AddComment.Subject(__typename: "PullRequest", id: DataID("P_1"))
+        #expect(bare.inputJSON == .object(["__typename": .string("PullRequest"), "id": .string("P_1")]))
+
+        let response = AddCommentMutation.OptimisticResponse(addComment: .init(
+            clientMutationId: nil, commentEdge: nil, subject: subject))
+        let store = Store()
+        let bound = BoundArtifact(try fixtures.artifact("AddComment"), variables: [:])
+        try store.commit(GraphQLResponse(data: response.inputJSON), for: bound)
+        let issue = try #require(store.record(DataID("I_1")))
+        #expect(issue.field(FieldKey("updatedAt"))?.value == .scalar(.string("now")))
+    }
+
+    @Test func aTypedOptimisticResponseThatDoesNotFitIsRefusedWithItsPathAndNothingShownOrSent() async throws {
+        let (environment, transport) = fixtures.environment(strategy: .shipped)
+        // A `__typename` the schema does not have does not fit.
+        let response = AddCommentMutation.OptimisticResponse(addComment: .init(
+            clientMutationId: nil, commentEdge: nil,
+            subject: .init(__typename: "Nope", id: DataID("R_1"))))
+        let before = environment.store.snapshot()
+        await #expect {
+            _ = try await environment.mutate(AddCommentMutation.self,
+                                             variables: .init(input: .init(body: "hi", subjectId: DataID("I_1"))),
+                                             optimisticResponse: response)
+        } throws: { error in
+            guard case .undecodableResponse(let reason, _) = error as? Failure else { return false }
+            return reason.contains("addComment.subject: __typename Nope")
+        }
+        #expect(environment.store.optimisticLayers.isEmpty)
+        #expect(environment.store.snapshot() == before)
+        #expect(transport.requests.isEmpty)
     }
 
     @Test func aMissingDirectoryOrPatternNamesTheEntry() {

@@ -23,14 +23,14 @@ extension Environment {
     }
 
     /// Runs the generated mutation `mutation`, as `mutate(_:variables:optimisticResponse:optimisticUpdater:)`
-    /// (the optimistic response in the mutation's selection's shape, as JSON), and answers its
-    /// data.
+    /// (the optimistic response typed by the generated code, `Mutation.OptimisticResponse`),
+    /// and answers its data.
     public func mutate<Mutation: TypedMutation>(_ mutation: Mutation.Type, variables: Mutation.Variables,
-                                                optimisticResponse: JSONValue? = nil,
+                                                optimisticResponse: Mutation.OptimisticResponse? = nil,
                                                 optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil)
         async throws(Failure) -> Mutation.Data {
         Mutation.Data(lens: try await mutate(artifact(of: mutation), variables: variables.json,
-                                             optimisticResponse: optimisticResponse,
+                                             optimisticResponse: optimisticResponse?.inputJSON,
                                              optimisticUpdater: optimisticUpdater))
     }
 

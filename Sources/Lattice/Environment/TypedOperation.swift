@@ -16,8 +16,14 @@ public protocol TypedOperation {
 
 /// A generated query.
 public protocol TypedQuery: TypedOperation {}
-/// A generated mutation.
-public protocol TypedMutation: TypedOperation {}
+/// A generated mutation, with the typed form of the answer the app expects
+/// (`mutate(_:variables:optimisticResponse:optimisticUpdater:)`).
+public protocol TypedMutation: TypedOperation {
+    /// The mutation's response data as Swift values: every field the mutation sends, its
+    /// spreads' fields and the `id` and `__typename` the compiler adds included, so the store
+    /// takes it as it takes the server's answer.
+    associatedtype OptimisticResponse: InputEncodable
+}
 /// A generated subscription.
 public protocol TypedSubscription: TypedOperation {}
 

@@ -1,7 +1,10 @@
-/// A Swift value sent as a variable or an input object field: its JSON form.
+/// A Swift value the app hands the runtime as JSON: a variable, an input object field, or a
+/// field of a generated optimistic response.
 ///
 /// Built in: `String`, `Int`, `Double`, `Bool`, `DataID` (an `ID`), `JSONValue`, arrays and
-/// optionals of them (`nil` as null); generated enums and input objects conform.
+/// optionals of them (`nil` as null); generated enums, input objects and optimistic responses
+/// conform. A custom scalar's app type conforms to be sent or to be part of an optimistic
+/// response.
 public protocol InputEncodable: Sendable {
     /// The value as JSON.
     var inputJSON: JSONValue { get }
@@ -88,5 +91,29 @@ public struct InputFields {
     public mutating func set<Wrapped>(_ name: String, _ value: InputValue<Wrapped>) {
         if case .omitted = value { return }
         json[name] = value.inputJSON
+    }
+
+    /// Adds the fields of `object`, when it is one (a generated optimistic response's part for
+    /// a type condition, `nil` when the object is not of that type): a field both hold merges
+    /// the same way, an object's fields into the other's and a list's items into the other's
+    /// at the same position; any other value of `object`'s replaces the one set.
+    /// - Complexity: O(size of `object`'s JSON).
+    public mutating func merge(_ object: some InputEncodable) {
+        guard case .object(let fields) = object.inputJSON else { return }
+        for (name, value) in fields {
+            json[name] = json[name].map { Self.merged($0, value) } ?? value
+        }
+    }
+
+    private static func merged(_ base: JSONValue, _ added: JSONValue) -> JSONValue {
+        switch (base, added) {
+        case (.object(var fields), .object(let more)):
+            for (name, value) in more { fields[name] = fields[name].map { merged($0, value) } ?? value }
+            return .object(fields)
+        case (.array(let items), .array(let more)) where items.count == more.count:
+            return .array(zip(items, more).map(merged))
+        default:
+            return added
+        }
     }
 }

@@ -35,3 +35,37 @@ extension InitMutation.Data {
         public var `Self`: String? { get throws(ReadError) { try lens[1] } }
     }
 }
+
+extension InitMutation {
+    /// The answer `InitMutation` is expected to give, for `mutate(_:variables:optimisticResponse:)`.
+    public struct OptimisticResponse: InputEncodable {
+        public var `func`: Func?
+        public init(`func`: Func?) {
+            self.`func` = `func`
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("func", `func`)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension InitMutation.OptimisticResponse {
+    public struct Func: InputEncodable {
+        public var id: DataID
+        public var `Self`: String?
+        public init(id: DataID, `Self`: String?) {
+            self.id = id
+            self.`Self` = `Self`
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("id", id)
+            fields.set("Self", `Self`)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}

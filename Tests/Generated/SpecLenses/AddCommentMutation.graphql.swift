@@ -80,3 +80,253 @@ extension AddCommentMutation.Data.AddComment.Subject.AsIssue {
         public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }
+
+extension AddCommentMutation {
+    /// The answer `AddCommentMutation` is expected to give, for `mutate(_:variables:optimisticResponse:)`.
+    public struct OptimisticResponse: InputEncodable {
+        public var addComment: AddComment?
+        public init(addComment: AddComment?) {
+            self.addComment = addComment
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("addComment", addComment)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse {
+    public struct AddComment: InputEncodable {
+        public var clientMutationId: String?
+        public var commentEdge: CommentEdge?
+        public var subject: Subject?
+        public init(clientMutationId: String?, commentEdge: CommentEdge?, subject: Subject?) {
+            self.clientMutationId = clientMutationId
+            self.commentEdge = commentEdge
+            self.subject = subject
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("clientMutationId", clientMutationId)
+            fields.set("commentEdge", commentEdge)
+            fields.set("subject", subject)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment {
+    public struct CommentEdge: InputEncodable {
+        public var cursor: String
+        public var node: Node?
+        public init(cursor: String, node: Node?) {
+            self.cursor = cursor
+            self.node = node
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("cursor", cursor)
+            fields.set("node", node)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.CommentEdge {
+    public struct Node: InputEncodable {
+        public var id: DataID
+        public var body: String
+        public var createdAt: JSONValue
+        public var lastEditedAt: JSONValue?
+        public var isMinimized: Bool
+        public var minimizedReason: String?
+        public var viewerDidAuthor: Bool
+        public var author: Author?
+        public var viewerCanReact: Bool
+        public var reactionGroups: [ReactionGroups]?
+        public init(id: DataID, body: String, createdAt: JSONValue, lastEditedAt: JSONValue?, isMinimized: Bool, minimizedReason: String?, viewerDidAuthor: Bool, author: Author?, viewerCanReact: Bool, reactionGroups: [ReactionGroups]?) {
+            self.id = id
+            self.body = body
+            self.createdAt = createdAt
+            self.lastEditedAt = lastEditedAt
+            self.isMinimized = isMinimized
+            self.minimizedReason = minimizedReason
+            self.viewerDidAuthor = viewerDidAuthor
+            self.author = author
+            self.viewerCanReact = viewerCanReact
+            self.reactionGroups = reactionGroups
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("id", id)
+            fields.set("body", body)
+            fields.set("createdAt", createdAt)
+            fields.set("lastEditedAt", lastEditedAt)
+            fields.set("isMinimized", isMinimized)
+            fields.set("minimizedReason", minimizedReason)
+            fields.set("viewerDidAuthor", viewerDidAuthor)
+            fields.set("author", author)
+            fields.set("viewerCanReact", viewerCanReact)
+            fields.set("reactionGroups", reactionGroups)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.CommentEdge.Node {
+    public struct Author: InputEncodable {
+        public var login: String
+        public var avatarUrl: JSONValue
+        public var url: JSONValue
+        public var id: DataID
+        public var __typename: String
+        public var asUser: AsUser?
+        public var asOrganization: AsOrganization?
+        public init(login: String, avatarUrl: JSONValue, url: JSONValue, id: DataID, __typename: String, asUser: AsUser? = nil, asOrganization: AsOrganization? = nil) {
+            self.login = login
+            self.avatarUrl = avatarUrl
+            self.url = url
+            self.id = id
+            self.__typename = __typename
+            self.asUser = asUser
+            self.asOrganization = asOrganization
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("login", login)
+            fields.set("avatarUrl", avatarUrl)
+            fields.set("url", url)
+            fields.set("id", id)
+            fields.set("__typename", __typename)
+            fields.merge(asUser)
+            fields.merge(asOrganization)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.CommentEdge.Node.Author {
+    public struct AsUser: InputEncodable {
+        public var name: String?
+        public init(name: String?) {
+            self.name = name
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("name", name)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.CommentEdge.Node.Author {
+    public struct AsOrganization: InputEncodable {
+        public var name: String?
+        public init(name: String?) {
+            self.name = name
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("name", name)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.CommentEdge.Node {
+    public struct ReactionGroups: InputEncodable {
+        public var content: ReactionContent
+        public var viewerHasReacted: Bool
+        public var users: Users
+        public init(content: ReactionContent, viewerHasReacted: Bool, users: Users) {
+            self.content = content
+            self.viewerHasReacted = viewerHasReacted
+            self.users = users
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("content", content)
+            fields.set("viewerHasReacted", viewerHasReacted)
+            fields.set("users", users)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.CommentEdge.Node.ReactionGroups {
+    public struct Users: InputEncodable {
+        public var totalCount: Int
+        public init(totalCount: Int) {
+            self.totalCount = totalCount
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("totalCount", totalCount)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment {
+    public struct Subject: InputEncodable {
+        public var __typename: String
+        public var id: DataID
+        public var asIssue: AsIssue?
+        public init(__typename: String, id: DataID, asIssue: AsIssue? = nil) {
+            self.__typename = __typename
+            self.id = id
+            self.asIssue = asIssue
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("__typename", __typename)
+            fields.set("id", id)
+            fields.merge(asIssue)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.Subject {
+    public struct AsIssue: InputEncodable {
+        public var updatedAt: JSONValue
+        public var comments: Comments
+        public init(updatedAt: JSONValue, comments: Comments) {
+            self.updatedAt = updatedAt
+            self.comments = comments
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("updatedAt", updatedAt)
+            fields.set("comments", comments)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddCommentMutation.OptimisticResponse.AddComment.Subject.AsIssue {
+    public struct Comments: InputEncodable {
+        public var totalCount: Int
+        public init(totalCount: Int) {
+            self.totalCount = totalCount
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("totalCount", totalCount)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}

@@ -66,3 +66,139 @@ extension AddReactionMutation.Data.AddReaction {
         public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens[spread: 0] } }
     }
 }
+
+extension AddReactionMutation {
+    /// The answer `AddReactionMutation` is expected to give, for `mutate(_:variables:optimisticResponse:)`.
+    public struct OptimisticResponse: InputEncodable {
+        public var addReaction: AddReaction?
+        public init(addReaction: AddReaction?) {
+            self.addReaction = addReaction
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("addReaction", addReaction)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddReactionMutation.OptimisticResponse {
+    public struct AddReaction: InputEncodable {
+        public var reaction: Reaction?
+        public var subject: Subject?
+        public init(reaction: Reaction?, subject: Subject?) {
+            self.reaction = reaction
+            self.subject = subject
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("reaction", reaction)
+            fields.set("subject", subject)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddReactionMutation.OptimisticResponse.AddReaction {
+    public struct Reaction: InputEncodable {
+        public var id: DataID
+        public var content: ReactionContent
+        public var createdAt: JSONValue
+        public var user: User?
+        public init(id: DataID, content: ReactionContent, createdAt: JSONValue, user: User?) {
+            self.id = id
+            self.content = content
+            self.createdAt = createdAt
+            self.user = user
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("id", id)
+            fields.set("content", content)
+            fields.set("createdAt", createdAt)
+            fields.set("user", user)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddReactionMutation.OptimisticResponse.AddReaction.Reaction {
+    public struct User: InputEncodable {
+        public var id: DataID
+        public var login: String
+        public init(id: DataID, login: String) {
+            self.id = id
+            self.login = login
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("id", id)
+            fields.set("login", login)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddReactionMutation.OptimisticResponse.AddReaction {
+    public struct Subject: InputEncodable {
+        public var id: DataID
+        public var viewerCanReact: Bool
+        public var reactionGroups: [ReactionGroups]?
+        public var __typename: String
+        public init(id: DataID, viewerCanReact: Bool, reactionGroups: [ReactionGroups]?, __typename: String) {
+            self.id = id
+            self.viewerCanReact = viewerCanReact
+            self.reactionGroups = reactionGroups
+            self.__typename = __typename
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("id", id)
+            fields.set("viewerCanReact", viewerCanReact)
+            fields.set("reactionGroups", reactionGroups)
+            fields.set("__typename", __typename)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddReactionMutation.OptimisticResponse.AddReaction.Subject {
+    public struct ReactionGroups: InputEncodable {
+        public var content: ReactionContent
+        public var viewerHasReacted: Bool
+        public var users: Users
+        public init(content: ReactionContent, viewerHasReacted: Bool, users: Users) {
+            self.content = content
+            self.viewerHasReacted = viewerHasReacted
+            self.users = users
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("content", content)
+            fields.set("viewerHasReacted", viewerHasReacted)
+            fields.set("users", users)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension AddReactionMutation.OptimisticResponse.AddReaction.Subject.ReactionGroups {
+    public struct Users: InputEncodable {
+        public var totalCount: Int
+        public init(totalCount: Int) {
+            self.totalCount = totalCount
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("totalCount", totalCount)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}

@@ -60,3 +60,85 @@ extension CloseIssueMutation.Data.CloseIssue.Issue {
         public var totalCount: Int { get throws(ReadError) { try lens[0] } }
     }
 }
+
+extension CloseIssueMutation {
+    /// The answer `CloseIssueMutation` is expected to give, for `mutate(_:variables:optimisticResponse:)`.
+    public struct OptimisticResponse: InputEncodable {
+        public var closeIssue: CloseIssue?
+        public init(closeIssue: CloseIssue?) {
+            self.closeIssue = closeIssue
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("closeIssue", closeIssue)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension CloseIssueMutation.OptimisticResponse {
+    public struct CloseIssue: InputEncodable {
+        public var clientMutationId: String?
+        public var issue: Issue?
+        public init(clientMutationId: String?, issue: Issue?) {
+            self.clientMutationId = clientMutationId
+            self.issue = issue
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("clientMutationId", clientMutationId)
+            fields.set("issue", issue)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension CloseIssueMutation.OptimisticResponse.CloseIssue {
+    public struct Issue: InputEncodable {
+        public var id: DataID
+        public var state: IssueState
+        public var stateReason: IssueStateReason?
+        public var closed: Bool
+        public var closedAt: JSONValue?
+        public var updatedAt: JSONValue
+        public var timelineItems: TimelineItems
+        public init(id: DataID, state: IssueState, stateReason: IssueStateReason?, closed: Bool, closedAt: JSONValue?, updatedAt: JSONValue, timelineItems: TimelineItems) {
+            self.id = id
+            self.state = state
+            self.stateReason = stateReason
+            self.closed = closed
+            self.closedAt = closedAt
+            self.updatedAt = updatedAt
+            self.timelineItems = timelineItems
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("id", id)
+            fields.set("state", state)
+            fields.set("stateReason", stateReason)
+            fields.set("closed", closed)
+            fields.set("closedAt", closedAt)
+            fields.set("updatedAt", updatedAt)
+            fields.set("timelineItems", timelineItems)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}
+
+extension CloseIssueMutation.OptimisticResponse.CloseIssue.Issue {
+    public struct TimelineItems: InputEncodable {
+        public var totalCount: Int
+        public init(totalCount: Int) {
+            self.totalCount = totalCount
+        }
+        var fields: InputFields {
+            var fields = InputFields()
+            fields.set("totalCount", totalCount)
+            return fields
+        }
+        public var inputJSON: JSONValue { .object(fields.json) }
+    }
+}

@@ -50,10 +50,14 @@ public final class IssueTracker {
         return rows
     }
 
-    /// Closes `issue` as completed; the answer updates its row in the store.
+    /// Closes `issue` as completed: its row shows it closed in this main-actor turn (the
+    /// generated optimistic response), and the answer replaces that, or a failure reverts it.
     /// - Returns: the issue's state as the server answered, `nil` if it answered no issue.
     public func close(_ issue: DataID) async throws(Failure) -> Bool? {
-        let data = try await environment.mutate(TrackerCloseIssueMutation.self, variables: .init(issueId: issue))
+        let closed = TrackerCloseIssueMutation.OptimisticResponse(
+            closeIssue: .init(issue: .init(id: issue, state: .closed, stateReason: .completed)))
+        let data = try await environment.mutate(TrackerCloseIssueMutation.self, variables: .init(issueId: issue),
+                                                optimisticResponse: closed)
         do {
             return try data.closeIssue?.issue?.state == .open
         } catch {
