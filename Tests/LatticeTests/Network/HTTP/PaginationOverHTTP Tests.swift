@@ -5,8 +5,9 @@ import LatticeTesting
 
 /// Connections end to end over HTTP against the loopback server (`scripts/server.py`, the
 /// fixture graph's real cursors): an issue's comments paged to the end, a posted comment
-/// appended by `@appendEdge`, and an optimistic comment the server refuses taken back; under
-/// the three phase strategies. The documents are this test's, over spec/schema.graphql.
+/// appended by `@appendEdge`, an optimistic comment the server refuses taken back, comments
+/// deleted by `@deleteEdge` and `@deleteRecord`, and an optimistic deletion the server
+/// refuses put back; under the three phase strategies. The documents are this test's, over spec/schema.graphql.
 @MainActor @Suite(.hangGuard, .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
 struct PaginationOverHTTPTests {
     static let documents = """
@@ -28,6 +29,12 @@ struct PaginationOverHTTPTests {
     query IssueWithComments($id: ID!) { node(id: $id) { id ...IssueComments_issue } }
     mutation Comment($input: AddCommentInput!, $connections: [ID!]!) {
       addComment(input: $input) { commentEdge @appendEdge(connections: $connections) { cursor node { id body } } }
+    }
+    mutation DeleteCommentEdge($id: ID!, $connections: [ID!]!) {
+      deleteIssueComment(input: {id: $id}) { deletedCommentId @deleteEdge(connections: $connections) }
+    }
+    mutation DeleteCommentRecord($id: ID!) {
+      deleteIssueComment(input: {id: $id}) { deletedCommentId @deleteRecord }
     }
     """
     static let issueID = "SXNzdWU6MQ=="
@@ -138,5 +145,60 @@ struct PaginationOverHTTPTests {
         _ = try? await pending.answer()
         #expect(Self.shown(handle).bodies.last == "Posted over HTTP")
         #expect(Self.shown(handle).ids.count == all.ids.count + 1)
+    }
+
+    /// The id of the comment a `Comment` mutation posted, from its answer.
+    static func posted(_ answer: Lens) throws -> String {
+        let payload: Lens = try answer.read("addComment")
+        let edge: Lens = try payload.read("commentEdge")
+        let node: Lens = try edge.read("node")
+        return try node.read("id")
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func deletionsRemoveTheEdgeOrTheRecordAndARefusedOneIsPutBack(_ strategy: PhaseStrategy) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let (environment, program) = try Self.environment(server, strategy)
+        let handle = environment.attach(try #require(program["Comments"]),
+                                        variables: ["id": .string(Self.issueID), "first": .int(100)])
+        await handle.waitForFetch()
+        let pager = try environment.paginate(handle)
+        let connections: JSONValue = .array([.string(try #require(pager.connectionID).rawValue)])
+        let before = Self.shown(handle)
+        var posted: [String] = []
+        for body in ["first to go", "second to go"] {
+            let answer = try await environment.mutate(try #require(program["Comment"]), variables: [
+                "input": .object(["subjectId": .string(Self.issueID), "body": .string(body)]), "connections": connections,
+            ])
+            posted.append(try Self.posted(answer))
+        }
+        #expect(Self.shown(handle).ids == before.ids + posted)
+
+        // @deleteEdge: the edge leaves the list, the comment's record stays.
+        _ = try await environment.mutate(try #require(program["DeleteCommentEdge"]),
+                                         variables: ["id": .string(posted[0]), "connections": connections])
+        #expect(Self.shown(handle).ids == before.ids + [posted[1]])
+        #expect(environment.store.record(DataID(posted[0]))?.field(FieldKey("body"))?.value == .scalar("first to go"))
+
+        // @deleteRecord: the record goes; the edge that held it shows no node until a refetch.
+        _ = try await environment.mutate(try #require(program["DeleteCommentRecord"]), variables: ["id": .string(posted[1])])
+        #expect(environment.store.record(DataID(posted[1]))?.fields.isEmpty ?? true)
+        #expect(Self.shown(handle).ids == before.ids + ["-"])
+        try await pager.refetch()
+        #expect(Self.shown(handle).ids == before.ids)
+
+        // Someone else's comment: removed at once by the optimistic response, put back when
+        // the server refuses (FORBIDDEN nulls the payload).
+        let others = try #require(before.ids.dropFirst().first)
+        let list = BodyProbe { Self.shown(handle).ids }
+        let pending = try environment.commitMutation(
+            try #require(program["DeleteCommentEdge"]), variables: ["id": .string(others), "connections": connections],
+            optimisticResponse: .object(["deleteIssueComment": .object(["deletedCommentId": .string(others)])]))
+        #expect(list.flush())
+        #expect(list.value == before.ids.filter { $0 != others })
+        _ = try? await pending.answer()
+        #expect(list.flush())
+        #expect(list.value == before.ids)
     }
 }
