@@ -6,7 +6,7 @@ import Observation
 /// for a fragment), and the store merges it into the one list every reader of the
 /// connection sees. Made by `Environment.paginate(_:connection:)`.
 ///
-/// `hasNext`, `hasPrevious` and the loading flags are tracked: a body that reads them
+/// `hasNext`, `hasPrevious`, the loading flags and `data` are tracked: a body that reads them
 /// re-runs when they change, and at no other time. A page that lands when the list no longer
 /// ends at its cursor (a refetch replaced it meanwhile) is dropped and counted
 /// (`RuntimeCounters.Snapshot.pagesDropped`).
@@ -19,13 +19,18 @@ public final class PaginationHandle: Observable {
 
     /// The query a page is fetched with (the attached one, or the fragment's derived one).
     private let operation: Artifact
-    /// Its variables, before the paging ones (the fragment's, and its record's id).
-    private let baseVariables: [String: JSONValue]
+    /// Its variables, before the paging ones (the fragment's, and its record's id), as the
+    /// last refetch left them.
+    private var baseVariables: [String: JSONValue]
     /// The record the path to the connection starts from: the root, or the fragment's.
     private let start: Record
     private let environment: Environment
-    /// The fields from the root to the connection, each with the artifact it is bound under.
-    private let path: [(field: FieldNode, bound: BoundArtifact)]
+    /// The query, or the fragment, bound to the variables the list is read under.
+    private var bound: BoundArtifact
+    /// The key that picked the connection, if one did.
+    private let connectionKey: String?
+    /// The fields from `start` to the connection, each with the artifact it is bound under.
+    private var path: [(field: FieldNode, bound: BoundArtifact)]
     private let variables: PagingVariables
     private let registrar = ObservationRegistrar()
     private var loadingNext = false
@@ -37,13 +42,24 @@ public final class PaginationHandle: Observable {
     }
 
     init(operation: Artifact, variables baseVariables: [String: JSONValue], start: Record, environment: Environment,
-         path: [(field: FieldNode, bound: BoundArtifact)], variables: PagingVariables) {
+         bound: BoundArtifact, connectionKey: String?) throws(Unpageable) {
         self.operation = operation
         self.baseVariables = baseVariables
         self.start = start
         self.environment = environment
-        self.path = path
-        self.variables = variables
+        self.bound = bound
+        self.connectionKey = connectionKey
+        (path, variables) = try Environment.pagedConnection(in: bound, key: connectionKey)
+    }
+
+    /// The query's data (or the fragment) as this handle pages it: read under the variables
+    /// the last `refetch` set, so a refetch that changes the connection's filters shows its
+    /// new list here, where the attached handle's phase (or the parent's fragment lens)
+    /// keeps its own variables' list. Tracked: a body re-runs when a refetch changes them.
+    /// - Complexity: O(1).
+    public var data: Lens {
+        registrar.access(self, keyPath: \.data)
+        return Lens(bound, record: start)
     }
 
     /// The connection's record, what the edge directives of a mutation name in
@@ -99,11 +115,26 @@ public final class PaginationHandle: Observable {
     }
 
     /// Fetches the first page again with `overrides` over the handle's variables (its
-    /// cursors cleared) and puts it in place of the list. Variables that change the
-    /// connection's filters fetch another list, which this handle does not show.
-    /// - Throws: the fetch's failure; the list is then as it was.
+    /// cursors cleared) and puts it in place of the list. Overrides that change the
+    /// connection's filters (or other arguments) fetch another list: the handle then pages
+    /// that one, and `data` reads under the new variables.
+    /// - Throws: the fetch's failure; the list and the variables are then as they were.
     public func refetch(_ overrides: [String: JSONValue] = [:]) async throws(Failure) {
-        try await load(overrides, clearing: [variables.after, variables.before])
+        let cleared = [variables.after, variables.before]
+        try await load(overrides, clearing: cleared)
+        var scope = bound.variables.merging(overrides) { _, new in new }
+        // The derived query's `id` names the fragment's record; it is no variable of the fragment.
+        if bound.artifact.kind == .fragment { scope["id"] = bound.variables["id"] }
+        for case let name? in cleared { scope[name] = nil }
+        guard scope != bound.variables.filter({ !cleared.contains($0.key) }) else { return }
+        let rebound = BoundArtifact(bound.artifact, variables: scope, logger: bound.logger)
+        guard let paged = try? Environment.pagedConnection(in: rebound, key: connectionKey) else { return }
+        registrar.willSet(self, keyPath: \.data)
+        baseVariables.merge(overrides) { _, new in new }
+        for case let name? in cleared { baseVariables[name] = nil }
+        bound = rebound
+        path = paged.path
+        registrar.didSet(self, keyPath: \.data)
     }
 
     private func load(_ overrides: [String: JSONValue], clearing cleared: [String?]) async throws(Failure) {
@@ -122,6 +153,8 @@ public final class PaginationHandle: Observable {
     /// The connection's record, following the path from the start (each link read tracked
     /// when `tracked`); `nil` where a link is missing. - Complexity: O(depth of the path).
     private func connection(tracked: Bool) -> Record? {
+        // The path is the binding's: a refetch that changes it moves every read.
+        if tracked { registrar.access(self, keyPath: \.data) }
         var record = start
         for (field, bound) in path {
             let (key, keyPath) = bound.key(of: field)
@@ -155,10 +188,9 @@ extension Environment {
     /// - Complexity: O(fields of the query and its fragments).
     public func paginate(_ handle: OperationHandle, connection key: String? = nil)
         throws(PaginationHandle.Unpageable) -> PaginationHandle {
-        let root = BoundArtifact(handle.operation, variables: handle.variables)
-        let (path, variables) = try Self.pagedConnection(in: root, key: key)
-        return PaginationHandle(operation: handle.operation, variables: handle.variables, start: rootRecord,
-                                environment: self, path: path, variables: variables)
+        try PaginationHandle(operation: handle.operation, variables: handle.variables, start: rootRecord,
+                             environment: self, bound: BoundArtifact(handle.operation, variables: handle.variables),
+                             connectionKey: key)
     }
 
     /// A pagination handle for the `@connection` field of the `@refetchable` fragment
@@ -173,17 +205,16 @@ extension Environment {
         guard let query = artifact.refetchQuery, let operation = program[query.name] else {
             throw PaginationHandle.Unpageable(description: "\(artifact.name) is not a @refetchable fragment")
         }
-        let (path, paging) = try Self.pagedConnection(in: fragment.bound, key: key)
         var variables: [String: JSONValue] = [:]
         for variable in operation.variables { variables[variable.name] = fragment.bound.variables[variable.name] }
         if query.byNode { variables["id"] = .string(fragment.id.rawValue) }
-        return PaginationHandle(operation: operation, variables: variables, start: fragment.record,
-                                environment: self, path: path, variables: paging)
+        return try PaginationHandle(operation: operation, variables: variables, start: fragment.record,
+                                    environment: self, bound: fragment.bound, connectionKey: key)
     }
 
     /// The path from `bound`'s root to its one `@connection` field (or the one of `key`),
     /// and the variables its paging arguments are written with.
-    private static func pagedConnection(in bound: BoundArtifact, key: String?) throws(PaginationHandle.Unpageable)
+    static func pagedConnection(in bound: BoundArtifact, key: String?) throws(PaginationHandle.Unpageable)
         -> (path: [(field: FieldNode, bound: BoundArtifact)], variables: PaginationHandle.PagingVariables) {
         var found: [[(field: FieldNode, bound: BoundArtifact)]] = []
         var seen: Set<ObjectIdentifier> = []

@@ -41,14 +41,14 @@ import LatticeTesting
 
     /// The list as shown: the titles of the connection's nodes, read through the lens.
     static func titles(_ handle: OperationHandle) -> [String] {
-        guard case .ready(let data) = handle.phase,
-              let repository: Lens = try? data.read("repository"),
-              let connection: Lens = try? repository.read("issueConnection"),
-              let edges: [Lens?] = try? connection.read("edges") else { return [] }
-        return edges.map { edge in
-            guard let node: Lens = try? edge?.read("node"), let title: String = try? node.read("title") else { return "-" }
-            return title
-        }
+        guard case .ready(let data) = handle.phase else { return [] }
+        return titles(root: data)
+    }
+
+    /// The list as `data`, the query's root lens, reads it.
+    static func titles(root data: Lens) -> [String] {
+        guard let repository: Lens = try? data.read("repository") else { return [] }
+        return titles(repository)
     }
 
     /// IssueList attached under `strategy`, its first page (`first`) answered, and its pager.
@@ -120,6 +120,46 @@ import LatticeTesting
         try await pager.loadNext(1)
         #expect(world.transport.requests.last?.variables["after"] == .string("c8"))
         #expect(Self.titles(handle) == ["Issue 9", "Issue 8", "Issue 7"])
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aRefetchThatChangesTheFiltersPagesTheNewListAndShowsItInData(_ strategy: PhaseStrategy) async throws {
+        let (world, handle, pager) = try await attached(strategy)
+        let old = try #require(pager.connectionID)
+        let list = BodyProbe { Self.titles(root: pager.data) }
+        let more = BodyProbe { pager.hasNext }
+        #expect(list.value == ["Issue 1", "Issue 2"])
+        world.transport.enqueue("IssueList", .respond(Self.page([7, 8])))
+        try await pager.refetch(["states": .array([.string("CLOSED")])])
+        #expect(world.transport.requests.last?.variables["states"] == .array([.string("CLOSED")]))
+        // Another connection record (other filters); the attached handle keeps its own list.
+        #expect(pager.connectionID != old)
+        #expect(list.flush())
+        #expect(list.value == ["Issue 7", "Issue 8"])
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2"])
+        // Pages go on under the new filters, after the new list's end.
+        world.transport.enqueue("IssueList", .respond(Self.page([9], hasNext: false)))
+        try await pager.loadNext(1)
+        let sent = world.transport.requests.last?.variables
+        #expect(sent?["states"] == .array([.string("CLOSED")]))
+        #expect(sent?["after"] == .string("c8"))
+        #expect(Self.titles(root: pager.data) == ["Issue 7", "Issue 8", "Issue 9"])
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2"])
+        #expect(more.flush())
+        #expect(more.value == false)
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func aFailedRefetchKeepsTheListAndTheVariables(_ strategy: PhaseStrategy) async throws {
+        let (world, _, pager) = try await attached(strategy)
+        let list = BodyProbe { Self.titles(root: pager.data) }
+        world.transport.enqueue("IssueList", .fail(.transport(.unreachable, underlying: "down")))
+        await #expect(throws: Failure.self) { try await pager.refetch(["states": .array([.string("CLOSED")])]) }
+        #expect(!list.flush())
+        #expect(list.value == ["Issue 1", "Issue 2"])
+        world.transport.enqueue("IssueList", .respond(Self.page([3])))
+        try await pager.loadNext(1)
+        #expect(world.transport.requests.last?.variables["states"] == nil)
     }
 
     @Test(arguments: PhaseStrategy.allCases)
