@@ -15,6 +15,10 @@ public struct CollectionStore {
     /// The roots it retains (`Store.retain`), as an environment's attached handles do.
     public let retentions: [Retention]
 
+    /// No release buffer: a root released is collected at the next pass, so a pass measures
+    /// marking what the retained roots reach and nothing else.
+    static let configuration = Store.Configuration(releaseBufferSize: 0)
+
     /// One root, `CharacterNames` (its default page), reaching `count` characters of one
     /// origin: with the origin, the page, its info and the root record, `count + 4` records.
     /// - Throws: `RecordPageError`, or `NormalizeError` if the answer did not fit (a bug here).
@@ -27,7 +31,7 @@ public struct CollectionStore {
                               "origin": origin])
         }
         let page = JSONValue.object(["info": .object(["count": .int(count)]), "results": .array(results)])
-        let store = Store()
+        let store = Store(configuration: Self.configuration)
         try store.commit(GraphQLResponse(data: .object(["characters": page])), for: operation)
         return CollectionStore(store: store, retentions: [store.retain(operation)])
     }
@@ -36,7 +40,7 @@ public struct CollectionStore {
     /// the root record, which every root shares): `count + 1` records.
     /// - Throws: as `oneRoot(characters:in:)`. - Complexity: `count` commits of one record.
     public static func roots(_ count: Int, in fixture: RecordPageFixture) throws -> CollectionStore {
-        let store = Store()
+        let store = Store(configuration: Self.configuration)
         var retentions: [Retention] = []
         for index in 0..<count {
             let id = nodeID("Character", index + 1)

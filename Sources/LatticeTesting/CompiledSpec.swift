@@ -58,10 +58,11 @@ public final class CompiledSpec: Sendable {
     /// asked.
     @MainActor
     public func environment(strategy: PhaseStrategy = .shipped, clock: any Scheduler = ManualScheduler(),
-                            counting: Bool = false) -> (environment: Environment, transport: FixtureTransport) {
+                            counting: Bool = false, releaseBufferSize: Int = 10)
+        -> (environment: Environment, transport: FixtureTransport) {
         let transport = transport()
         let environment = Environment(program: program, transport: transport, strategy: strategy,
-                                      clock: clock, counting: counting)
+                                      clock: clock, counting: counting, releaseBufferSize: releaseBufferSize)
         return (environment, transport)
     }
 }

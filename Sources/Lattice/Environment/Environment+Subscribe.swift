@@ -24,7 +24,7 @@ extension Environment {
                 self.lastRejectedEvent = error
             }
         }
-        handle.whenEnded { [weak store] in store?.release(retention) }
+        handle.whenEnded { [weak self] in self?.release(retention) }
         return handle
     }
 }

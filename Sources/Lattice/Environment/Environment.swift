@@ -30,6 +30,8 @@ public final class Environment {
     private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
     private var roots: [OperationKey: OperationRoot] = [:]
     private var stamps: [OperationKey: WriteStamp] = [:]
+    /// The collection scheduled for a later turn, if any (`collectionIsDue`).
+    private var scheduledCollection: ScheduledAction?
     /// The store's `client:root`, which every operation reads from.
     let rootRecord: Record
 
@@ -39,9 +41,11 @@ public final class Environment {
     ///   - clock: where `now` comes from (and subscriptions' reconnect delays); tests pass a
     ///     `ManualScheduler` to control it.
     ///   - counting: count what the runtime does (`counters`); off by default.
+    ///   - releaseBufferSize: how many released operations keep their records from collection
+    ///     (`Store.Configuration.releaseBufferSize`).
     public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
                 clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
-                counting: Bool = false) {
+                counting: Bool = false, releaseBufferSize: Int = 10) {
         self.program = program
         self.transport = transport
         self.strategy = strategy
@@ -49,7 +53,8 @@ public final class Environment {
         self.reconnectPolicy = reconnectPolicy
         let counters = counting ? RuntimeCounters() : nil
         self.counters = counters
-        let store = Store(configuration: .init(notesVerdictChanges: strategy.notesVerdictChanges))
+        let store = Store(configuration: .init(notesVerdictChanges: strategy.notesVerdictChanges,
+                                               releaseBufferSize: releaseBufferSize))
         self.store = store
         guard let rootRecord = store.record(.root) else {
             preconditionFailure("Environment.init(): Expected the store's root record `\(DataID.root)` to exist")
@@ -94,7 +99,7 @@ public final class Environment {
         root.handles.remove(handle)
         guard root.handles.count == 0 else { return }
         roots[root.key] = nil
-        store.release(root.retention)
+        release(root.retention)
     }
 
     private func retainRoot(_ operation: Artifact, variables: [String: JSONValue]) -> OperationRoot {
@@ -211,6 +216,7 @@ public final class Environment {
     func published(_ changes: CommitChanges) -> CommitChanges {
         coordinator.didCommit(changes)
         counters?.endCommit(changes)
+        if changes.droppedLinks { collectionIsDue() }
         return changes
     }
 
@@ -234,11 +240,36 @@ public final class Environment {
         roots[key]?.writeStampDidChange()
     }
 
-    /// Removes every record no attached handle retains.
+    /// Removes, now, every record that no attached handle, live subscription, root in the
+    /// release buffer or pending optimistic layer reaches: what a scheduled collection does
+    /// (`collectionIsDue`), whose turn this one takes.
     /// - Returns: the ids removed. - Complexity: O(reachable fields + records).
     @discardableResult
     public func collectGarbage() -> [DataID] {
-        store.collectGarbage()
+        scheduledCollection?.cancel()
+        scheduledCollection = nil
+        let removed = store.collectGarbage()
+        counters?.noteCollection(removed: removed.count)
+        return removed
+    }
+
+    /// Releases `retention` into the store's release buffer, and schedules a collection when
+    /// a root left the buffer.
+    func release(_ retention: Retention) {
+        if store.release(retention) { collectionIsDue() }
+    }
+
+    /// Schedules one collection on the clock for a later main-actor turn, unless one is
+    /// scheduled already: however many roots leave the buffer and commits drop links in a
+    /// turn, the store is swept once, and never inside a body's evaluation or a commit.
+    /// - Complexity: O(1); the collection, when it runs, O(reachable fields + records).
+    func collectionIsDue() {
+        guard scheduledCollection == nil else { return }
+        scheduledCollection = clock.schedule(after: .zero) { [weak self] in
+            guard let self else { return }
+            self.scheduledCollection = nil
+            _ = self.collectGarbage()
+        }
     }
 }
 

@@ -41,6 +41,10 @@ public final class RuntimeCounters {
         /// Pages of `@connection` fields dropped, as answering a cursor that was no longer the
         /// end (or the start) of their list when they landed.
         public var pagesDropped = 0
+        /// Collections run (scheduled ones and `collectGarbage()` calls), between commits.
+        public var collections = 0
+        /// Records those collections removed.
+        public var recordsCollected = 0
 
         /// An empty set of counts.
         public init() {}
@@ -54,7 +58,8 @@ public final class RuntimeCounters {
             ("fieldsWalkedUntracked", \.fieldsWalkedUntracked), ("phasesSettled", \.phasesSettled),
             ("phasesChanged", \.phasesChanged), ("rootVerdictsChanged", \.rootVerdictsChanged),
             ("requestsSent", \.requestsSent), ("requestsShared", \.requestsShared),
-            ("pagesDropped", \.pagesDropped),
+            ("pagesDropped", \.pagesDropped), ("collections", \.collections),
+            ("recordsCollected", \.recordsCollected),
         ]
 
         /// The counts of `self` beyond `earlier`. - Complexity: O(1).
@@ -79,6 +84,8 @@ public final class RuntimeCounters {
             result.requestsSent = requestsSent - earlier.requestsSent
             result.requestsShared = requestsShared - earlier.requestsShared
             result.pagesDropped = pagesDropped - earlier.pagesDropped
+            result.collections = collections - earlier.collections
+            result.recordsCollected = recordsCollected - earlier.recordsCollected
             return result
         }
     }
@@ -114,5 +121,11 @@ public final class RuntimeCounters {
         total.notifications += changes.notifications
         total.pagesDropped += changes.droppedPages
         lastCommit = total.subtracting(commitStart)
+    }
+
+    /// Counts a collection that removed `removed` records.
+    func noteCollection(removed: Int) {
+        total.collections += 1
+        total.recordsCollected += removed
     }
 }

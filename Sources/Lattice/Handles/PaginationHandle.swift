@@ -32,6 +32,9 @@ public final class PaginationHandle: Observable {
     /// The fields from `start` to the connection, each with the artifact it is bound under.
     private var path: [(field: FieldNode, bound: BoundArtifact)]
     private let variables: PagingVariables
+    /// The store's retention of the list a refetch moved to (other variables than the
+    /// attached handle's, which no handle retains); released with the handle.
+    private var retention: Retention?
     private let registrar = ObservationRegistrar()
     private var loadingNext = false
     private var loadingPrevious = false
@@ -50,6 +53,10 @@ public final class PaginationHandle: Observable {
         self.bound = bound
         self.connectionKey = connectionKey
         (path, variables) = try Environment.pagedConnection(in: bound, key: connectionKey)
+    }
+
+    isolated deinit {
+        if let retention { environment.release(retention) }
     }
 
     /// The query's data (or the fragment) as this handle pages it: read under the variables
@@ -129,6 +136,9 @@ public final class PaginationHandle: Observable {
         guard scope != bound.variables.filter({ !cleared.contains($0.key) }) else { return }
         let rebound = BoundArtifact(bound.artifact, variables: scope, logger: bound.logger)
         guard let paged = try? Environment.pagedConnection(in: rebound, key: connectionKey) else { return }
+        let kept = environment.store.retain(rebound, root: start.id)
+        if let retention { environment.release(retention) }
+        retention = kept
         registrar.willSet(self, keyPath: \.data)
         baseVariables.merge(overrides) { _, new in new }
         for case let name? in cleared { baseVariables[name] = nil }

@@ -11,6 +11,12 @@ public final class Retention {
         self.operation = operation
         self.root = root
     }
+
+    /// Whether `other` keeps the same records: the same document, variables and root.
+    func isSame(as other: Retention) -> Bool {
+        operation.artifact === other.operation.artifact && root == other.root
+            && operation.variables == other.operation.variables
+    }
 }
 
 /// Marks the records reachable from retained roots by following their selections. A record
@@ -29,25 +35,36 @@ struct ReferenceMarker: SelectionVisitor {
 }
 
 extension Store {
-    /// Retains `operation` at `root` until `release`: its records survive collection.
-    /// - Complexity: O(1).
+    /// Retains `operation` at `root` until `release`: its records survive collection. The
+    /// same operation waiting in the release buffer leaves it (it is retained again).
+    /// - Complexity: O(release buffer).
     public func retain(_ operation: BoundArtifact, root: DataID = .root) -> Retention {
         let retention = Retention(operation: operation, root: root)
         retained[ObjectIdentifier(retention)] = retention
+        releaseBuffer.remove(sameAs: retention)
         return retention
     }
 
-    /// Releases a retention; its records go at the next collection unless reachable from
-    /// another. - Complexity: O(1).
-    public func release(_ retention: Retention) {
-        retained[ObjectIdentifier(retention)] = nil
+    /// Releases a retention into the release buffer, where its records stay until
+    /// `Configuration.releaseBufferSize` later releases push it out.
+    /// - Returns: whether a root left the buffer: records may have become unreachable, so
+    ///   a collection is due (the environment schedules one).
+    /// - Complexity: O(release buffer).
+    @discardableResult
+    public func release(_ retention: Retention) -> Bool {
+        guard retained.removeValue(forKey: ObjectIdentifier(retention)) != nil else { return false }
+        return releaseBuffer.add(retention)
     }
+
+    /// The released roots the release buffer keeps, oldest first. - Complexity: O(1).
+    public var bufferedCount: Int { releaseBuffer.retentions.count }
 
     /// The number of live retentions. - Complexity: O(1).
     public var retainedCount: Int { retained.count }
 
-    /// Mark and sweep: removes every record no retained root reaches (`client:root` stays),
-    /// neither as the store shows it nor, under pending optimistic layers, in the base.
+    /// Mark and sweep: removes every record no retained root and no root in the release
+    /// buffer reaches (`client:root` stays), neither as the store shows it nor, under pending
+    /// optimistic layers, in the base (what the layers write is shown, so it stays too).
     /// Removed records lose their fields, so a lens still holding one reads missing data.
     /// Nobody is notified: no retained operation reads a removed record.
     /// - Returns: the ids removed, sorted. - Complexity: O(reachable fields + records).
@@ -74,6 +91,10 @@ extension Store {
     private func markRetained() -> Set<DataID> {
         var marker = ReferenceMarker()
         for retention in retained.values {
+            guard let root = source[retention.root] else { continue }
+            _ = marker.visit(retention.operation, from: root)
+        }
+        for retention in releaseBuffer.retentions {
             guard let root = source[retention.root] else { continue }
             _ = marker.visit(retention.operation, from: root)
         }

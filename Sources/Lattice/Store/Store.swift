@@ -12,13 +12,17 @@ public final class Store: Observable {
         /// Classify each changed field for `CommitChanges.verdictChanges` (the stored-phase
         /// strategy needs it). Off by default: a strategy that does not need it pays nothing.
         public var notesVerdictChanges: Bool
+        /// How many released roots stay kept from collection (`Store.release`), as Relay's
+        /// `gcReleaseBufferSize`; 0 keeps none.
+        public var releaseBufferSize: Int
 
-        /// Options; every one off by default.
-        public init(notesVerdictChanges: Bool = false) {
+        /// Options; nothing noted, a release buffer of 10.
+        public init(notesVerdictChanges: Bool = false, releaseBufferSize: Int = 10) {
             self.notesVerdictChanges = notesVerdictChanges
+            self.releaseBufferSize = releaseBufferSize
         }
 
-        /// Nothing noted.
+        /// Nothing noted, a release buffer of 10.
         public static let `default` = Configuration()
     }
 
@@ -30,6 +34,8 @@ public final class Store: Observable {
     public internal(set) var epoch = 0
     var globalInvalidation: Int?
     var retained: [ObjectIdentifier: Retention] = [:]
+    /// Released roots still kept from collection.
+    var releaseBuffer: ReleaseBuffer
     /// The optimistic layers shown over the base, and the base under them. Every publish
     /// reads it; unchecked, as `Record.slots` is, since a dynamic exclusivity check cost every
     /// commit about 80 instructions (CommitScaling, callgrind) and the main actor serializes
@@ -43,6 +49,7 @@ public final class Store: Observable {
     /// An empty store holding only `client:root`.
     public init(configuration: Configuration = .default) {
         self.configuration = configuration
+        releaseBuffer = ReleaseBuffer(capacity: configuration.releaseBufferSize)
         _ = source.recordOrCreate(.root)
     }
 

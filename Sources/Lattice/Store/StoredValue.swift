@@ -20,6 +20,14 @@ enum StoredValue: Equatable {
         }
     }
 
+    /// Whether it links records (a link or a list of links). - Complexity: O(1).
+    var isLink: Bool {
+        switch self {
+        case .link, .links: true
+        case .null, .scalar: false
+        }
+    }
+
     /// The boundary form, with links as `DataID`s. - Complexity: O(items of a list).
     var fieldValue: FieldValue {
         switch self {

@@ -61,6 +61,19 @@ import LatticeTesting
                 == "client:root:__K_f_connection(states:[\"OPEN\"])")
     }
 
+    @Test func aConnectionNobodyHoldsIsLeftAloneAndTheAnswerStillCommits() async throws {
+        let (world, handle, _) = try await loaded(.shipped)
+        let nobody = DataID.connection(parent: DataID("R1"), key: "Nobody_issueConnection")
+        for (mutation, answer) in [("AddEdge", Self.edgeAnswer(9)), ("AddNode", Self.nodeAnswer(8)),
+                                   ("RemoveEdge", .object(["removeIssue": .object(["removedIssueId": "I1"])]))] {
+            try await run(world, mutation, answer: answer, variables: ["title": "New", "id": "I1",
+                                                                       "connections": .array([.string(nobody.rawValue)])])
+        }
+        #expect(world.environment.store.record(nobody) == nil)
+        #expect(PaginationTests.titles(handle) == ["Issue 1", "Issue 2"])
+        #expect(world.environment.store.record(DataID("I9"))?.field(FieldKey("title"))?.value == .scalar("Issue 9"))
+    }
+
     @Test(arguments: PhaseStrategy.allCases)
     func appendAndPrependEdgeAndNodePutTheAnswerAtEitherEndOnce(_ strategy: PhaseStrategy) async throws {
         let (world, handle, connection) = try await loaded(strategy)

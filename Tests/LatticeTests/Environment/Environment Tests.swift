@@ -118,7 +118,7 @@ import LatticeTesting
     }
 
     @Test func handlesRetainTheirRecordsUntilTheLastIsDetachedOrReleased() async throws {
-        let world = try World(.shipped)
+        let world = try World(.shipped, releaseBufferSize: 0)
         let first = try await world.attachLoaded("ViewerSidebar")
         var second: OperationHandle? = try world.attach("ViewerSidebar")
         #expect(world.environment.store.retainedCount == 1)

@@ -145,6 +145,10 @@ import LatticeTesting
         #expect(sent?["after"] == .string("c8"))
         #expect(Self.titles(root: pager.data) == ["Issue 7", "Issue 8", "Issue 9"])
         #expect(Self.titles(handle) == ["Issue 1", "Issue 2"])
+        // The pager retains the list it moved to: a collection keeps both lists.
+        _ = world.environment.collectGarbage()
+        #expect(Self.titles(root: pager.data) == ["Issue 7", "Issue 8", "Issue 9"])
+        #expect(Self.titles(handle) == ["Issue 1", "Issue 2"])
         #expect(more.flush())
         #expect(more.value == false)
     }

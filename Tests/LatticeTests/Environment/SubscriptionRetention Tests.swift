@@ -4,7 +4,7 @@ import Lattice
 import LatticeTesting
 
 /// A subscription retains the records its selection reaches while it is open, as an attached
-/// handle does, and releases them when it ends.
+/// handle does, and releases them when it ends (no release buffer here: released is collected).
 @MainActor @Suite(.hangGuard) struct SubscriptionRetentionTests {
     static let documents = #"subscription IssueUpdated { issueUpdated(id: "I") { id title } }"#
     static let event = GraphQLResponse(data: .object(["issueUpdated": .object([
@@ -20,7 +20,7 @@ import LatticeTesting
     }
 
     @Test func anOpenSubscriptionKeepsItsRecordsAndACancelledOneReleasesThem() async throws {
-        let world = try DocumentWorld(Self.documents, strategy: .shipped)
+        let world = try DocumentWorld(Self.documents, strategy: .shipped, releaseBufferSize: 0)
         let handle = try await subscribed(world)
         #expect(world.environment.store.record(DataID("I")) != nil)
 
@@ -31,7 +31,7 @@ import LatticeTesting
     }
 
     @Test func aSubscriptionTheServerCompletedReleasesItsRecords() async throws {
-        let world = try DocumentWorld(Self.documents, strategy: .shipped)
+        let world = try DocumentWorld(Self.documents, strategy: .shipped, releaseBufferSize: 0)
         let handle = try await subscribed(world)
         #expect(!world.environment.collectGarbage().contains(DataID("I")))
         world.transport.channels(for: "IssueUpdated").first?.send(.completed)
@@ -41,7 +41,7 @@ import LatticeTesting
     }
 
     @Test func aReleasedSubscriptionReleasesItsRecords() async throws {
-        let world = try DocumentWorld(Self.documents, strategy: .shipped)
+        let world = try DocumentWorld(Self.documents, strategy: .shipped, releaseBufferSize: 0)
         var handle: SubscriptionHandle? = try await subscribed(world)
         #expect(handle?.state != nil)
         #expect(!world.environment.collectGarbage().contains(DataID("I")))

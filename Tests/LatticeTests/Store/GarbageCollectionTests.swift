@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func collectionKeepsRetainedAndDropsReleased() throws {
-        let store = Store()
+        let store = Store(configuration: .init(releaseBufferSize: 0))
         let (viewer, repo) = try load(store)
         let keepViewer = store.retain(viewer)
         let keepRepo = store.retain(repo)
@@ -74,5 +74,27 @@ import Testing
         _ = try load(store)
         _ = store.retain(BoundArtifact(artifacts["RepoQuery"]!, variables: ["owner": "someone-else"]))
         #expect(store.collectGarbage().contains(DataID("R1")))
+    }
+}
+
+extension GarbageCollectionTests {
+    @Test func aReleasedRootWaitsInTheBufferUntilLaterReleasesPushItOut() throws {
+        let store = Store(configuration: .init(releaseBufferSize: 2))
+        let (viewer, repo) = try load(store)
+        let followers = BoundArtifact(artifacts["Followers"]!)
+        let keepRepo = store.retain(repo)
+        let keepViewer = store.retain(viewer)
+        let keepFollowers = store.retain(followers)
+        #expect(!store.release(keepRepo))
+        #expect(!store.release(keepViewer))
+        #expect(store.collectGarbage().isEmpty)
+        #expect(store.bufferedCount == 2)
+        // A third release passes the capacity: the oldest, the repository, leaves.
+        #expect(store.release(keepFollowers))
+        #expect(store.collectGarbage() == [DataID("I1"), DataID("I2"), DataID("R1")])
+        #expect(DataChecker.check(viewer, in: store).status == .available)
+        // Releasing twice does nothing.
+        #expect(!store.release(keepFollowers))
+        #expect(store.bufferedCount == 2)
     }
 }

@@ -75,6 +75,9 @@ public struct CommitChanges: Sendable {
     /// Pages of `@connection` fields dropped, as answering a cursor that was no longer the
     /// end (or the start) of their list when they landed.
     public internal(set) var droppedPages = 0
+    /// Whether the commit took a link away (a link moved or went, a list of links changed, a
+    /// record was deleted): records may no longer be reachable, so a collection is due.
+    public internal(set) var droppedLinks = false
 
     /// Whether a verdict may have changed (only meaningful when the store notes them).
     public var hasVerdictRelevantChanges: Bool { !verdictChanges.isEmpty }

@@ -20,6 +20,7 @@ extension Store {
         var verdictChanges: [VerdictChange] = []
         var fieldsWritten = 0
         var created = 0
+        var droppedLinks = false
         // Records made by this commit (serials past this one) have had no reader yet, so
         // their first writes notify nobody: their registrars are not called.
         let lastSerialBefore = Record.lastSerial
@@ -41,6 +42,7 @@ extension Store {
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
                 let old = record.slots[write.key]
                 if old == new { continue }
+                if let old, old.value.isLink { droppedLinks = true }
                 record.slots[write.key] = new
                 record.noteType(from: write.key, new.value)
                 if keepsConnectionNodes && write.key == edges { forgetConnectionNodes(of: record) }
@@ -64,6 +66,7 @@ extension Store {
         // Tested first: iterating even an empty list costs every commit (Optimistic, callgrind).
         if !delta.connectionEdits.isEmpty {
             for edit in delta.connectionEdits {
+                if edit.dropsLinks { droppedLinks = true }
                 let merged = apply(edit, willWrite: { _, _ in }, changed: { record, key, kind in
                     changed.append((record, key, key.keyPath))
                     if changedRecords.last != record.id { changedRecords.append(record.id) }
@@ -76,6 +79,7 @@ extension Store {
         }
         for id in delta.deletions {
             guard let record = source[id], record.type != .nonexistent else { continue }
+            droppedLinks = true
             forgetConnectionNodes(of: record)
             for key in record.slots.fieldKeys.sorted() {
                 changed.append((record, key, key.keyPath))
@@ -118,7 +122,7 @@ extension Store {
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
             changedFields: changedFields,
             changedRecords: changedRecords, createdRecords: created,
-            verdictChanges: verdictChanges, droppedPages: droppedPages)
+            verdictChanges: verdictChanges, droppedPages: droppedPages, droppedLinks: droppedLinks)
     }
 
     /// The live form of a staged value: links resolved to records (made if absent).

@@ -48,6 +48,15 @@ enum ConnectionEdit: Sendable {
     case removeEdges([DataID], from: DataID)
     /// These edge records, to put at the end (or the start) of this connection.
     case insertEdges([DataID], into: DataID, atEnd: Bool)
+
+    /// Whether it can take edges out of a list: a removal, or a page in place of the list.
+    var dropsLinks: Bool {
+        switch self {
+        case .removeEdges: true
+        case .page(let page): if case .replacing = page.position { true } else { false }
+        case .insertEdges: false
+        }
+    }
 }
 
 extension DataID {

@@ -32,6 +32,7 @@ struct ShownState {
         var changedRecords: [DataID] = []
         var counted: Set<Int> = []
         var verdictChanges: [VerdictChange] = []
+        var droppedLinks = false
         func changed(_ record: Record, _ key: FieldKey, _ kind: VerdictChange.Kind?) {
             let field = FieldRef(record: record.serial, key: key)
             changedFields.append(field)
@@ -42,13 +43,15 @@ struct ShownState {
         for (record, key, before) in fields {
             let after = record.slots[key]
             guard after != before else { continue }
+            if before?.value.isLink == true { droppedLinks = true }
             changed(record, key, after.map { Store.verdictChange(from: before, to: $0) } ?? .nullness)
         }
         for (record, type) in records where record.type != type && record.serial <= lastSerialBefore {
+            if record.type == .nonexistent { droppedLinks = true }
             changed(record, .recordType, record.type == .nonexistent ? .recordDeleted : .typeChanged)
         }
         return CommitChanges(epoch: epoch, recordsWritten: recordsWritten, fieldsWritten: fieldsWritten,
                              changedFields: changedFields, changedRecords: changedRecords, createdRecords: created,
-                             verdictChanges: verdictChanges)
+                             verdictChanges: verdictChanges, droppedLinks: droppedLinks)
     }
 }

@@ -9,13 +9,13 @@ struct DocumentWorld {
     let environment: Environment
     let transport: FixtureTransport
 
-    init(_ documents: String, strategy: PhaseStrategy, counting: Bool = false) throws {
+    init(_ documents: String, strategy: PhaseStrategy, counting: Bool = false, releaseBufferSize: Int = 10) throws {
         let program = try Program(schema: TestDocuments.schema(),
                                   documents: [GraphQLSource(text: documents, name: "test.graphql")])
         transport = FixtureTransport(responses: [])
         environment = Environment(program: program, transport: transport, strategy: strategy,
                                   clock: ManualScheduler(now: Date(timeIntervalSince1970: 1_000_000)),
-                                  counting: counting)
+                                  counting: counting, releaseBufferSize: releaseBufferSize)
     }
 
     func artifact(_ name: String) throws -> Artifact {

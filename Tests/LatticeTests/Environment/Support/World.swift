@@ -17,10 +17,11 @@ struct World {
     let transport: FixtureTransport
     let scheduler: ManualScheduler
 
-    init(_ strategy: PhaseStrategy, counting: Bool = false) throws {
+    init(_ strategy: PhaseStrategy, counting: Bool = false, releaseBufferSize: Int = 10) throws {
         fixtures = try SharedFixtures.get()
         scheduler = ManualScheduler(now: Date(timeIntervalSince1970: 1_000_000))
-        let made = fixtures.environment(strategy: strategy, clock: scheduler, counting: counting)
+        let made = fixtures.environment(strategy: strategy, clock: scheduler, counting: counting,
+                                        releaseBufferSize: releaseBufferSize)
         environment = made.environment
         transport = made.transport
     }
