@@ -73,6 +73,10 @@ public final class FieldNode: Sendable {
         self.connection = connection
         self.edgeEdit = edgeEdit
         hasEdgeEdit = edgeEdit != nil
+        switch kind {
+        case .scalar: selectionSet = nil
+        case .linked(let set), .linkedList(let set, _): selectionSet = set
+        }
         let passes = (required != nil || type.isNonNull) && catchTarget == nil
         passesBubble = passes
         switch kind {
@@ -85,11 +89,7 @@ public final class FieldNode: Sendable {
         }
     }
 
-    /// The selection set of a linked field, else `nil`.
-    public var selectionSet: ObjectSelection? {
-        switch kind {
-        case .scalar: nil
-        case .linked(let set), .linkedList(let set, _): set
-        }
-    }
+    /// The selection set of a linked field, else `nil`: stored, so a walk that asks for it
+    /// on every field copies no `kind`.
+    public let selectionSet: ObjectSelection?
 }

@@ -55,6 +55,8 @@ public struct DataChecker: SelectionVisitor {
                             latestInvalidation: checker.latestInvalidation)
     }
 
+    static var looksUpLeaves: Bool { true }
+
     mutating func enter(_ record: Record) -> Bool {
         if let epoch = tracked ? record.invalidatedAt : record.invalidationEpoch {
             latestInvalidation = max(latestInvalidation ?? epoch, epoch)

@@ -19,15 +19,24 @@ public final class Retention {
     }
 }
 
-/// Marks the records reachable from retained roots by following their selections. A record
-/// reached twice is walked twice: each selection may reach different fields of it.
+/// Marks the records reachable from retained roots by following their selections, writing
+/// the pass's number into each (`Record.collectionMark`). A record reached twice is walked
+/// twice: each selection may reach different fields of it.
 @MainActor
 struct ReferenceMarker: SelectionVisitor {
-    private(set) var marked: Set<DataID> = [.root]
+    /// The collection pass marking.
+    let pass: Int
+    /// Records marked so far (each once).
+    private(set) var reached = 0
     var spreads = SpreadMemo<DataID>()
 
+    static var looksUpLeaves: Bool { false }
+
     mutating func enter(_ record: Record) -> Bool {
-        marked.insert(record.id)
+        if record.collectionMark != pass {
+            record.collectionMark = pass
+            reached += 1
+        }
         return true
     }
 
@@ -67,29 +76,39 @@ extension Store {
     /// optimistic layers, in the base (what the layers write is shown, so it stays too).
     /// Removed records lose their fields, so a lens still holding one reads missing data.
     /// Nobody is notified: no retained operation reads a removed record.
-    /// - Returns: the ids removed, sorted. - Complexity: O(reachable fields + records).
+    /// - Returns: the ids removed, sorted.
+    /// - Complexity: O(reachable fields + records), hashing only the ids removed.
     @discardableResult
     public func collectGarbage() -> [DataID] {
-        var marked = markRetained()
+        collectionPass &+= 1
+        var marker = ReferenceMarker(pass: collectionPass)
+        if let root = source[.root] { _ = marker.enter(root) }
+        mark(with: &marker)
         // What the base reaches under pending optimistic layers stays too: a layer reverted
         // shows it again.
         if !optimistic.isEmpty {
             showBase()
-            marked.formUnion(markRetained())
+            mark(with: &marker)
             showLayers()
         }
-        let removed = source.ids.filter { !marked.contains($0) }
-        for id in removed {
-            if let record = source[id] { forgetConnectionNodes(of: record) }
-            source[id]?.slots.removeAll()
-            source.remove(id)
+        // Every record reached: nothing to sweep, and no need to look at each.
+        guard marker.reached < source.count else { return [] }
+        let pass = collectionPass
+        // The values alone: iterating the pairs copies every id too.
+        var removed: [Record] = []
+        for record in source.records.values where record.collectionMark != pass {
+            removed.append(record)
         }
-        return removed
+        for record in removed {
+            forgetConnectionNodes(of: record)
+            record.slots.removeAll()
+            source.remove(record.id)
+        }
+        return removed.map(\.id).sorted()
     }
 
-    /// The records the retained roots reach as the store shows them now.
-    private func markRetained() -> Set<DataID> {
-        var marker = ReferenceMarker()
+    /// Marks the records the retained roots reach as the store shows them now.
+    private func mark(with marker: inout ReferenceMarker) {
         for retention in retained.values {
             guard let root = source[retention.root] else { continue }
             _ = marker.visit(retention.operation, from: root)
@@ -98,6 +117,5 @@ extension Store {
             guard let root = source[retention.root] else { continue }
             _ = marker.visit(retention.operation, from: root)
         }
-        return marker.marked
     }
 }

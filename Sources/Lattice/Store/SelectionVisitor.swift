@@ -8,6 +8,9 @@ protocol SelectionVisitor {
     /// Called for a field never received (read under `bound`); return false to stop the
     /// whole walk.
     mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool
+    /// Whether leaves (fields with no selection) are looked up, for `missing`: a visitor that
+    /// only follows links skips them, and the copy of their values.
+    static var looksUpLeaves: Bool { get }
     /// The spreads taken so far: a fragment is visited once per record.
     var spreads: SpreadMemo<DataID> { get set }
 }
@@ -24,6 +27,8 @@ extension SelectionVisitor {
     /// A deleted record is entered but not walked: it is null, so nothing under it is missing.
     private mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
         guard enter(record), record.type != .nonexistent else { return true }
+        // A set of leaves alone (depth 1) links nowhere: nothing to follow.
+        if !Self.looksUpLeaves && set.depth == 1 { return true }
         return visitSelections(set, on: record, bound: bound)
     }
 
@@ -32,15 +37,19 @@ extension SelectionVisitor {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                guard let slot = record.slots[bound.fieldKey(of: field)] else {
+                let child = field.selectionSet
+                if child == nil && !Self.looksUpLeaves { continue }
+                // Peeked, not copied: a copy of the slot retains and releases its value.
+                let key = bound.fieldKey(of: field)
+                let peek = record.slots.peek(key)
+                switch peek.kind {
+                case .absent:
                     if !missing(field, on: record, bound: bound) { return false }
-                    continue
-                }
-                guard let child = field.selectionSet else { continue }
-                switch slot.value {
-                case .link(let target):
-                    if !visit(child, on: target, bound: bound) { return false }
-                case .links(let targets):
+                case .link:
+                    guard let child, let target = peek.link else { continue }
+                    if !visit(child, on: target.takeUnretainedValue(), bound: bound) { return false }
+                case .links:
+                    guard let child, let targets = record.slots.links(key) else { continue }
                     for case let target? in targets where !visit(child, on: target, bound: bound) {
                         return false
                     }

@@ -102,6 +102,18 @@ struct SlotTable {
         }
     }
 
+    /// The records of `key`'s slot when it holds a list of links, else nil, read in place:
+    /// the list is retained, the slot not copied. - Complexity: O(1) expected.
+    @inline(__always)
+    func links(_ key: FieldKey) -> [Record?]? {
+        guard count > 0 else { return nil }
+        return storage?.withUnsafeMutablePointers { capacity, entries -> [Record?]? in
+            let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+            guard found, case .links(let records)? = entries[index].slot?.value else { return nil }
+            return records
+        }
+    }
+
     /// What `key` holds, read in place. - Complexity: O(1) expected, no retain.
     @inline(__always)
     func peek(_ key: FieldKey) -> Peek {
