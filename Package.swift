@@ -22,7 +22,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
 /// the harness's example). Each is a product too, so that `swift package bench` can build them in
 /// a package that depends on Lattice.
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
-                  "ResponsePath", "RecordPage", "Optimistic", "Pagination", "GeneratedCompile"]
+                  "ResponsePath", "RecordPage", "Optimistic", "Pagination", "Lifetime",
+                  "GeneratedCompile"]
 
 let package = Package(
     name: "Lattice",

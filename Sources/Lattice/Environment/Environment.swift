@@ -254,9 +254,14 @@ public final class Environment {
     }
 
     /// Releases `retention` into the store's release buffer, and schedules a collection when
-    /// a root left the buffer.
+    /// a root left the buffer; the write stamp of an operation that left it, and is not
+    /// attached again, goes too (its data is about to, and an environment scrolling through
+    /// many variables would otherwise keep a stamp for each).
     func release(_ retention: Retention) {
-        if store.release(retention) { collectionIsDue() }
+        guard let left = store.release(retention) else { return }
+        let key = OperationKey(name: left.operation.artifact.name, variables: left.operation.variables)
+        if roots[key] == nil { stamps[key] = nil }
+        collectionIsDue()
     }
 
     /// Schedules one collection on the clock for a later main-actor turn, unless one is

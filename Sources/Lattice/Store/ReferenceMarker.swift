@@ -56,12 +56,12 @@ extension Store {
 
     /// Releases a retention into the release buffer, where its records stay until
     /// `Configuration.releaseBufferSize` later releases push it out.
-    /// - Returns: whether a root left the buffer: records may have become unreachable, so
-    ///   a collection is due (the environment schedules one).
+    /// - Returns: the root that left the buffer, if one did: records may have become
+    ///   unreachable, so a collection is due (the environment schedules one).
     /// - Complexity: O(release buffer).
     @discardableResult
-    public func release(_ retention: Retention) -> Bool {
-        guard retained.removeValue(forKey: ObjectIdentifier(retention)) != nil else { return false }
+    public func release(_ retention: Retention) -> Retention? {
+        guard retained.removeValue(forKey: ObjectIdentifier(retention)) != nil else { return nil }
         return releaseBuffer.add(retention)
     }
 
@@ -74,8 +74,9 @@ extension Store {
     /// Mark and sweep: removes every record no retained root and no root in the release
     /// buffer reaches (`client:root` stays), neither as the store shows it nor, under pending
     /// optimistic layers, in the base (what the layers write is shown, so it stays too).
-    /// Removed records lose their fields, so a lens still holding one reads missing data.
-    /// Nobody is notified: no retained operation reads a removed record.
+    /// Removed records lose their fields, so a lens still holding one reads missing data, and
+    /// a kept record's field linking one (a field no retained selection reads) goes with them.
+    /// Nobody is notified: no retained operation reads a removed record or such a field.
     /// - Returns: the ids removed, sorted.
     /// - Complexity: O(reachable fields + records), hashing only the ids removed.
     @discardableResult
@@ -103,6 +104,12 @@ extension Store {
             forgetConnectionNodes(of: record)
             record.slots.removeAll()
             source.remove(record.id)
+        }
+        // A record kept may link one removed through a field no retained selection reads (the
+        // root's field of a page scrolled past): the field goes too, or the empty record and
+        // its id would stay alive through it, a little more with every collection.
+        for record in source.records.values {
+            for key in record.slots.keysLinkingUnreached(pass) { record.slots.remove(key) }
         }
         return removed.map(\.id).sorted()
     }

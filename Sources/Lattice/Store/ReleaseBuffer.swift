@@ -12,15 +12,14 @@ struct ReleaseBuffer {
         self.capacity = max(0, capacity)
     }
 
-    /// Keeps `retention`, released now. - Returns: whether a root left the buffer (or
-    /// `retention` was not kept, with no room at all): a collection is due.
+    /// Keeps `retention`, released now. - Returns: the root that left the buffer (or
+    /// `retention` itself, with no room at all), if one did: a collection is due.
     /// - Complexity: O(capacity).
-    mutating func add(_ retention: Retention) -> Bool {
-        guard capacity > 0 else { return true }
+    mutating func add(_ retention: Retention) -> Retention? {
+        guard capacity > 0 else { return retention }
         retentions.append(retention)
-        guard retentions.count > capacity else { return false }
-        retentions.removeFirst()
-        return true
+        guard retentions.count > capacity else { return nil }
+        return retentions.removeFirst()
     }
 
     /// Forgets a kept root of the same operation, variables and root as `retention`, retained

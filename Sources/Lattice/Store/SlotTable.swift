@@ -163,6 +163,30 @@ struct SlotTable {
         for entry in kept { self[entry.key] = entry.slot }
     }
 
+    /// The keys of the fields that link a record collection pass `pass` did not reach
+    /// (`Record.collectionMark`): fields no retained selection followed, whose records the
+    /// pass removes. - Complexity: O(capacity + items of its lists), no value copied.
+    @MainActor
+    func keysLinkingUnreached(_ pass: Int) -> [FieldKey] {
+        guard count > 0, let storage else { return [] }
+        var keys: [FieldKey] = []
+        storage.withUnsafeMutablePointers { capacity, entries in
+            for index in 0..<capacity.pointee where entries[index].key != SlotStorage.Entry.free {
+                switch entries[index].slot?.value {
+                case .link(let record)?:
+                    if record.collectionMark != pass { keys.append(FieldKey(rawValue: entries[index].key)) }
+                case .links(let records)?:
+                    if records.contains(where: { $0.map { $0.collectionMark != pass } ?? false }) {
+                        keys.append(FieldKey(rawValue: entries[index].key))
+                    }
+                case .null?, .scalar?, nil:
+                    break
+                }
+            }
+        }
+        return keys
+    }
+
     /// Makes room for `fields` more fields at once, so that a record written whole (a new
     /// record of a response) grows its table once, not once per doubling.
     /// - Complexity: O(capacity) when it grows, else O(1).

@@ -39,6 +39,7 @@ struct Dashboard {
         body += section("Generated code: generating and compiling", [], tables.generatedCompile())
         body += section("Optimistic layers", [], tables.optimistic())
         body += section("Pagination", [], tables.pagination())
+        body += section("Lifetime", [], tables.lifetime())
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())

@@ -17,6 +17,7 @@
 /// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
 /// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
 /// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the list body re-reading `<page>` pages of edges (`listBody`) |
+/// | `Lifetime/<step>/<page>` | memory while a list is scrolled one query a page through the release buffer: pages 1 to `<page>` scrolled from an empty environment (`scroll`), observing `residentRecords` and `residentBytes` after the last, counting `collections` |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
@@ -45,6 +46,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case optimistic(step: String, size: Int)
     /// One step of a `@connection` list scrolled in a list view, at a page.
     case pagination(step: String, page: Int)
+    /// A list scrolled one query a page through the release buffer, to a page.
+    case lifetime(step: String, page: Int)
 
     /// Metric names the suite's own counts use.
     public enum CountName {
@@ -67,6 +70,10 @@ public enum SuiteBenchmark: Hashable, Sendable {
     public enum ObservedName {
         /// The compiler's peak resident memory, bytes, per generated-code compile.
         public static let compilerPeakMemory = "compilerPeakMemory"
+        /// The records a store holds at the end of a scroll.
+        public static let residentRecords = "residentRecords"
+        /// The heap an environment holds at the end of a scroll, bytes.
+        public static let residentBytes = "residentBytes"
     }
 
     /// The executable that reports it, the first part of its name.
@@ -83,6 +90,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .generatedCompile: "GeneratedCompile"
         case .optimistic: "Optimistic"
         case .pagination: "Pagination"
+        case .lifetime: "Lifetime"
         }
     }
 
@@ -100,7 +108,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .recordPage(let step): step
         case .generatedCompile(let size): size
         case let .optimistic(step, size): "\(step)/\(size)"
-        case let .pagination(step, page): "\(step)/\(page)"
+        case let .pagination(step, page), let .lifetime(step, page): "\(step)/\(page)"
         }
     }
 
@@ -143,6 +151,9 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case ("Pagination", 3):
             guard let page = Int(parts[2]), page > 0 else { return nil }
             self = .pagination(step: parts[1], page: page)
+        case ("Lifetime", 3):
+            guard let page = Int(parts[2]), page > 0 else { return nil }
+            self = .lifetime(step: parts[1], page: page)
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -157,7 +168,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic, .pagination:
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic, .pagination,
+             .lifetime:
             nil
         }
     }

@@ -104,6 +104,14 @@ struct BenchmarksPage {
             that grows with the list. Record 0006's limits judge them (the decision records above): page 42 \
             costs what page 2 costs, re-runs the list body once and no row already shown.
             """, table: tables.pagination())
+        text += section("Lifetime", about: """
+            Memory while a list is scrolled one query a page (docs/decisions/0007): `scroll`, pages 1 to N of 50 \
+            items from an empty environment, each attached, answered, and the one before it detached into the \
+            release buffer of 10, the turn's scheduled collection run; after the last page, the records the store \
+            holds and the bytes dropping the environment frees, and the collections the scroll ran. Record \
+            0007's limits judge them (the decision records above): after page 42 the store holds at most 1.2 \
+            times what it holds after page 10; its collection passes are the record's page's, above.
+            """, table: tables.lifetime())
         text += section("Generated code: generating and compiling", about: """
             What an app's build pays for `lattice generate`'s output, on issue 23's union document \
             (`LatticeTesting.UnionDocument`: sections of cards of metas, each level a union of three whose first \

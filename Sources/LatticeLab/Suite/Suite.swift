@@ -34,6 +34,7 @@ public struct Suite: Sendable {
             SuiteExecutable("RecordPage", budget: 3, heapLayouts: 1),
             SuiteExecutable("Optimistic", budget: 1, heapLayouts: 1),
             SuiteExecutable("Pagination", budget: 1, heapLayouts: 1),
+            SuiteExecutable("Lifetime", budget: 1, heapLayouts: 1),
             SuiteExecutable("GeneratedCompile", budget: 16),
         ],
         profiled: "PhaseRead")

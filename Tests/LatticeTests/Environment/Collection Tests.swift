@@ -30,6 +30,7 @@ import LatticeTesting
         var handles: [OperationHandle] = []
         for owner in ["a", "b", "c"] { handles.append(try await attach(world, owner: owner)) }
         let store = world.environment.store
+        #expect(store.record(.root)?.fields.count == 3)
         // Three releases in one turn: "a" and "b" leave the buffer of one, "c" waits in it.
         for handle in handles { handle.detach() }
         #expect(store.bufferedCount == 1)
@@ -42,6 +43,8 @@ import LatticeTesting
         #expect(world.environment.counters?.total.recordsCollected == 4)
         for gone in ["R-a", "I-a", "R-b", "I-b"] { #expect(store.record(DataID(gone)) == nil) }
         #expect(store.record(DataID("I-c")) != nil)
+        // The root's fields of the repositories gone go with them: only "c"'s is left.
+        #expect(store.record(.root)?.fields.count == 1)
     }
 
     @Test func aRootAttachedAgainLeavesTheBufferAndKeepsItsRecords() async throws {

@@ -85,16 +85,16 @@ extension GarbageCollectionTests {
         let keepRepo = store.retain(repo)
         let keepViewer = store.retain(viewer)
         let keepFollowers = store.retain(followers)
-        #expect(!store.release(keepRepo))
-        #expect(!store.release(keepViewer))
+        #expect(store.release(keepRepo) == nil)
+        #expect(store.release(keepViewer) == nil)
         #expect(store.collectGarbage().isEmpty)
         #expect(store.bufferedCount == 2)
         // A third release passes the capacity: the oldest, the repository, leaves.
-        #expect(store.release(keepFollowers))
+        #expect(store.release(keepFollowers) === keepRepo)
         #expect(store.collectGarbage() == [DataID("I1"), DataID("I2"), DataID("R1")])
         #expect(DataChecker.check(viewer, in: store).status == .available)
         // Releasing twice does nothing.
-        #expect(!store.release(keepFollowers))
+        #expect(store.release(keepFollowers) == nil)
         #expect(store.bufferedCount == 2)
     }
 }
