@@ -21,6 +21,7 @@ enum StoredValue: Equatable {
     }
 
     /// Whether it links records (a link or a list of links). - Complexity: O(1).
+    @inline(__always)
     var isLink: Bool {
         switch self {
         case .link, .links: true

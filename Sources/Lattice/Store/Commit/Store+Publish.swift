@@ -42,7 +42,7 @@ extension Store {
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
                 let old = record.slots[write.key]
                 if old == new { continue }
-                if let old, old.value.isLink { droppedLinks = true }
+                if !droppedLinks, old?.value.isLink == true { droppedLinks = true }
                 record.slots[write.key] = new
                 record.noteType(from: write.key, new.value)
                 if keepsConnectionNodes && write.key == edges { forgetConnectionNodes(of: record) }
