@@ -35,17 +35,18 @@ import Testing
     }
 
     /// The decision records stated after these runs were taken, whose limits watch benchmarks
-    /// the runs lack: undecided on them, so left out of their gate (the test below checks the
-    /// list stays exactly these).
-    static let laterRecords = ["0005", "0006"]
+    /// the runs lack (all of them, or some: 0007's collection passes are RecordPage's, its
+    /// plateau Lifetime's): undecided on them, so left out of their gate (the test below
+    /// checks the list stays exactly these).
+    static let laterRecords = ["0005", "0006", "0007"]
 
     static func gate(_ name: String) throws -> ReleaseGate {
         let limits = try LabFiles.limits(LabSamples.limitsURL.path)
         let results = try run(name)
         let later = limits.decisions.filter { record in
-            !record.limits.isEmpty && record.limits.allSatisfy { results.benchmark(named: $0.benchmark) == nil }
+            !record.limits.isEmpty && record.limits.contains { results.benchmark(named: $0.benchmark) == nil }
         }
-        #expect(later.map(\.id) == laterRecords, "\(name): the records whose every benchmark the run lacks")
+        #expect(later.map(\.id) == laterRecords, "\(name): the records watching a benchmark the run lacks")
         let judged = LabLimits(chain: limits.chain, ships: limits.ships,
                                limits: limits.file.limits.map { ($0, limits.strategies(of: $0)) },
                                baseline: limits.file.baseline, decisions: limits.decisions.filter { !later.contains($0) },
