@@ -42,7 +42,10 @@ let package = Package(
     ] + benchmarks.map { name in .executable(name: name, targets: [name]) },
     targets: [
         .target(name: "GraphQLSyntax"),
-        .target(name: "Lattice", dependencies: ["GraphQLSyntax"]),
+        // The store's image: the system's SQLite (Debian's libsqlite3-dev, the SDK's on Apple
+        // platforms), not a package.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "Lattice", dependencies: ["GraphQLSyntax", "CSQLite"]),
         .target(name: "LatticeTesting", dependencies: ["GraphQLSyntax", "Lattice"]),
         // `lattice generate`: typed Swift lenses from the compiled documents.
         .target(name: "LatticeCodegen", dependencies: ["Lattice"]),

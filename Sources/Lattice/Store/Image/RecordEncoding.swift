@@ -1,0 +1,366 @@
+/// The compact binary form of one record, as the store's image keeps it (one row a record):
+/// its fields by storage key, each value tagged (null, a scalar as binary JSON, a link or a
+/// list of links as ids) with its field errors, and whether the record was deleted. No JSON
+/// text: integers are varints, strings are length and UTF-8, so a row is about the size of
+/// the values it holds.
+///
+/// ```
+/// record  := version(1) flags fieldCount field*          flags: 1 = deleted
+/// field   := key tag payload errors?                      tag: kind | 8 when errors follow
+/// payload := json (scalar) | id (link) | count (0 | 1 id)* (links) | nothing (null)
+/// json    := 0 null | 1 false | 2 true | 3 zigzag | 4 float64 | 5 string | 6 count json*
+///          | 7 count (string json)*
+/// errors  := count (message path? locations? extensions?)*
+/// ```
+public enum RecordEncoding {
+    /// The format's version, the first byte of every row: a row of another version is
+    /// refused as corrupt.
+    static let version: UInt8 = 1
+    /// How deep a scalar's JSON may nest before a row is refused: decoding recurses, and a
+    /// thread's stack is small on Apple platforms.
+    static let maximumDepth = 256
+
+    /// A record read back: its fields as the store writes them, and whether it was deleted.
+    public struct Decoded: Hashable, Sendable {
+        /// The fields, by storage key.
+        public var fields: [String: FieldState]
+        /// Whether the record was deleted (reads as null).
+        public var isDeleted: Bool
+    }
+
+    /// Why a row could not be read back: where in its bytes, and what was wrong there.
+    public struct CorruptRow: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The byte the reader stopped at.
+        public let offset: Int
+        /// What it found there.
+        public let reason: String
+
+        public var description: String { "corrupt record row at byte \(offset): \(reason)" }
+    }
+
+    /// The row of `fields` (and of a deleted record, with `isDeleted`).
+    /// - Complexity: O(size of the values).
+    public static func encode(_ fields: [String: FieldState], isDeleted: Bool = false) -> [UInt8] {
+        var writer = Writer()
+        writer.bytes.append(version)
+        writer.bytes.append(isDeleted ? 1 : 0)
+        writer.varint(UInt64(fields.count))
+        // Sorted: the same record always gives the same row.
+        for key in fields.keys.sorted() {
+            guard let state = fields[key] else { continue }
+            writer.string(key)
+            writer.field(state)
+        }
+        return writer.bytes
+    }
+
+    /// The row of a live record: its slots, links as ids.
+    /// - Complexity: O(size of its values).
+    @MainActor
+    static func encode(_ record: Record) -> [UInt8] {
+        var fields: [String: FieldState] = [:]
+        for (key, slot) in record.slots.entries {
+            fields[key.storageKey] = FieldState(value: slot.value.fieldValue, errors: slot.errors)
+        }
+        return encode(fields, isDeleted: record.type == .nonexistent)
+    }
+
+    /// The record a row holds.
+    /// - Throws: `CorruptRow` naming the byte where the row stops making sense; nothing is
+    ///   half read.
+    /// - Complexity: O(bytes).
+    public static func decode(_ row: [UInt8]) throws(CorruptRow) -> Decoded {
+        var reader = Reader(bytes: row)
+        let found = try reader.byte()
+        guard found == version else { throw reader.corrupt("version \(found), expected \(version)", back: 1) }
+        let flags = try reader.byte()
+        guard flags <= 1 else { throw reader.corrupt("flags \(flags)", back: 1) }
+        let count = try reader.count()
+        var fields: [String: FieldState] = [:]
+        fields.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try reader.string()
+            guard fields.updateValue(try reader.field(), forKey: key) == nil else {
+                throw reader.corrupt("field \(key) twice")
+            }
+        }
+        guard reader.offset == row.count else { throw reader.corrupt("\(row.count - reader.offset) bytes after the record") }
+        return Decoded(fields: fields, isDeleted: flags == 1)
+    }
+}
+
+extension RecordEncoding {
+    private enum Kind: UInt8 {
+        case null, scalar, link, links
+    }
+
+    private enum JSONTag: UInt8 {
+        case null, `false`, `true`, int, double, string, array, object
+    }
+
+    private static let hasErrors: UInt8 = 8
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func varint(_ value: UInt64) {
+            var rest = value
+            while rest >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
+        }
+
+        mutating func string(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                varint(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func field(_ state: FieldState) {
+            let errors = state.errors ?? []
+            let flag = errors.isEmpty ? 0 : RecordEncoding.hasErrors
+            switch state.value {
+            case .null:
+                bytes.append(Kind.null.rawValue | flag)
+            case .scalar(let json):
+                bytes.append(Kind.scalar.rawValue | flag)
+                self.json(json)
+            case .link(let id):
+                bytes.append(Kind.link.rawValue | flag)
+                string(id.rawValue)
+            case .links(let ids):
+                bytes.append(Kind.links.rawValue | flag)
+                varint(UInt64(ids.count))
+                for id in ids {
+                    if let id {
+                        bytes.append(1)
+                        string(id.rawValue)
+                    } else {
+                        bytes.append(0)
+                    }
+                }
+            }
+            if !errors.isEmpty { self.errors(errors) }
+        }
+
+        mutating func json(_ value: JSONValue) {
+            switch value {
+            case .null: bytes.append(JSONTag.null.rawValue)
+            case .bool(let flag): bytes.append(flag ? JSONTag.true.rawValue : JSONTag.false.rawValue)
+            case .int(let number):
+                bytes.append(JSONTag.int.rawValue)
+                varint(UInt64(bitPattern: Int64((number << 1) ^ (number >> (Int.bitWidth - 1)))))
+            case .double(let number):
+                bytes.append(JSONTag.double.rawValue)
+                withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            case .string(let text):
+                bytes.append(JSONTag.string.rawValue)
+                string(text)
+            case .array(let items):
+                bytes.append(JSONTag.array.rawValue)
+                varint(UInt64(items.count))
+                for item in items { json(item) }
+            case .object(let members):
+                bytes.append(JSONTag.object.rawValue)
+                varint(UInt64(members.count))
+                for name in members.keys.sorted() {
+                    string(name)
+                    json(members[name] ?? .null)
+                }
+            }
+        }
+
+        mutating func errors(_ errors: [GraphQLError]) {
+            varint(UInt64(errors.count))
+            for error in errors {
+                string(error.message)
+                let path: JSONValue = error.path.map { .array($0.map(\.json)) } ?? .null
+                let locations: JSONValue = error.locations.map { locations in
+                    .array(locations.map { .array([.int($0.line), .int($0.column)]) })
+                } ?? .null
+                json(path)
+                json(locations)
+                json(error.extensions.map(JSONValue.object) ?? .null)
+            }
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        func corrupt(_ reason: String, back: Int = 0) -> CorruptRow {
+            CorruptRow(offset: max(0, offset - back), reason: reason)
+        }
+
+        mutating func byte() throws(CorruptRow) -> UInt8 {
+            guard offset < bytes.count else { throw corrupt("the row ends early") }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func varint() throws(CorruptRow) -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let next = try byte()
+                guard shift < 64, shift < 63 || next <= 1 else { throw corrupt("a number longer than 64 bits", back: 1) }
+                value |= UInt64(next & 0x7F) << shift
+                if next < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        /// A count of things still to read: at most the bytes left, each taking one at least.
+        mutating func count() throws(CorruptRow) -> Int {
+            let value = try varint()
+            guard value <= UInt64(bytes.count - offset) else { throw corrupt("a count of \(value) past the row's end") }
+            return Int(value)
+        }
+
+        mutating func string() throws(CorruptRow) -> String {
+            let length = try count()
+            let start = offset
+            offset += length
+            guard let text = String(validating: bytes[start..<offset], as: UTF8.self) else {
+                throw CorruptRow(offset: start, reason: "a string that is not UTF-8")
+            }
+            return text
+        }
+
+        mutating func field() throws(CorruptRow) -> FieldState {
+            let tag = try byte()
+            guard let kind = Kind(rawValue: tag & ~RecordEncoding.hasErrors) else {
+                throw corrupt("field tag \(tag)", back: 1)
+            }
+            let value: FieldValue
+            switch kind {
+            case .null: value = .null
+            case .scalar: value = .scalar(try json(depth: 0))
+            case .link: value = .link(DataID(try string()))
+            case .links:
+                let count = try count()
+                var ids: [DataID?] = []
+                ids.reserveCapacity(count)
+                for _ in 0..<count {
+                    switch try byte() {
+                    case 0: ids.append(nil)
+                    case 1: ids.append(DataID(try string()))
+                    case let other: throw corrupt("list item tag \(other)", back: 1)
+                    }
+                }
+                value = .links(ids)
+            }
+            let errors = tag & RecordEncoding.hasErrors == 0 ? nil : try self.errors()
+            return FieldState(value: value, errors: errors)
+        }
+
+        mutating func json(depth: Int) throws(CorruptRow) -> JSONValue {
+            guard depth < RecordEncoding.maximumDepth else {
+                throw corrupt("JSON nested deeper than \(RecordEncoding.maximumDepth)")
+            }
+            let tag = try byte()
+            guard let kind = JSONTag(rawValue: tag) else { throw corrupt("JSON tag \(tag)", back: 1) }
+            switch kind {
+            case .null: return .null
+            case .false: return .bool(false)
+            case .true: return .bool(true)
+            case .int:
+                let zigzag = try varint()
+                return .int(Int(truncatingIfNeeded: Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)))
+            case .double:
+                guard bytes.count - offset >= 8 else { throw corrupt("the row ends inside a number") }
+                var pattern: UInt64 = 0
+                for index in 0..<8 { pattern |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+                offset += 8
+                return .double(Double(bitPattern: pattern))
+            case .string:
+                return .string(try string())
+            case .array:
+                let count = try count()
+                var items: [JSONValue] = []
+                items.reserveCapacity(count)
+                for _ in 0..<count { items.append(try json(depth: depth + 1)) }
+                return .array(items)
+            case .object:
+                let count = try count()
+                var members: [String: JSONValue] = [:]
+                for _ in 0..<count {
+                    let name = try string()
+                    members[name] = try json(depth: depth + 1)
+                }
+                return .object(members)
+            }
+        }
+
+        mutating func errors() throws(CorruptRow) -> [GraphQLError] {
+            let count = try count()
+            var errors: [GraphQLError] = []
+            for _ in 0..<count {
+                let message = try string()
+                let path = try json(depth: 0)
+                let locations = try json(depth: 0)
+                let extensions = try json(depth: 0)
+                errors.append(GraphQLError(message: message, path: try Self.path(path, at: offset),
+                                           locations: try Self.locations(locations, at: offset),
+                                           extensions: try Self.extensions(extensions, at: offset)))
+            }
+            return errors
+        }
+
+        private static func path(_ json: JSONValue, at offset: Int) throws(CorruptRow) -> [GraphQLError.PathElement]? {
+            switch json {
+            case .null: return nil
+            case .array(let items):
+                var path: [GraphQLError.PathElement] = []
+                for item in items {
+                    switch item {
+                    case .string(let key): path.append(.key(key))
+                    case .int(let index): path.append(.index(index))
+                    default: throw CorruptRow(offset: offset, reason: "an error path element that is \(item.kindDescription)")
+                    }
+                }
+                return path
+            default: throw CorruptRow(offset: offset, reason: "an error path that is \(json.kindDescription)")
+            }
+        }
+
+        private static func locations(_ json: JSONValue, at offset: Int) throws(CorruptRow) -> [GraphQLError.Location]? {
+            guard case .array(let items) = json else {
+                if json == .null { return nil }
+                throw CorruptRow(offset: offset, reason: "error locations that are \(json.kindDescription)")
+            }
+            var locations: [GraphQLError.Location] = []
+            for item in items {
+                guard case .array(let pair) = item, pair.count == 2, case .int(let line) = pair[0],
+                      case .int(let column) = pair[1] else {
+                    throw CorruptRow(offset: offset, reason: "an error location that is not a line and a column")
+                }
+                locations.append(GraphQLError.Location(line: line, column: column))
+            }
+            return locations
+        }
+
+        private static func extensions(_ json: JSONValue, at offset: Int) throws(CorruptRow) -> [String: JSONValue]? {
+            switch json {
+            case .null: return nil
+            case .object(let members): return members
+            default: throw CorruptRow(offset: offset, reason: "error extensions that are \(json.kindDescription)")
+            }
+        }
+    }
+}
+
+extension GraphQLError.PathElement {
+    /// The element as JSON: a key as a string, an index as an integer.
+    var json: JSONValue {
+        switch self {
+        case .key(let key): .string(key)
+        case .index(let index): .int(index)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CSQLite
+import Foundation
+
+/// Why the image's database refused a step: SQLite's result code and message, and what was
+/// being done.
+public struct ImageDatabaseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// SQLite's primary result code (`SQLITE_CORRUPT`, `SQLITE_FULL`, `SQLITE_READONLY`, ...).
+    public let code: Int32
+    /// SQLite's message.
+    public let message: String
+    /// The step: `open`, or the statement's first words.
+    public let during: String
+
+    public var description: String { "\(during): \(message) (SQLite \(code))" }
+
+    /// Whether the file itself is damaged or is no database (moved aside, then started anew).
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+}
+
+/// One SQLite connection, used by one thread at a time (its owner serializes it: the image's
+/// writer actor, or the main actor for a read). A thin layer: statements are prepared once
+/// and kept, values are bound and read as blobs, text and integers.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (and creates, unless `readOnly`) the database at `url`.
+    /// - Throws: `ImageDatabaseError` (`during: "open"`).
+    init(url: URL, readOnly: Bool = false) throws(ImageDatabaseError) {
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(url.path, &opened, flags, nil)
+        handle = opened
+        guard code == SQLITE_OK else {
+            let error = ImageDatabaseError(code: code & 0xFF, message: Self.message(opened, code), during: "open")
+            sqlite3_close_v2(opened)
+            handle = nil
+            throw error
+        }
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs `sql` (one or more statements, no parameters).
+    func execute(_ sql: String) throws(ImageDatabaseError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, sql) }
+    }
+
+    /// Runs the statement `sql` with `values` bound in order, and calls `row` for each row it
+    /// answers (columns read through the `Row` it gets).
+    func run(_ sql: String, _ values: [Value] = [], row: (Row) throws(ImageDatabaseError) -> Void = { _ in })
+        throws(ImageDatabaseError) {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            let code: Int32
+            switch value {
+            case .integer(let number): code = sqlite3_bind_int64(statement, position, number)
+            case .real(let number): code = sqlite3_bind_double(statement, position, number)
+            case .text(let text): code = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob(statement, position, buffer.baseAddress, Int32(buffer.count), Self.transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw error(code, sql) }
+        }
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw error(code, sql) }
+            try row(Row(statement: statement))
+        }
+    }
+
+    /// A value bound to a statement.
+    enum Value {
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+    }
+
+    /// The current row of a statement, read by column.
+    struct Row {
+        let statement: OpaquePointer
+
+        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+        func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+        func text(_ column: Int32) -> String? {
+            guard let text = sqlite3_column_text(statement, column) else { return nil }
+            return String(cString: text)
+        }
+
+        func blob(_ column: Int32) -> [UInt8] {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+        }
+    }
+
+    private func prepared(_ sql: String) throws(ImageDatabaseError) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code, sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func error(_ code: Int32, _ sql: String) -> ImageDatabaseError {
+        ImageDatabaseError(code: code & 0xFF, message: Self.message(handle, code),
+                           during: sql.split(separator: " ").prefix(3).joined(separator: " "))
+    }
+
+    private static func message(_ handle: OpaquePointer?, _ code: Int32) -> String {
+        if let handle, let text = sqlite3_errmsg(handle) { return String(cString: text) }
+        return String(cString: sqlite3_errstr(code))
+    }
+
+    /// SQLite copies a bound value before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The store's image on disk: one SQLite row per record (`RecordEncoding`), tagged with the
+/// launch that wrote it, and the schema's digest, so the next launch reads a screen's records
+/// before the network answers.
+///
+/// Writes come in batches, one per commit, each in one transaction: a process killed during a
+/// write leaves the commits before it, never half of one. A new schema (another digest) starts
+/// the image empty. Over its size limit, the image evicts the rows of the oldest launches first
+/// and keeps the last launch's.
+///
+/// Not thread-safe: its owner serializes it (the environment's writer, off the main actor).
+final class StoreImage {
+    /// The database.
+    private let database: SQLiteDatabase
+    /// This launch's number: one more than the last launch that opened the image.
+    let launch: Int64
+
+    /// Opens the image at `url`, creating it if absent, emptied if its schema digest is not
+    /// `schemaDigest`; this opening counts as a launch.
+    /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
+    init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
+        database = try SQLiteDatabase(url: url)
+        try database.execute("""
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS records_by_launch ON records (launch);
+            """)
+        var digest: String?
+        var lastLaunch: Int64 = 0
+        try database.run("SELECT key, value FROM meta") { row in
+            switch row.text(0) {
+            case "schema": digest = row.text(1)
+            case "launch": lastLaunch = Int64(row.text(1) ?? "") ?? 0
+            default: break
+            }
+        }
+        launch = lastLaunch + 1
+        try database.execute("BEGIN IMMEDIATE")
+        do throws(ImageDatabaseError) {
+            if digest != schemaDigest {
+                try database.run("DELETE FROM records")
+                try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", [.text(schemaDigest)])
+            }
+            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('launch', ?)", [.text(String(launch))])
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Writes one commit's records in one transaction: each row replaces the record's, a nil
+    /// row removes it (a record collected).
+    func write(_ rows: [(id: DataID, row: [UInt8]?)]) throws(ImageDatabaseError) {
+        try database.execute("BEGIN IMMEDIATE")
+        do throws(ImageDatabaseError) {
+            for (id, row) in rows {
+                if let row {
+                    try database.run("INSERT OR REPLACE INTO records (id, launch, row) VALUES (?, ?, ?)",
+                                     [.text(id.rawValue), .integer(launch), .blob(row)])
+                } else {
+                    try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
+                }
+            }
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The row of record `id`, if the image has it.
+    func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
+        var found: [UInt8]?
+        try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in found = row.blob(0) }
+        return found
+    }
+
+    /// Empties the image (a sign-out): every record goes; the digest and the launch stay.
+    func removeAll() throws(ImageDatabaseError) {
+        try database.run("DELETE FROM records")
+    }
+
+    /// The bytes the image's rows take (`SUM(length(row))`), without SQLite's pages around them.
+    func rowBytes() throws(ImageDatabaseError) -> Int {
+        var bytes = 0
+        try database.run("SELECT COALESCE(SUM(length(row)), 0) FROM records") { row in bytes = Int(row.integer(0)) }
+        return bytes
+    }
+
+    /// Removes the rows of the oldest launches, one launch at a time, until the rows take at
+    /// most `limit` bytes; the current launch's rows always stay.
+    /// - Returns: the launches evicted.
+    @discardableResult
+    func evict(toFit limit: Int) throws(ImageDatabaseError) -> [Int64] {
+        var evicted: [Int64] = []
+        while try rowBytes() > limit {
+            var oldest: Int64?
+            try database.run("SELECT MIN(launch) FROM records WHERE launch < ?", [.integer(launch)]) { row in
+                oldest = row.integer(0) == 0 ? nil : row.integer(0)
+            }
+            guard let oldest else { break }
+            try database.run("DELETE FROM records WHERE launch = ?", [.integer(oldest)])
+            evicted.append(oldest)
+        }
+        return evicted
+    }
+}
