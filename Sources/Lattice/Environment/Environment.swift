@@ -208,6 +208,7 @@ public final class Environment {
         coordinator.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
         counters?.endCommit(commit.changes)
+        if commit.changes.droppedLinks { collectionIsDue() }
         return commit
     }
 

@@ -85,6 +85,22 @@ import LatticeTesting
         #expect(handle.availability == .available)
     }
 
+    @Test func aResponseThatDropsALinkSchedulesACollectionToo() async throws {
+        let world = try DocumentWorld(Self.documents, strategy: .shipped, counting: true)
+        let handle = try await attach(world, owner: "a")
+        #expect(try scheduler(world).pendingDelays.isEmpty)
+        // The refetch answers another issue: I-a is in no list any more.
+        world.transport.enqueue("Repo", .respond(GraphQLResponse(data: try .parse("""
+        {"repository": {"id": "R-a", "name": "n", "issues": [{"id": "I-z", "title": "t"}]}}
+        """))))
+        handle.refetch()
+        await handle.waitForFetch()
+        #expect(try scheduler(world).pendingDelays == [.zero])
+        try scheduler(world).advance(by: .zero)
+        #expect(world.environment.store.record(DataID("I-a")) == nil)
+        #expect(world.environment.store.record(DataID("I-z")) != nil)
+    }
+
     @Test func anExplicitCollectionTakesTheScheduledOnesTurn() async throws {
         let world = try DocumentWorld(Self.documents, strategy: .shipped, counting: true, releaseBufferSize: 0)
         try await attach(world, owner: "a").detach()
