@@ -32,6 +32,11 @@ public final class Environment {
     private var stamps: [OperationKey: WriteStamp] = [:]
     /// The collection scheduled for a later turn, if any (`collectionIsDue`).
     private var scheduledCollection: ScheduledAction?
+    /// The store's image, while it works.
+    var image: ImageSession?
+    /// What went wrong with the image, in order: a file moved aside, a failure that stopped
+    /// it, a row that could not be read. Untracked.
+    public internal(set) var imageLog: [String] = []
     /// The store's `client:root`, which every operation reads from.
     let rootRecord: Record
 
@@ -43,9 +48,13 @@ public final class Environment {
     ///   - counting: count what the runtime does (`counters`); off by default.
     ///   - releaseBufferSize: how many released operations keep their records from collection
     ///     (`Store.Configuration.releaseBufferSize`).
+    ///   - image: the file of the store's image (SQLite), if any: every commit is written to
+    ///     it behind the main actor, and an attach reads from it what the store lacks, so the
+    ///     last launch's screens show before the network answers (`imageLog` says what went
+    ///     wrong with it).
     public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
                 clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
-                counting: Bool = false, releaseBufferSize: Int = 10) {
+                counting: Bool = false, releaseBufferSize: Int = 10, image: URL? = nil) {
         self.program = program
         self.transport = transport
         self.strategy = strategy
@@ -61,6 +70,13 @@ public final class Environment {
         }
         self.rootRecord = rootRecord
         self.coordinator = strategy.make(counters: counters)
+        if let image {
+            self.image = ImageSession.open(url: image, schema: program.schema,
+                                           log: { [weak self] in self?.imageLog.append($0) },
+                                           failed: { [weak self] error in
+                                               Task { @MainActor in self?.imageFailed(error) }
+                                           })
+        }
     }
 
     /// The time now, from the clock.
@@ -81,7 +97,8 @@ public final class Environment {
         precondition(operation.kind == .query,
                      "Environment.attach(): `\(operation.name)` is a \(operation.kind.rawValue), not a query")
         let root = retainRoot(operation, variables: variables)
-        let availability = check(root)
+        var availability = check(root)
+        if availability == .missing, hydrate(root) { availability = check(root) }
         let handle = OperationHandle(environment: self, root: root, policy: policy,
                                      hasData: policy.shows(availability),
                                      keeper: coordinator.keeper(for: root))
@@ -208,6 +225,7 @@ public final class Environment {
         coordinator.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
         counters?.endCommit(commit.changes)
+        writeBehind(commit.changes)
         if commit.changes.droppedLinks { collectionIsDue() }
         return commit
     }
@@ -217,6 +235,7 @@ public final class Environment {
     func published(_ changes: CommitChanges) -> CommitChanges {
         coordinator.didCommit(changes)
         counters?.endCommit(changes)
+        writeBehind(changes)
         if changes.droppedLinks { collectionIsDue() }
         return changes
     }

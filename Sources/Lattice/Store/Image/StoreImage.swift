@@ -22,6 +22,7 @@ final class StoreImage {
     init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
         database = try SQLiteDatabase(url: url)
         try database.execute("""
+            PRAGMA busy_timeout = 5000;
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -50,6 +51,14 @@ final class StoreImage {
             try? database.execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// A second connection to an image opened already, writing as launch `launch`: the
+    /// write-behind's, while the first reads.
+    init(writingTo url: URL, launch: Int64) throws(ImageDatabaseError) {
+        database = try SQLiteDatabase(url: url)
+        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;")
+        self.launch = launch
     }
 
     /// Writes one commit's records in one transaction: each row replaces the record's, a nil

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The store's image as an environment uses it: a connection that reads (hydration, on the
+/// main actor, the rows a handle needs), the write-behind (every commit, off the main actor, in
+/// commit order), and what went wrong.
+@MainActor
+final class ImageSession {
+    let reader: StoreImage
+    let writer: ImageWriteBehind
+
+    /// Opens the image at `url` for `schema`: a file that is no database is moved aside and
+    /// the image started empty; any other failure leaves the environment without an image.
+    /// Each case is logged through `log`. - Returns: nil when there is no image to use.
+    static func open(url: URL, schema: Schema, log: @escaping @MainActor (String) -> Void,
+                     failed: @escaping @Sendable (ImageDatabaseError) -> Void) -> ImageSession? {
+        let digest = schema.digest
+        let reader: StoreImage
+        do throws(ImageDatabaseError) {
+            reader = try StoreImage(url: url, schemaDigest: digest)
+        } catch where error.isCorrupt {
+            let aside = url.deletingLastPathComponent()
+                .appendingPathComponent(url.lastPathComponent + ".corrupt-\(Int(Date().timeIntervalSince1970))")
+            for suffix in ["", "-wal", "-shm"] {
+                let file = URL(fileURLWithPath: url.path + suffix)
+                let target = URL(fileURLWithPath: aside.path + suffix)
+                if FileManager.default.fileExists(atPath: file.path) { try? FileManager.default.moveItem(at: file, to: target) }
+            }
+            log("image \(url.lastPathComponent): \(error); moved aside to \(aside.lastPathComponent), started empty")
+            do throws(ImageDatabaseError) {
+                reader = try StoreImage(url: url, schemaDigest: digest)
+            } catch {
+                log("image \(url.lastPathComponent): \(error); the store runs from memory")
+                return nil
+            }
+        } catch {
+            log("image \(url.lastPathComponent): \(error); the store runs from memory")
+            return nil
+        }
+        return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, launch: reader.launch, failed: failed))
+    }
+
+    private init(reader: StoreImage, writer: ImageWriteBehind) {
+        self.reader = reader
+        self.writer = writer
+    }
+}
+
+extension Environment {
+    /// Queues the records `changes` changed for the image. - Complexity: O(size of those records).
+    func writeBehind(_ changes: CommitChanges) {
+        guard let image, !changes.changedRecords.isEmpty else { return }
+        var rows: [ImageRow] = []
+        rows.reserveCapacity(changes.changedRecords.count)
+        for id in changes.changedRecords {
+            guard let record = store.record(id) else { continue }
+            rows.append(ImageRow(id: id, row: RecordEncoding.encode(record)))
+        }
+        image.writer.write(rows)
+    }
+
+    /// Reads from the image what `root`'s selection reaches and the store lacks, and commits
+    /// it. - Returns: whether anything was read.
+    func hydrate(_ root: OperationRoot) -> Bool {
+        guard let image else { return false }
+        var hydration = ImageHydration(image: image.reader, store: store)
+        do throws(ImageDatabaseError) {
+            try hydration.hydrate(root.bound)
+        } catch {
+            imageFailed(error)
+            return false
+        }
+        for (id, problem) in hydration.corrupt { imageLog.append("image row \(id): \(problem); not read") }
+        guard !hydration.delta.isEmpty else { return false }
+        counters?.beginCommit()
+        _ = published(store.publish(hydration.delta))
+        return true
+    }
+
+    /// Stops using the image after `error`, logged; the store goes on from memory.
+    func imageFailed(_ error: ImageDatabaseError) {
+        guard image != nil else { return }
+        image = nil
+        imageLog.append("image: \(error); the store runs from memory")
+    }
+
+    /// Returns once every commit made before the call is in the image (or the image stopped).
+    public func imageWritten() async {
+        await image?.writer.flushed()
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Writes a store's commits into its image behind the main actor: the environment hands each
+/// commit's rows over in commit order, and one task off the main actor writes them, a
+/// transaction a commit, in that order, on a connection of its own.
+///
+/// A write that fails stops the image (logged once, through `failed`): the app goes on from
+/// memory, and the batches after it are dropped, so the file never holds a later commit
+/// without an earlier one.
+final class ImageWriteBehind: Sendable {
+    private enum Job: Sendable {
+        case rows([ImageRow])
+        case removeAll
+        case flushed(CheckedContinuation<Void, Never>)
+    }
+
+    private let jobs: AsyncStream<Job>.Continuation
+
+    /// Starts the writer of the image at `url`, writing as launch `launch`.
+    init(url: URL, launch: Int64, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
+        let (stream, jobs) = AsyncStream<Job>.makeStream()
+        self.jobs = jobs
+        Task.detached(priority: .utility) {
+            var image: StoreImage?
+            do throws(ImageDatabaseError) {
+                image = try StoreImage(writingTo: url, launch: launch)
+            } catch {
+                failed(error)
+            }
+            for await job in stream {
+                switch job {
+                case .rows(let rows):
+                    do throws(ImageDatabaseError) {
+                        try image?.write(rows.map { ($0.id, $0.row) })
+                    } catch {
+                        image = nil
+                        failed(error)
+                    }
+                case .removeAll:
+                    do throws(ImageDatabaseError) {
+                        try image?.removeAll()
+                    } catch {
+                        image = nil
+                        failed(error)
+                    }
+                case .flushed(let continuation):
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
+    deinit {
+        jobs.finish()
+    }
+
+    /// Queues one commit's rows, after every commit queued before it. - Complexity: O(1).
+    func write(_ rows: [ImageRow]) {
+        jobs.yield(.rows(rows))
+    }
+
+    /// Queues the image's emptying, after every commit queued before it.
+    func removeAll() {
+        jobs.yield(.removeAll)
+    }
+
+    /// Returns once everything queued before the call is written (or dropped after a failure).
+    func flushed() async {
+        await withCheckedContinuation { continuation in jobs.yield(.flushed(continuation)) }
+    }
+}
+
+/// One record's row for the image: its encoded fields, or nil to remove it.
+struct ImageRow: Sendable {
+    let id: DataID
+    let row: [UInt8]?
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Lattice
+import LatticeTesting
+
+/// The store's image across launches: what one environment commits, the next reads in its
+/// first body, before its transport answers; a file that is no database is moved aside and the
+/// store starts empty; an image that cannot open leaves the app running from memory.
+@MainActor @Suite(.hangGuard) struct ImageTests {
+    let fixtures: CompiledSpec
+
+    init() throws {
+        fixtures = try SharedFixtures.get()
+    }
+
+    /// A fresh folder, and the image's file in it.
+    func imageFile() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-image-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("store.sqlite")
+    }
+
+    /// A launch: an environment over the fixtures with the image at `url`.
+    func launch(_ url: URL, _ strategy: PhaseStrategy) -> (Environment, FixtureTransport) {
+        let transport = fixtures.transport()
+        return (Environment(program: fixtures.program, transport: transport, strategy: strategy,
+                            clock: ManualScheduler(), image: url), transport)
+    }
+
+    /// The data `handle` shows, as JSON.
+    func shown(_ handle: OperationHandle) -> JSONValue? {
+        guard case .ready(let lens) = handle.phase else { return nil }
+        return StoreReader.read(lens.bound, root: lens.record).data
+    }
+
+    @Test(arguments: PhaseStrategy.allCases)
+    func theNextLaunchShowsTheScreenBeforeTheTransportAnswers(_ strategy: PhaseStrategy) async throws {
+        let url = try imageFile()
+        let dashboard = try fixtures.artifact("Dashboard")
+        let variables = try fixtures.response("Dashboard").variables
+        var expected: JSONValue?
+        do {
+            let (first, transport) = launch(url, strategy)
+            transport.enqueue("Dashboard")
+            let handle = first.attach(dashboard, variables: variables)
+            await handle.waitForFetch()
+            expected = shown(handle)
+            await first.imageWritten()
+            #expect(first.imageLog.isEmpty)
+        }
+        #expect(expected != nil)
+        let (second, transport) = launch(url, strategy)
+        let gate = RequestBarrier()
+        transport.enqueue("Dashboard", after: gate)
+        let handle = second.attach(dashboard, variables: variables)
+        // The first read, in the attach's turn: the transport has answered nothing.
+        #expect(shown(handle) == expected)
+        #expect(transport.requests.isEmpty)
+        gate.open()
+    }
+
+    @Test func aFileThatIsNoDatabaseIsMovedAsideLoggedAndTheStoreStartsEmpty() async throws {
+        let url = try imageFile()
+        try Data(repeating: 0x5A, count: 8_192).write(to: url)
+        let (environment, transport) = launch(url, .shipped)
+        #expect(environment.imageLog.count == 1)
+        #expect(environment.imageLog.first?.contains("moved aside") == true)
+        let folder = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        #expect(folder.contains { $0.hasPrefix("store.sqlite.corrupt-") })
+        transport.enqueue("Dashboard")
+        let handle = environment.attach(try fixtures.artifact("Dashboard"),
+                                        variables: try fixtures.response("Dashboard").variables)
+        await handle.waitForFetch()
+        await environment.imageWritten()
+        #expect(shown(handle) != nil)
+        #expect(environment.imageLog.count == 1)
+    }
+
+    @Test func anImageThatCannotOpenLeavesTheAppRunningFromMemory() async throws {
+        // A file where the image's folder should be: nothing can be created under it.
+        let blocker = try imageFile()
+        try Data("not a folder".utf8).write(to: blocker)
+        let (environment, transport) = launch(blocker.appendingPathComponent("store.sqlite"), .shipped)
+        #expect(environment.imageLog.first?.contains("runs from memory") == true)
+        transport.enqueue("Dashboard")
+        let handle = environment.attach(try fixtures.artifact("Dashboard"),
+                                        variables: try fixtures.response("Dashboard").variables)
+        await handle.waitForFetch()
+        #expect(shown(handle) != nil)
+    }
+}
