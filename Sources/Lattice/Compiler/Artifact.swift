@@ -102,10 +102,7 @@ public final class Artifact: Sendable {
         self.location = location
         self.variableUsages = variableUsages
         self.requestText = requestText
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in requestText.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        requestFingerprint = String(repeating: "0", count: 16 - digits.count) + digits
+        requestFingerprint = Fingerprint.of(requestText)
         hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
         var reachable: Set<ObjectIdentifier> = []
         var twice = false
