@@ -33,6 +33,11 @@ struct DebugCompile {
         self.folder = folder
     }
 
+    /// The module map of the system library Lattice imports (`CSQLite`), which SwiftPM hands
+    /// the compiler from the package's sources: those this executable was built from.
+    static let systemModules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/CSQLite")
+
     /// Compiles `files` (names in `folder`) into objects there.
     /// - Returns: the compiler's peak resident memory, bytes.
     /// - Throws: `Failure` with the compiler's messages when it cannot start or fails.
@@ -40,7 +45,7 @@ struct DebugCompile {
     func compile(_ files: [String]) throws(Failure) -> Double {
         let log = folder.appendingPathComponent("compiler.log").path
         let arguments = ["env", "swiftc", "-c", "-Onone", "-g", "-parse-as-library", "-module-name", "UnionPage",
-                         "-working-directory", folder.path, "-I", modules.path] + files
+                         "-working-directory", folder.path, "-I", modules.path, "-I", Self.systemModules.path] + files
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
