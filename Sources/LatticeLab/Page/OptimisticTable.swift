@@ -10,11 +10,9 @@ extension SuiteTables {
     func optimistic() -> TextTable {
         var table = TextTable(headers: ["step", "size", "time (median [95% CI])", "instructions", "mallocs",
                                           "notifications", "bodies"], numericFrom: 1)
-        let steps = index.results.benchmarks.compactMap { result -> (step: String, size: Int, result: BenchmarkResult)? in
-            guard case let .optimistic(step, size)? = SuiteBenchmark(name: result.name) else { return nil }
-            return (step, size, result)
-        }.sorted { ($0.step, $0.size) < ($1.step, $1.size) }
-        for (step, size, result) in steps {
+        for (step, size, result) in steps({ benchmark in
+            if case let .optimistic(step, size) = benchmark { (step, size) } else { nil }
+        }) {
             let noun = ["cycle": ("row", "rows"), "rebase": ("layer", "layers"),
                         "rows": ("row observed", "rows observed")][step] ?? ("", "")
             let counted = size == 1 ? noun.0 : noun.1

@@ -11,11 +11,9 @@ extension SuiteTables {
         var table = TextTable(headers: ["step", "page", "time (median [95% CI])", "instructions", "mallocs",
                                           "list bodies", "shown rows re-run", "new rows", "notifications"],
                               numericFrom: 1)
-        let steps = index.results.benchmarks.compactMap { result -> (step: String, page: Int, result: BenchmarkResult)? in
-            guard case let .pagination(step, page)? = SuiteBenchmark(name: result.name) else { return nil }
-            return (step, page, result)
-        }.sorted { ($0.step, $0.page) < ($1.step, $1.page) }
-        for (step, page, result) in steps {
+        for (step, page, result) in steps({ benchmark in
+            if case let .pagination(step, page) = benchmark { (step, page) } else { nil }
+        }) {
             let cell = { (name: String) in
                 result.metric(named: name).map { FigureText.figure($0) } ?? ""
             }
