@@ -17,6 +17,23 @@ cd "$LATTICE_ROOT"
 started=$SECONDS
 step() { printf '== [%dm%02ds] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$1" >&2; }
 
+# bounded MINUTES COMMAND...: runs a test run that waits on servers and the main actor with a
+# bound, so a hang fails that step with what it printed so far, well inside CI's 90 minutes,
+# instead of timing the whole job out (CI, 2026-12-04). The bound is several times the slowest
+# good run seen on a machine of this kind. SIGQUIT goes to the whole process group (the test
+# binary too), so outside a sanitizer Swift's backtracer prints where it waited; SIGKILL a
+# minute later.
+bounded() {
+    local minutes=$1
+    shift
+    local status=0
+    timeout --signal=QUIT --kill-after=60 "$((minutes * 60))" "$@" || status=$?
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "error: '$*' did not finish within $minutes minutes (a hang)" >&2
+    fi
+    return "$status"
+}
+
 if [ "${1:-}" = --sanitize ]; then
     kind=${2:-}
     case "$kind" in
@@ -32,9 +49,13 @@ if [ "${1:-}" = --sanitize ]; then
     # Swift Testing only: XCTest's runner, which holds no test here, leaks at exit. Leaks
     # fail the run (under address), but for what scripts/lab/leak-suppressions.txt says
     # LeakSanitizer cannot see is reachable, each with its reason.
+    # Swift's backtracer stays off: it reads other threads' stacks, which AddressSanitizer
+    # reports as an error of its own, and a crash then hung the run (CI, 2026-12-04); the
+    # sanitizer prints its own stacks.
     LATTICE_SANITIZE=1 LATTICE_PYTHON="$LATTICE_PY" ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
         LSAN_OPTIONS="suppressions=$LATTICE_ROOT/scripts/lab/leak-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-        swift test --skip-build --disable-xctest "${scratch[@]}"
+        SWIFT_BACKTRACE=enable=no \
+        bounded 30 swift test --skip-build --disable-xctest "${scratch[@]}"
     exit
 fi
 
@@ -57,7 +78,7 @@ lattice_setup_venv
 step "build"
 swift build --build-tests 2>&1 | tail -n 5 >&2
 step "swift test"
-LATTICE_PYTHON="$LATTICE_PY" swift test --skip-build
+LATTICE_PYTHON="$LATTICE_PY" bounded 20 swift test --skip-build
 step "conformance: lattice parse --ast-json against graphql-core"
 "$LATTICE_PY" scripts/conformance.py --lattice .build/debug/lattice
 step "JSON reader: lattice json against Python's strict json on spec/responses and the edge cases"

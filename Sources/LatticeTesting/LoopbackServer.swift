@@ -17,11 +17,13 @@ public final class LoopbackServer {
     public let port: Int
     private let process: Process
     private let input: Pipe
+    private let exited: DispatchSemaphore
 
-    private init(port: Int, process: Process, input: Pipe) {
+    private init(port: Int, process: Process, input: Pipe, exited: DispatchSemaphore) {
         self.port = port
         self.process = process
         self.input = input
+        self.exited = exited
     }
 
     /// The URL of `path` (with its query) on this server.
@@ -74,6 +76,11 @@ public final class LoopbackServer {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        // Signalled from Foundation's own queue when the server exits: `stop()` waits on it
+        // rather than on `waitUntilExit()`, which spins the calling thread's run loop (the
+        // main thread's, in a main-actor test) in 50 ms polls.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch {
             throw StartError(description: "LoopbackServer: cannot run \(python): \(error)")
         }
@@ -86,14 +93,20 @@ public final class LoopbackServer {
                 \(line.map { "\"\($0)\"" } ?? "end of output"); stderr: \(stderr)
                 """)
         }
-        return LoopbackServer(port: port, process: process, input: input)
+        return LoopbackServer(port: port, process: process, input: input, exited: exited)
     }
 
-    /// Stops the server and waits for it to exit, so its port is closed when this returns.
+    /// Stops the server and waits for it to exit, so its port is closed when this returns:
+    /// SIGTERM (it exits at once, requests in flight or not), then after 10 seconds SIGKILL,
+    /// so a test's teardown cannot hang on it. A second call returns at once.
     public func stop() {
+        guard process.isRunning else { return }
         try? input.fileHandleForWriting.close()
         process.terminate()
-        process.waitUntilExit()
+        if exited.wait(timeout: .now() + 10) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+        }
     }
 
     /// Reads up to the first newline on a thread of its own (the read blocks until the server

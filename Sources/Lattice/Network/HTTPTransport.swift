@@ -23,21 +23,33 @@ public final class HTTPTransport: Transport {
     public let headers: [String: String]
     private let session: URLSession
 
-    /// A transport to `url`, with its own ephemeral URLSession (no cookies, no cache).
+    /// A transport to `url`, with its own ephemeral URLSession (no cookies, no URL cache).
     /// `timeout` defaults to 30 seconds.
     public init(url: URL, timeout: Duration = .seconds(30), headers: [String: String] = [:]) {
         self.url = url
         self.timeout = timeout
         self.headers = headers
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
-        configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: Self.sessionConfiguration(
+            idleTimeout: timeout, resourceTimeout: Self.sessionTimeout(timeout)))
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+    }
+
+    /// The configuration of the transports' sessions: ephemeral (no cookies, no credentials
+    /// kept), `idleTimeout` between bytes, `resourceTimeout` seconds in all, and no URL cache.
+    /// A GraphQL POST has nothing to cache, and with a cache swift-corelibs-foundation looks
+    /// each task up in it on a background queue before the task can be cancelled in order: a
+    /// cancel in that window reaches a task the session already forgot, a fatal error ("a task
+    /// that in not in the registry"; CI under AddressSanitizer, 2026-12-04).
+    static func sessionConfiguration(idleTimeout: Duration, resourceTimeout: TimeInterval) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = sessionTimeout(idleTimeout)
+        configuration.timeoutIntervalForResource = resourceTimeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        return configuration
     }
 
     /// - Complexity: one HTTP round trip; decoding is O(body size).

@@ -48,10 +48,9 @@ public final class SSETransport: Transport {
             }
         }
         return AsyncStream { [idleTimeout] continuation in
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = HTTPTransport.sessionTimeout(idleTimeout)
-            configuration.timeoutIntervalForResource = 7 * 24 * 3600  // a week: a stream has no total limit
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            // A week in all: a stream has no total limit.
+            let configuration = HTTPTransport.sessionConfiguration(idleTimeout: idleTimeout,
+                                                                   resourceTimeout: 7 * 24 * 3600)
             let delegate = EventStreamDelegate(continuation: continuation, idleTimeout: idleTimeout)
             let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
             var streaming = urlRequest
