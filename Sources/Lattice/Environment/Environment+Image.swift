@@ -8,10 +8,10 @@ final class ImageSession {
     let reader: StoreImage
     let writer: ImageWriteBehind
 
-    /// Opens the image at `url` for `schema`: a file that is no database is moved aside and
-    /// the image started empty; any other failure leaves the environment without an image.
-    /// Each case is logged through `log`. - Returns: nil when there is no image to use.
-    static func open(url: URL, schema: Schema, log: @escaping @MainActor (String) -> Void,
+    /// Opens the image at `url` for `schema`, kept under `sizeLimit` bytes: a file that is no
+    /// database is moved aside and the image started empty; any other failure leaves the
+    /// environment without an image. Each case is logged through `log`. - Returns: nil when there is no image to use.
+    static func open(url: URL, sizeLimit: Int, schema: Schema, log: @escaping @MainActor (String) -> Void,
                      failed: @escaping @Sendable (ImageDatabaseError) -> Void) -> ImageSession? {
         let digest = schema.digest
         let reader: StoreImage
@@ -36,7 +36,8 @@ final class ImageSession {
             log("image \(url.lastPathComponent): \(error); the store runs from memory")
             return nil
         }
-        return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, launch: reader.launch, failed: failed))
+        return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, launch: reader.launch, sizeLimit: sizeLimit,
+                                                                       failed: failed))
     }
 
     private init(reader: StoreImage, writer: ImageWriteBehind) {

@@ -52,9 +52,12 @@ public final class Environment {
     ///     it behind the main actor, and an attach reads from it what the store lacks, so the
     ///     last launch's screens show before the network answers (`imageLog` says what went
     ///     wrong with it).
+    ///   - imageSizeLimit: the bytes the image's file may use: over them, the rows of the
+    ///     oldest launches go, never this launch's or (at launch) the last one's.
     public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
                 clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
-                counting: Bool = false, releaseBufferSize: Int = 10, image: URL? = nil) {
+                counting: Bool = false, releaseBufferSize: Int = 10, image: URL? = nil,
+                imageSizeLimit: Int = 32 << 20) {
         self.program = program
         self.transport = transport
         self.strategy = strategy
@@ -71,7 +74,7 @@ public final class Environment {
         self.rootRecord = rootRecord
         self.coordinator = strategy.make(counters: counters)
         if let image {
-            self.image = ImageSession.open(url: image, schema: program.schema,
+            self.image = ImageSession.open(url: image, sizeLimit: imageSizeLimit, schema: program.schema,
                                            log: { [weak self] in self?.imageLog.append($0) },
                                            failed: { [weak self] error in
                                                Task { @MainActor in self?.imageFailed(error) }

@@ -21,10 +21,15 @@ import LatticeTesting
     }
 
     /// A launch: an environment over the fixtures with the image at `url`.
-    func launch(_ url: URL, _ strategy: PhaseStrategy) -> (Environment, FixtureTransport) {
+    func launch(_ url: URL, _ strategy: PhaseStrategy, sizeLimit: Int = 32 << 20) -> (Environment, FixtureTransport) {
         let transport = fixtures.transport()
         return (Environment(program: fixtures.program, transport: transport, strategy: strategy,
-                            clock: ManualScheduler(), image: url), transport)
+                            clock: ManualScheduler(), image: url, imageSizeLimit: sizeLimit), transport)
+    }
+
+    /// Attaches `name` with its fixture's variables.
+    func attach(_ name: String, in environment: Environment) throws -> OperationHandle {
+        environment.attach(try fixtures.artifact(name), variables: try fixtures.response(name).variables)
     }
 
     /// The data `handle` shows, as JSON.
@@ -87,5 +92,34 @@ import LatticeTesting
                                         variables: try fixtures.response("Dashboard").variables)
         await handle.waitForFetch()
         #expect(shown(handle) != nil)
+    }
+
+    @Test func overItsSizeLimitTheImageDropsTheOlderLaunchAndKeepsTheLast() async throws {
+        let url = try imageFile()
+        do {
+            let (first, transport) = launch(url, .shipped)
+            transport.enqueue("Dashboard")
+            try await attach("Dashboard", in: first).waitForFetch()
+            await first.imageWritten()
+        }
+        do {
+            // No room to spare: after its first commit, the launches before this one go.
+            let (second, transport) = launch(url, .shipped, sizeLimit: 1)
+            transport.enqueue("IssueScreen")
+            try await attach("IssueScreen", in: second).waitForFetch()
+            await second.imageWritten()
+            #expect(second.imageLog.isEmpty)
+        }
+        let (third, transport) = launch(url, .shipped)
+        let gate = RequestBarrier()
+        transport.enqueue("IssueScreen", after: gate)
+        transport.enqueue("Dashboard", after: gate)
+        let screen = try attach("IssueScreen", in: third)
+        let dashboard = try attach("Dashboard", in: third)
+        #expect(shown(screen) != nil)
+        #expect(shown(dashboard) == nil)
+        gate.open()
+        await dashboard.waitForFetch()
+        #expect(shown(dashboard) != nil)
     }
 }

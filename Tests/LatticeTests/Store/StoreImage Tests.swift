@@ -42,21 +42,26 @@ import Testing
         #expect(try changed.rowBytes() == 0)
     }
 
-    @Test func overItsLimitTheImageEvictsTheOldestLaunchesAndKeepsTheLast() throws {
+    @Test func overItsLimitTheImageEvictsTheOldestLaunchesAndNeverTheKeptOnes() throws {
         let url = try folder().appendingPathComponent("image.sqlite")
+        var used: [Int] = []
         for launch in 1...3 {
             let image = try StoreImage(url: url, schemaDigest: "A")
-            try image.write((0..<10).map { (DataID("L\(launch)-\($0)"), Self.row(String(repeating: "x", count: 100))) })
+            try image.write((0..<20).map { (DataID("L\(launch)-\($0)"), Self.row(String(repeating: "x", count: 1_000))) })
+            used.append(try image.usedBytes())
         }
+        let perLaunch = used[2] - used[1]
+        #expect(perLaunch >= 20_000)
         let image = try StoreImage(url: url, schemaDigest: "A")
-        try image.write([(DataID("L4"), Self.row(String(repeating: "y", count: 2_000)))])
-        let one = Self.row(String(repeating: "x", count: 100)).count
-        #expect(try image.evict(toFit: 10 * one + 2_100) == [1, 2])
+        // Room for a little more than two launches: the oldest goes, and only it.
+        #expect(try image.evict(toFit: used[2] - perLaunch / 2, keeping: image.launch) == [1])
         #expect(try image.row(of: DataID("L1-0")) == nil)
-        #expect(try image.row(of: DataID("L3-9")) != nil)
-        // Never the current launch's rows, however small the limit.
-        #expect(try image.evict(toFit: 0) == [3])
-        #expect(try image.row(of: DataID("L4")) != nil)
+        #expect(try image.row(of: DataID("L2-19")) != nil)
+        #expect(try image.usedBytes() <= used[2] - perLaunch / 2)
+        // However small the limit, the launches kept stay.
+        #expect(try image.evict(toFit: 0, keeping: 3) == [2])
+        #expect(try image.row(of: DataID("L3-0")) != nil)
+        #expect(try image.evict(toFit: 0, keeping: 3) == [])
     }
 
     @Test func aFileThatIsNoDatabaseIsRefusedAsCorrupt() throws {

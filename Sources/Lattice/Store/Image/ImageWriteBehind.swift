@@ -7,6 +7,10 @@ import Foundation
 /// A write that fails stops the image (logged once, through `failed`): the app goes on from
 /// memory, and the batches after it are dropped, so the file never holds a later commit
 /// without an earlier one.
+///
+/// The size limit is kept here too, off the main actor: at start the launches before the last
+/// one are evicted while the file is over it (the last launch's rows are what this launch's
+/// screens hydrate from), and after a commit every launch before this one.
 final class ImageWriteBehind: Sendable {
     private enum Job: Sendable {
         case rows([ImageRow])
@@ -16,15 +20,18 @@ final class ImageWriteBehind: Sendable {
 
     private let jobs: AsyncStream<Job>.Continuation
 
-    /// Starts the writer of the image at `url`, writing as launch `launch`.
-    init(url: URL, launch: Int64, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
+    /// Starts the writer of the image at `url`, writing as launch `launch`, keeping the file
+    /// under `sizeLimit` bytes as far as eviction by launch can.
+    init(url: URL, launch: Int64, sizeLimit: Int, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
         let (stream, jobs) = AsyncStream<Job>.makeStream()
         self.jobs = jobs
         Task.detached(priority: .utility) {
             var image: StoreImage?
             do throws(ImageDatabaseError) {
                 image = try StoreImage(writingTo: url, launch: launch)
+                try image?.evict(toFit: sizeLimit, keeping: launch - 1)
             } catch {
+                image = nil
                 failed(error)
             }
             for await job in stream {
@@ -32,6 +39,9 @@ final class ImageWriteBehind: Sendable {
                 case .rows(let rows):
                     do throws(ImageDatabaseError) {
                         try image?.write(rows.map { ($0.id, $0.row) })
+                        if let image, try image.usedBytes() > sizeLimit {
+                            try image.evict(toFit: sizeLimit, keeping: launch)
+                        }
                     } catch {
                         image = nil
                         failed(error)

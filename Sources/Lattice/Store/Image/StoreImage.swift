@@ -7,7 +7,7 @@ import Foundation
 /// Writes come in batches, one per commit, each in one transaction: a process killed during a
 /// write leaves the commits before it, never half of one. A new schema (another digest) starts
 /// the image empty. Over its size limit, the image evicts the rows of the oldest launches first
-/// and keeps the last launch's.
+/// (`evict(toFit:keeping:)`); a record read or written in a launch is that launch's.
 ///
 /// Not thread-safe: its owner serializes it (the environment's writer, off the main actor).
 final class StoreImage {
@@ -21,8 +21,11 @@ final class StoreImage {
     /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
     init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
         database = try SQLiteDatabase(url: url)
+        // auto_vacuum takes effect only before the first table: an eviction then gives the
+        // pages it frees back to the file system (`incremental_vacuum`).
         try database.execute("""
             PRAGMA busy_timeout = 5000;
+            PRAGMA auto_vacuum = INCREMENTAL;
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -94,27 +97,40 @@ final class StoreImage {
     }
 
     /// The bytes the image's rows take (`SUM(length(row))`), without SQLite's pages around them.
+    /// - Complexity: O(rows).
     func rowBytes() throws(ImageDatabaseError) -> Int {
         var bytes = 0
         try database.run("SELECT COALESCE(SUM(length(row)), 0) FROM records") { row in bytes = Int(row.integer(0)) }
         return bytes
     }
 
-    /// Removes the rows of the oldest launches, one launch at a time, until the rows take at
-    /// most `limit` bytes; the current launch's rows always stay.
-    /// - Returns: the launches evicted.
+    /// The bytes of the file's pages in use (free pages left out): what the size limit
+    /// judges. - Complexity: O(1), two pragmas.
+    func usedBytes() throws(ImageDatabaseError) -> Int {
+        var pages: Int64 = 0, free: Int64 = 0, size: Int64 = 0
+        try database.run("PRAGMA page_count") { pages = $0.integer(0) }
+        try database.run("PRAGMA freelist_count") { free = $0.integer(0) }
+        try database.run("PRAGMA page_size") { size = $0.integer(0) }
+        return Int((pages - free) * size)
+    }
+
+    /// Removes the rows of the oldest launches, one launch at a time, while the file uses more
+    /// than `limit` bytes; the rows of `kept` and later launches always stay. The pages freed go
+    /// back to the file system.
+    /// - Returns: the launches evicted. - Complexity: O(rows removed) per launch evicted.
     @discardableResult
-    func evict(toFit limit: Int) throws(ImageDatabaseError) -> [Int64] {
+    func evict(toFit limit: Int, keeping kept: Int64) throws(ImageDatabaseError) -> [Int64] {
         var evicted: [Int64] = []
-        while try rowBytes() > limit {
+        while try usedBytes() > limit {
             var oldest: Int64?
-            try database.run("SELECT MIN(launch) FROM records WHERE launch < ?", [.integer(launch)]) { row in
+            try database.run("SELECT MIN(launch) FROM records WHERE launch < ?", [.integer(kept)]) { row in
                 oldest = row.integer(0) == 0 ? nil : row.integer(0)
             }
             guard let oldest else { break }
             try database.run("DELETE FROM records WHERE launch = ?", [.integer(oldest)])
             evicted.append(oldest)
         }
+        if !evicted.isEmpty { try database.execute("PRAGMA incremental_vacuum") }
         return evicted
     }
 }
