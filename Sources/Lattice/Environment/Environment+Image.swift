@@ -84,8 +84,10 @@ extension Environment {
         imageLog.append("image: \(error); the store runs from memory")
     }
 
-    /// Returns once every commit made before the call is in the image (or the image stopped).
+    /// Returns once every commit made before the call is in the image, or the image stopped
+    /// (then `imageLog` says why).
     public func imageWritten() async {
-        await image?.writer.flushed()
+        guard let image else { return }
+        if let failure = await image.writer.flushed() { imageFailed(failure) }
     }
 }

@@ -122,4 +122,95 @@ import LatticeTesting
         await dashboard.waitForFetch()
         #expect(shown(dashboard) != nil)
     }
+
+    /// A disk that fills during a launch stops the image with the reason logged; the store
+    /// keeps every commit, in memory. In a child process whose files may not grow past
+    /// 256 KiB (`RLIMIT_FSIZE`, its signal ignored): a write past it fails as on a full disk.
+    @Test func aFullDiskStopsTheImageWithItsReasonAndTheAppGoesOnFromMemory() async throws {
+        let path = try imageFile().path
+        await #expect(processExitsWith: .success) { [path = path as String] in
+            await FaultChild.fullDisk(image: path)
+        }
+    }
+
+    /// A folder the app may not write disables the image with the reason logged; the screen
+    /// then loads from the network. In a child process that makes the folder read-only and,
+    /// when it runs as root (which writes anywhere), becomes `nobody`.
+    @Test func aReadOnlyFolderDisablesTheImageWithItsReasonAndTheAppGoesOnFromMemory() async throws {
+        let url = try imageFile()
+        do {
+            let (first, transport) = launch(url, .shipped)
+            transport.enqueue("Dashboard")
+            try await attach("Dashboard", in: first).waitForFetch()
+            await first.imageWritten()
+        }
+        await #expect(processExitsWith: .success) { [path = url.path as String] in
+            await FaultChild.readOnlyFolder(image: path)
+        }
+    }
+}
+
+/// The fault tests' child processes: each changes what the process may do, runs a launch
+/// and exits 0 when the environment did what it should (`_exit`: no exit handlers, so
+/// LeakSanitizer's do not run in a child).
+@MainActor
+enum FaultChild {
+    /// Files may not grow past 256 KiB: 20 commits of 50 records of 500 bytes each fill it.
+    static func fullDisk(image path: String) async -> Never {
+        guard fileSizeLimit(256 << 10), let fixtures = try? SharedFixtures.get() else { _exit(2) }
+        let environment = Environment(program: fixtures.program, transport: fixtures.transport(),
+                                      clock: ManualScheduler(), image: URL(fileURLWithPath: path))
+        for batch in 0..<20 {
+            environment.commitUpdate { delta in
+                for n in 0..<50 {
+                    delta.set(FieldState(value: .scalar(.string(String(repeating: "x", count: 500)))),
+                              for: FieldKey("title"), on: DataID("B\(batch)-\(n)"))
+                }
+            }
+        }
+        await environment.imageWritten()
+        // SQLite names the write that failed and how: EFBIG is its "disk I/O error" (a real
+        // full disk's ENOSPC, "database or disk is full").
+        let logged = environment.imageLog.count == 1 && environment.imageLog[0].contains("COMMIT: disk I/O error")
+            && environment.imageLog[0].hasSuffix("the store runs from memory")
+        let kept = environment.store.record(DataID("B19-49")) != nil
+        _exit(logged && kept ? 0 : 1)
+    }
+
+    /// The image's folder read-only: the launch logs why it has no image and loads Dashboard
+    /// from the transport.
+    static func readOnlyFolder(image path: String) async -> Never {
+        guard let fixtures = try? SharedFixtures.get(), let dashboard = try? fixtures.artifact("Dashboard"),
+              let variables = try? fixtures.response("Dashboard").variables,
+              readOnly(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) else { _exit(2) }
+        let transport = fixtures.transport()
+        transport.enqueue("Dashboard")
+        let environment = Environment(program: fixtures.program, transport: transport,
+                                      clock: ManualScheduler(), image: URL(fileURLWithPath: path))
+        let logged = environment.imageLog.count == 1 && environment.imageLog[0].contains("runs from memory")
+        let handle = environment.attach(dashboard, variables: variables)
+        await handle.waitForFetch()
+        guard case .ready = handle.phase else { _exit(1) }
+        _exit(logged && transport.requests.count == 1 ? 0 : 1)
+    }
+
+    /// Files may not grow past `bytes`; a write past it fails (EFBIG) instead of raising
+    /// SIGXFSZ. - Returns: whether the limit took.
+    private static func fileSizeLimit(_ bytes: Int) -> Bool {
+        signal(SIGXFSZ, SIG_IGN)
+        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
+        #if canImport(Glibc)
+        return setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0
+        #else
+        return setrlimit(RLIMIT_FSIZE, &limit) == 0
+        #endif
+    }
+
+    /// Makes `folder` read-only, and the process `nobody` when it is root (root writes into
+    /// read-only folders). - Returns: whether both took.
+    private static func readOnly(folder: String) -> Bool {
+        guard chmod(folder, 0o555) == 0 else { return false }
+        guard getuid() == 0 else { return true }
+        return setgid(65534) == 0 && setuid(65534) == 0
+    }
 }

@@ -71,4 +71,38 @@ import Testing
             (error as? ImageDatabaseError)?.isCorrupt == true
         }
     }
+
+    /// A child process writes commits of 50 rows, each with the number of the last commit
+    /// written, until it kills itself at a moment it does not choose, mid-write nearly
+    /// always: the image opens with commits 1...n whole and nothing of n + 1.
+    @Test func aProcessKilledDuringAWriteLeavesAPrefixOfWholeCommits() async throws {
+        let path = try folder().appendingPathComponent("image.sqlite").path
+        await #expect(processExitsWith: .signal(SIGKILL)) { [path = path as String] in
+            let image = try StoreImage(url: URL(fileURLWithPath: path), schemaDigest: "A")
+            Thread.detachNewThread {
+                usleep(UInt32.random(in: 30_000...120_000))
+                kill(getpid(), SIGKILL)
+            }
+            var commit = 0
+            while true {
+                commit += 1
+                let rows = (0..<50).map { (DataID("C\(commit)-\($0)"), Optional(Self.row(String(repeating: "x", count: 200)))) }
+                try image.write(rows + [(DataID("last"), Self.row(String(commit)))])
+            }
+        }
+        let image = try StoreImage(url: URL(fileURLWithPath: path), schemaDigest: "A")
+        let last = try #require(try image.row(of: DataID("last")))
+        let decoded = try RecordEncoding.decode(last)
+        guard case .scalar(.string(let text))? = decoded.fields["title"]?.value, let written = Int(text) else {
+            Issue.record("the last commit's number does not read back: \(decoded)")
+            return
+        }
+        #expect(written >= 1)
+        for commit in 1...written {
+            for row in [0, 49] {
+                #expect(try image.row(of: DataID("C\(commit)-\(row)")) != nil, "commit \(commit) of \(written), row \(row)")
+            }
+        }
+        #expect(try image.row(of: DataID("C\(written + 1)-0")) == nil)
+    }
 }

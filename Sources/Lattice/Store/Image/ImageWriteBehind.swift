@@ -15,7 +15,7 @@ final class ImageWriteBehind: Sendable {
     private enum Job: Sendable {
         case rows([ImageRow])
         case removeAll
-        case flushed(CheckedContinuation<Void, Never>)
+        case flushed(CheckedContinuation<ImageDatabaseError?, Never>)
     }
 
     private let jobs: AsyncStream<Job>.Continuation
@@ -27,12 +27,17 @@ final class ImageWriteBehind: Sendable {
         self.jobs = jobs
         Task.detached(priority: .utility) {
             var image: StoreImage?
+            var failure: ImageDatabaseError?
+            func stop(_ error: ImageDatabaseError) {
+                image = nil
+                failure = error
+                failed(error)
+            }
             do throws(ImageDatabaseError) {
                 image = try StoreImage(writingTo: url, launch: launch)
                 try image?.evict(toFit: sizeLimit, keeping: launch - 1)
             } catch {
-                image = nil
-                failed(error)
+                stop(error)
             }
             for await job in stream {
                 switch job {
@@ -43,18 +48,16 @@ final class ImageWriteBehind: Sendable {
                             try image.evict(toFit: sizeLimit, keeping: launch)
                         }
                     } catch {
-                        image = nil
-                        failed(error)
+                        stop(error)
                     }
                 case .removeAll:
                     do throws(ImageDatabaseError) {
                         try image?.removeAll()
                     } catch {
-                        image = nil
-                        failed(error)
+                        stop(error)
                     }
                 case .flushed(let continuation):
-                    continuation.resume()
+                    continuation.resume(returning: failure)
                 }
             }
         }
@@ -74,8 +77,9 @@ final class ImageWriteBehind: Sendable {
         jobs.yield(.removeAll)
     }
 
-    /// Returns once everything queued before the call is written (or dropped after a failure).
-    func flushed() async {
+    /// Returns once everything queued before the call is written, or dropped after a failure:
+    /// then the failure that stopped the writer.
+    func flushed() async -> ImageDatabaseError? {
         await withCheckedContinuation { continuation in jobs.yield(.flushed(continuation)) }
     }
 }
