@@ -27,6 +27,15 @@ import LatticeTesting
                             clock: ManualScheduler(), image: url, imageSizeLimit: sizeLimit), transport)
     }
 
+    /// A launch that shows `name` from the transport and has it in its image at `url`.
+    func imageOfALaunch(_ url: URL, showing name: String, sizeLimit: Int = 32 << 20) async throws {
+        let (environment, transport) = launch(url, .shipped, sizeLimit: sizeLimit)
+        transport.enqueue(name)
+        try await attach(name, in: environment).waitForFetch()
+        await environment.imageWritten()
+        #expect(environment.imageLog.isEmpty)
+    }
+
     /// Attaches `name` with its fixture's variables.
     func attach(_ name: String, in environment: Environment) throws -> OperationHandle {
         environment.attach(try fixtures.artifact(name), variables: try fixtures.response(name).variables)
@@ -96,20 +105,9 @@ import LatticeTesting
 
     @Test func overItsSizeLimitTheImageDropsTheOlderLaunchAndKeepsTheLast() async throws {
         let url = try imageFile()
-        do {
-            let (first, transport) = launch(url, .shipped)
-            transport.enqueue("Dashboard")
-            try await attach("Dashboard", in: first).waitForFetch()
-            await first.imageWritten()
-        }
-        do {
-            // No room to spare: after its first commit, the launches before this one go.
-            let (second, transport) = launch(url, .shipped, sizeLimit: 1)
-            transport.enqueue("IssueScreen")
-            try await attach("IssueScreen", in: second).waitForFetch()
-            await second.imageWritten()
-            #expect(second.imageLog.isEmpty)
-        }
+        try await imageOfALaunch(url, showing: "Dashboard")
+        // No room to spare: after its first commit, the launches before this one go.
+        try await imageOfALaunch(url, showing: "IssueScreen", sizeLimit: 1)
         let (third, transport) = launch(url, .shipped)
         let gate = RequestBarrier()
         transport.enqueue("IssueScreen", after: gate)
@@ -138,12 +136,7 @@ import LatticeTesting
     /// when it runs as root (which writes anywhere), becomes `nobody`.
     @Test func aReadOnlyFolderDisablesTheImageWithItsReasonAndTheAppGoesOnFromMemory() async throws {
         let url = try imageFile()
-        do {
-            let (first, transport) = launch(url, .shipped)
-            transport.enqueue("Dashboard")
-            try await attach("Dashboard", in: first).waitForFetch()
-            await first.imageWritten()
-        }
+        try await imageOfALaunch(url, showing: "Dashboard")
         await #expect(processExitsWith: .success) { [path = url.path as String] in
             await FaultChild.readOnlyFolder(image: path)
         }
