@@ -47,16 +47,22 @@ final class ImageSession {
 }
 
 extension Environment {
-    /// Queues the records `changes` changed for the image. - Complexity: O(size of those records).
-    func writeBehind(_ changes: CommitChanges) {
-        guard let image, !changes.changedRecords.isEmpty else { return }
+    /// Queues the records a commit changed for the image, with the age of the operation `key`
+    /// when given. - Complexity: O(size of those records).
+    func writeBehind(_ changedRecords: [DataID], stamping key: OperationKey? = nil) {
+        guard let image else { return }
+        var stamped: [ImageStamp] = []
+        if let key, let stamp = stamps[key] {
+            stamped.append(ImageStamp(key: key.imageKey, fetchedAt: stamp.fetchedAt, isInvalidated: stamp.isInvalidated))
+        }
+        guard !changedRecords.isEmpty || !stamped.isEmpty else { return }
         var rows: [ImageRow] = []
-        rows.reserveCapacity(changes.changedRecords.count)
-        for id in changes.changedRecords {
+        rows.reserveCapacity(changedRecords.count)
+        for id in changedRecords {
             guard let record = store.record(id) else { continue }
             rows.append(ImageRow(id: id, row: RecordEncoding.encode(record)))
         }
-        image.writer.write(rows)
+        image.writer.write(rows, stamps: stamped)
     }
 
     /// Reads from the image what `root`'s selection reaches and the store lacks, and commits
@@ -72,8 +78,12 @@ extension Environment {
         }
         for (id, problem) in hydration.corrupt { imageLog.append("image row \(id): \(problem); not read") }
         guard !hydration.delta.isEmpty else { return false }
+        // The age the last launch wrote: epoch 0, before anything this launch invalidated.
+        if stamps[root.key] == nil, let stamp = try? image.reader.stamp(of: root.key.imageKey) {
+            stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt, isInvalidated: stamp.isInvalidated)
+        }
         counters?.beginCommit()
-        _ = published(store.publish(hydration.delta))
+        _ = published(store.publish(hydration.delta), stamping: root.key)
         return true
     }
 

@@ -29,7 +29,7 @@ public final class Environment {
     let coordinator: any PhaseCoordinator
     private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
     private var roots: [OperationKey: OperationRoot] = [:]
-    private var stamps: [OperationKey: WriteStamp] = [:]
+    var stamps: [OperationKey: WriteStamp] = [:]
     /// The collection scheduled for a later turn, if any (`collectionIsDue`).
     private var scheduledCollection: ScheduledAction?
     /// The store's image, while it works.
@@ -228,17 +228,18 @@ public final class Environment {
         coordinator.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
         counters?.endCommit(commit.changes)
-        writeBehind(commit.changes)
+        writeBehind(commit.changes.changedRecords, stamping: key)
         if commit.changes.droppedLinks { collectionIsDue() }
         return commit
     }
 
-    /// Tells the strategy and the counters of a commit the store made.
+    /// Tells the strategy and the counters of a commit the store made, and the image (with
+    /// the age of the operation `key` when the commit set it).
     @discardableResult
-    func published(_ changes: CommitChanges) -> CommitChanges {
+    func published(_ changes: CommitChanges, stamping key: OperationKey? = nil) -> CommitChanges {
         coordinator.didCommit(changes)
         counters?.endCommit(changes)
-        writeBehind(changes)
+        writeBehind(changes.changedRecords, stamping: key)
         if changes.droppedLinks { collectionIsDue() }
         return changes
     }
@@ -251,16 +252,19 @@ public final class Environment {
         commitUpdate { $0.invalidate(id) }
     }
 
-    /// Invalidates the whole store: every operation written before now is stale.
+    /// Invalidates the whole store: every operation written before now is stale, in the
+    /// image too.
     public func invalidateStore() {
         store.invalidateAll()
+        image?.writer.storeInvalidated(at: now)
     }
 
-    /// Marks an operation with its variables stale until it is written again, and notifies
-    /// the bodies that read its availability.
+    /// Marks an operation with its variables stale until it is written again (in the image
+    /// too), and notifies the bodies that read its availability.
     func invalidate(_ key: OperationKey) {
         stamps[key, default: WriteStamp(epoch: 0, fetchedAt: .distantPast)].isInvalidated = true
         roots[key]?.writeStampDidChange()
+        writeBehind([], stamping: key)
     }
 
     /// Removes, now, every record that no attached handle, live subscription, root in the

@@ -5,6 +5,10 @@ import Observation
 struct OperationKey: Hashable, Sendable {
     let name: String
     let variables: [String: JSONValue]
+
+    /// Its key in the store's image (`ImageStamp.key`): the name, a space, the variables as
+    /// canonical JSON. - Complexity: O(size of the variables).
+    var imageKey: String { name + " " + JSONValue.object(variables).jsonText }
 }
 
 /// One retained operation with its variables: what every handle of it shares. The

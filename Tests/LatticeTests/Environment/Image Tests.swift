@@ -21,10 +21,11 @@ import LatticeTesting
     }
 
     /// A launch: an environment over the fixtures with the image at `url`.
-    func launch(_ url: URL, _ strategy: PhaseStrategy, sizeLimit: Int = 32 << 20) -> (Environment, FixtureTransport) {
+    func launch(_ url: URL, _ strategy: PhaseStrategy, sizeLimit: Int = 32 << 20,
+                at now: Date = Date(timeIntervalSince1970: 0)) -> (Environment, FixtureTransport) {
         let transport = fixtures.transport()
         return (Environment(program: fixtures.program, transport: transport, strategy: strategy,
-                            clock: ManualScheduler(), image: url, imageSizeLimit: sizeLimit), transport)
+                            clock: ManualScheduler(now: now), image: url, imageSizeLimit: sizeLimit), transport)
     }
 
     /// A launch that shows `name` from the transport and has it in its image at `url`.
@@ -119,6 +120,65 @@ import LatticeTesting
         gate.open()
         await dashboard.waitForFetch()
         #expect(shown(dashboard) != nil)
+    }
+
+    /// `ViewerSidebar` expires 600 s after it was fetched, in a later launch too: shown fresh
+    /// 300 s on with no request, shown stale and fetched 700 s on. A launch that reads it from
+    /// the image keeps the age it had.
+    @Test func anOperationsAgeHoldsAcrossLaunchesForExpires() async throws {
+        let url = try imageFile()
+        try await imageOfALaunch(url, showing: "ViewerSidebar")
+        let artifact = try fixtures.artifact("ViewerSidebar")
+        for (seconds, expected) in [(300.0, OperationAvailability.available), (700, .stale)] {
+            let (environment, transport) = launch(url, .shipped, at: Date(timeIntervalSince1970: seconds))
+            let gate = RequestBarrier()
+            transport.enqueue("ViewerSidebar", after: gate)
+            let handle = try attach("ViewerSidebar", in: environment)
+            #expect(environment.check(artifact) == expected, "\(seconds) s")
+            // Fresh, it shows in the attach's turn; stale, store-or-network fetches it.
+            #expect((shown(handle) != nil) == (expected == .available), "\(seconds) s")
+            gate.open()
+            await handle.waitForFetch()
+            #expect(transport.requests.count == (expected == .stale ? 1 : 0), "\(seconds) s")
+            await environment.imageWritten()
+        }
+    }
+
+    /// An operation invalidated, or a whole store invalidated, before the app quit reads
+    /// stale in the next launch; one written after the store's invalidation reads fresh.
+    @Test func invalidationsHoldAcrossLaunches() async throws {
+        let url = try imageFile()
+        let dashboard = try fixtures.artifact("Dashboard")
+        let variables = try fixtures.response("Dashboard").variables
+        do {
+            let clock = ManualScheduler()
+            let transport = fixtures.transport()
+            let first = Environment(program: fixtures.program, transport: transport, clock: clock, image: url)
+            transport.enqueue("Dashboard")
+            transport.enqueue("ViewerSidebar")
+            try await attach("Dashboard", in: first).waitForFetch()
+            clock.advance(by: .seconds(1))
+            first.invalidateStore()
+            clock.advance(by: .seconds(1))
+            try await attach("ViewerSidebar", in: first).waitForFetch()
+            await first.imageWritten()
+        }
+        do {
+            let (second, _) = launch(url, .shipped, at: Date(timeIntervalSince1970: 2))
+            _ = second.attach(dashboard, variables: variables, policy: .storeOnly)
+            await second.imageWritten()
+            // The sidebar's viewer and root rows were written back by the dashboard's reading
+            // (with only its fields in memory): the sidebar's fields are still there.
+            _ = second.attach(try fixtures.artifact("ViewerSidebar"), policy: .storeOnly)
+            #expect(second.check(dashboard, variables: variables) == .stale)
+            let sidebar = try fixtures.artifact("ViewerSidebar")
+            #expect(second.check(sidebar) == .available)
+            second.attach(try fixtures.artifact("ViewerSidebar"), policy: .storeOnly).invalidate()
+            await second.imageWritten()
+        }
+        let (third, _) = launch(url, .shipped, at: Date(timeIntervalSince1970: 2))
+        _ = third.attach(try fixtures.artifact("ViewerSidebar"), policy: .storeOnly)
+        #expect(third.check(try fixtures.artifact("ViewerSidebar")) == .stale)
     }
 
     /// A disk that fills during a launch stops the image with the reason logged; the store

@@ -31,6 +31,21 @@ import Testing
         #expect(try next.row(of: DataID("I2")) == nil)
     }
 
+    /// A launch that holds part of a record (one screen's fields) writes it over the row, not
+    /// in its place: the fields of the other screens stay; a deletion replaces the row.
+    @Test func aRowWrittenGoesOverTheRowItFinds() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        let image = try StoreImage(url: url, schemaDigest: "A")
+        let title = FieldState(value: .scalar(.string("one")))
+        let state = FieldState(value: .scalar(.string("OPEN")))
+        try image.write([(DataID("I1"), RecordEncoding.encode(["title": title, "state": state]))])
+        let closed = FieldState(value: .scalar(.string("CLOSED")))
+        try image.write([(DataID("I1"), RecordEncoding.encode(["state": closed]))])
+        #expect(try image.row(of: DataID("I1")) == RecordEncoding.encode(["title": title, "state": closed]))
+        try image.write([(DataID("I1"), RecordEncoding.encode([:], isDeleted: true))])
+        #expect(try image.row(of: DataID("I1")) == RecordEncoding.encode([:], isDeleted: true))
+    }
+
     @Test func anotherSchemaStartsTheImageEmptyAndASignOutEmptiesIt() throws {
         let url = try folder().appendingPathComponent("image.sqlite")
         try StoreImage(url: url, schemaDigest: "A").write([(DataID("I1"), Self.row("one"))])

@@ -13,7 +13,8 @@ import Foundation
 /// screens hydrate from), and after a commit every launch before this one.
 final class ImageWriteBehind: Sendable {
     private enum Job: Sendable {
-        case rows([ImageRow])
+        case rows([ImageRow], [ImageStamp])
+        case storeInvalidated(Date)
         case removeAll
         case flushed(CheckedContinuation<ImageDatabaseError?, Never>)
     }
@@ -41,12 +42,18 @@ final class ImageWriteBehind: Sendable {
             }
             for await job in stream {
                 switch job {
-                case .rows(let rows):
+                case .rows(let rows, let stamps):
                     do throws(ImageDatabaseError) {
-                        try image?.write(rows.map { ($0.id, $0.row) })
+                        try image?.write(rows.map { ($0.id, $0.row) }, stamps: stamps)
                         if let image, try image.usedBytes() > sizeLimit {
                             try image.evict(toFit: sizeLimit, keeping: launch)
                         }
+                    } catch {
+                        stop(error)
+                    }
+                case .storeInvalidated(let date):
+                    do throws(ImageDatabaseError) {
+                        try image?.storeInvalidated(at: date)
                     } catch {
                         stop(error)
                     }
@@ -67,9 +74,15 @@ final class ImageWriteBehind: Sendable {
         jobs.finish()
     }
 
-    /// Queues one commit's rows, after every commit queued before it. - Complexity: O(1).
-    func write(_ rows: [ImageRow]) {
-        jobs.yield(.rows(rows))
+    /// Queues one commit's rows and the ages it set, after every commit queued before it.
+    /// - Complexity: O(1).
+    func write(_ rows: [ImageRow], stamps: [ImageStamp] = []) {
+        jobs.yield(.rows(rows, stamps))
+    }
+
+    /// Queues the note that the whole store was invalidated at `date`.
+    func storeInvalidated(at date: Date) {
+        jobs.yield(.storeInvalidated(date))
     }
 
     /// Queues the image's emptying, after every commit queued before it.
@@ -88,4 +101,14 @@ final class ImageWriteBehind: Sendable {
 struct ImageRow: Sendable {
     let id: DataID
     let row: [UInt8]?
+}
+
+/// An operation's age in the image: when a response last wrote it, and whether it was
+/// invalidated since, so staleness and `@expires` hold across launches.
+struct ImageStamp: Sendable, Equatable {
+    /// The operation with its variables: its name, a space, and the variables as canonical
+    /// JSON (`JSONValue.jsonText`).
+    let key: String
+    let fetchedAt: Date
+    let isInvalidated: Bool
 }

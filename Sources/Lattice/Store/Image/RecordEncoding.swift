@@ -65,6 +65,18 @@ public enum RecordEncoding {
         return encode(fields, isDeleted: record.type == .nonexistent)
     }
 
+    /// The row of a record written as `newer` over the row `older` the image holds: the store
+    /// in memory may hold part of a record (what this launch's screens read or fetched) whose
+    /// row has more, and the fields it lacks stay. A deleted record's row, or an older row
+    /// that does not read back, is replaced whole.
+    /// - Complexity: O(bytes of both).
+    public static func merge(_ newer: [UInt8], over older: [UInt8]) -> [UInt8] {
+        guard let new = try? decode(newer), !new.isDeleted,
+              let old = try? decode(older), !old.isDeleted else { return newer }
+        guard old.fields.keys.contains(where: { new.fields[$0] == nil }) else { return newer }
+        return encode(old.fields.merging(new.fields) { _, newer in newer })
+    }
+
     /// The record a row holds.
     /// - Throws: `CorruptRow` naming the byte where the row stops making sense; nothing is
     ///   half read.

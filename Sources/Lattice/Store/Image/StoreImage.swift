@@ -15,6 +15,8 @@ final class StoreImage {
     private let database: SQLiteDatabase
     /// This launch's number: one more than the last launch that opened the image.
     let launch: Int64
+    /// When an earlier launch invalidated the whole store, if one did (read at opening).
+    private(set) var storeInvalidatedAt: Date?
 
     /// Opens the image at `url`, creating it if absent, emptied if its schema digest is not
     /// `schemaDigest`; this opening counts as a launch.
@@ -31,13 +33,17 @@ final class StoreImage {
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS records_by_launch ON records (launch);
+            CREATE TABLE IF NOT EXISTS stamps (key TEXT PRIMARY KEY, launch INTEGER NOT NULL,
+                fetched_at REAL NOT NULL, invalidated INTEGER NOT NULL) WITHOUT ROWID;
             """)
         var digest: String?
         var lastLaunch: Int64 = 0
+        var storeInvalidatedAt: Date?
         try database.run("SELECT key, value FROM meta") { row in
             switch row.text(0) {
             case "schema": digest = row.text(1)
             case "launch": lastLaunch = Int64(row.text(1) ?? "") ?? 0
+            case "invalidated": storeInvalidatedAt = Double(row.text(1) ?? "").map(Date.init(timeIntervalSince1970:))
             default: break
             }
         }
@@ -45,7 +51,8 @@ final class StoreImage {
         try database.execute("BEGIN IMMEDIATE")
         do throws(ImageDatabaseError) {
             if digest != schemaDigest {
-                try database.run("DELETE FROM records")
+                try database.execute("DELETE FROM records; DELETE FROM stamps; DELETE FROM meta WHERE key = 'invalidated'")
+                storeInvalidatedAt = nil
                 try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", [.text(schemaDigest)])
             }
             try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('launch', ?)", [.text(String(launch))])
@@ -54,6 +61,7 @@ final class StoreImage {
             try? database.execute("ROLLBACK")
             throw error
         }
+        self.storeInvalidatedAt = storeInvalidatedAt
     }
 
     /// A second connection to an image opened already, writing as launch `launch`: the
@@ -64,15 +72,22 @@ final class StoreImage {
         self.launch = launch
     }
 
-    /// Writes one commit's records in one transaction: each row replaces the record's, a nil
-    /// row removes it (a record collected).
-    func write(_ rows: [(id: DataID, row: [UInt8]?)]) throws(ImageDatabaseError) {
+    /// Writes one commit's records and the operations' ages it set in one transaction: each
+    /// row goes over the record's (`RecordEncoding.merge`: fields the store in memory lacks
+    /// stay), a nil row removes it.
+    func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp] = []) throws(ImageDatabaseError) {
         try database.execute("BEGIN IMMEDIATE")
         do throws(ImageDatabaseError) {
+            for stamp in stamps {
+                try database.run("INSERT OR REPLACE INTO stamps (key, launch, fetched_at, invalidated) VALUES (?, ?, ?, ?)",
+                                 [.text(stamp.key), .integer(launch), .real(stamp.fetchedAt.timeIntervalSince1970),
+                                  .integer(stamp.isInvalidated ? 1 : 0)])
+            }
             for (id, row) in rows {
                 if let row {
+                    let merged = try self.row(of: id).map { RecordEncoding.merge(row, over: $0) } ?? row
                     try database.run("INSERT OR REPLACE INTO records (id, launch, row) VALUES (?, ?, ?)",
-                                     [.text(id.rawValue), .integer(launch), .blob(row)])
+                                     [.text(id.rawValue), .integer(launch), .blob(merged)])
                 } else {
                     try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
                 }
@@ -91,9 +106,29 @@ final class StoreImage {
         return found
     }
 
-    /// Empties the image (a sign-out): every record goes; the digest and the launch stay.
+    /// The age of the operation `key` as a launch wrote it (`ImageStamp.key`), if the image
+    /// has it; invalidated as well when the whole store was invalidated after it was written.
+    func stamp(of key: String) throws(ImageDatabaseError) -> ImageStamp? {
+        var found: ImageStamp?
+        try database.run("SELECT fetched_at, invalidated FROM stamps WHERE key = ?", [.text(key)]) { row in
+            let fetchedAt = Date(timeIntervalSince1970: row.real(0))
+            let invalidated = row.integer(1) != 0 || storeInvalidatedAt.map { fetchedAt <= $0 } == true
+            found = ImageStamp(key: key, fetchedAt: fetchedAt, isInvalidated: invalidated)
+        }
+        return found
+    }
+
+    /// Notes that the whole store was invalidated at `date`: every operation written before
+    /// it reads back invalidated.
+    func storeInvalidated(at date: Date) throws(ImageDatabaseError) {
+        try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('invalidated', ?)",
+                         [.text(String(date.timeIntervalSince1970))])
+    }
+
+    /// Empties the image (a sign-out): every record and age goes; the digest and the launch
+    /// stay.
     func removeAll() throws(ImageDatabaseError) {
-        try database.run("DELETE FROM records")
+        try database.execute("DELETE FROM records; DELETE FROM stamps; DELETE FROM meta WHERE key = 'invalidated'")
     }
 
     /// The bytes the image's rows take (`SUM(length(row))`), without SQLite's pages around them.
@@ -128,6 +163,7 @@ final class StoreImage {
             }
             guard let oldest else { break }
             try database.run("DELETE FROM records WHERE launch = ?", [.integer(oldest)])
+            try database.run("DELETE FROM stamps WHERE launch <= ?", [.integer(oldest)])
             evicted.append(oldest)
         }
         if !evicted.isEmpty { try database.execute("PRAGMA incremental_vacuum") }
