@@ -28,7 +28,9 @@ extension Environment {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
-        return try read(try self.commit(try await transport.execute(request), bound: bound, key: key), of: bound)
+        let era = self.era
+        return try read(try self.commit(try await transport.execute(request), bound: bound, key: key, sentIn: era),
+                        of: bound)
     }
 
     /// The root lens on `bound`'s committed answer, or the failure its verdict gives

@@ -16,6 +16,7 @@ extension Environment {
         root.inFlight = request
         counters?.total.requestsSent += 1
         let transport = self.transport
+        let era = self.era
         request.task = Task { [weak self] in
             let outcome: Result<GraphQLResponse, Failure>
             do throws(Failure) {
@@ -23,9 +24,19 @@ extension Environment {
             } catch {
                 outcome = .failure(error)
             }
-            self?.answer(request, of: root, with: outcome)
+            self?.answer(request, of: root, with: outcome, sentIn: era)
         }
         return request
+    }
+
+    /// Gives every request in flight the failure `cancelled` (`removeAll()`): its handles stop
+    /// waiting, and its answer, when it comes, is dropped. - Complexity: O(roots + handles waiting).
+    func cancelRequestsInFlight() {
+        for root in roots.values {
+            guard let request = root.inFlight else { continue }
+            request.task?.cancel()
+            answer(request, of: root, with: .failure(.cancelled), sentIn: era)
+        }
     }
 
     /// `handle` no longer waits for `request`; when no handle does, it is cancelled.
@@ -41,11 +52,11 @@ extension Environment {
     /// and an idle fetch), or gives each the failure; a cancelled request answers nobody.
     /// - Complexity: O(fields written) plus O(handles waiting), as `commit` is.
     private func answer(_ request: InFlightRequest, of root: OperationRoot,
-                        with outcome: Result<GraphQLResponse, Failure>) {
+                        with outcome: Result<GraphQLResponse, Failure>, sentIn era: Int) {
         guard root.inFlight === request else { return }
         root.inFlight = nil
         do throws(Failure) {
-            try commit(try outcome.get(), bound: root.bound, key: root.key, answering: request)
+            try commit(try outcome.get(), bound: root.bound, key: root.key, sentIn: era, answering: request)
         } catch {
             var index = 0
             while index < request.waiting.count {

@@ -39,6 +39,7 @@ extension Environment {
         }
         let request = program.request(for: operation, variables: variables)
         let transport = self.transport
+        let era = self.era
         let task = Task { [weak self] () -> Result<Lens, Failure> in
             let outcome: Result<GraphQLResponse, Failure>
             do throws(Failure) {
@@ -47,16 +48,16 @@ extension Environment {
                 outcome = .failure(error)
             }
             guard let self else { return .failure(.cancelled) }
-            return self.answer(outcome, of: bound, key: key, replacing: layer)
+            return self.answer(outcome, of: bound, key: key, sentIn: era, replacing: layer)
         }
         return PendingMutation(task: task, layer: layer)
     }
 
     /// Commits a mutation's answer in place of its layer, or reverts the layer on a failure.
     private func answer(_ outcome: Result<GraphQLResponse, Failure>, of bound: BoundArtifact, key: OperationKey,
-                        replacing layer: OptimisticLayerID?) -> Result<Lens, Failure> {
+                        sentIn era: Int, replacing layer: OptimisticLayerID?) -> Result<Lens, Failure> {
         do throws(Failure) {
-            let commit = try self.commit(try outcome.get(), bound: bound, key: key, replacing: layer)
+            let commit = try self.commit(try outcome.get(), bound: bound, key: key, sentIn: era, replacing: layer)
             return .success(try read(commit, of: bound))
         } catch {
             // A layer the answer replaced is gone already; one it did not reach is reverted.

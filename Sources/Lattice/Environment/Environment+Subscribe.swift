@@ -7,7 +7,7 @@ extension Environment {
     /// releases them when it ends (cancelled, completed, failed for good) or is released.
     ///
     /// An event that does not fit the selection is not committed; the last such failure is
-    /// kept in `lastRejectedEvent`.
+    /// kept in `lastRejectedEvent`. Events after `removeAll()` are not committed either.
     public func subscribe(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> SubscriptionHandle {
         precondition(operation.kind == .subscription,
                      "Environment.subscribe(): `\(operation.name)` is a \(operation.kind.rawValue), not a subscription")
@@ -15,11 +15,14 @@ extension Environment {
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         let retention = store.retain(bound)
+        let era = self.era
         let handle = SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
                                         scheduler: clock) { [weak self] response in
             guard let self else { return }
             do throws(Failure) {
-                _ = try self.commit(response, bound: bound, key: key)
+                _ = try self.commit(response, bound: bound, key: key, sentIn: era)
+            } catch .cancelled {
+                // Started before `removeAll()`: its events belong to the store that was emptied.
             } catch {
                 self.lastRejectedEvent = error
             }

@@ -28,7 +28,10 @@ public final class Environment {
     /// The phase strategy's environment-wide part (`PhaseStrategy.make`).
     let coordinator: any PhaseCoordinator
     private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
-    private var roots: [OperationKey: OperationRoot] = [:]
+    /// How many times the store was emptied (`removeAll()`): an answer to a request sent
+    /// before the last emptying is dropped.
+    var era = 0
+    var roots: [OperationKey: OperationRoot] = [:]
     var stamps: [OperationKey: WriteStamp] = [:]
     /// The collection scheduled for a later turn, if any (`collectionIsDue`).
     private var scheduledCollection: ScheduledAction?
@@ -197,9 +200,12 @@ public final class Environment {
     ///   does at a commit.
     /// With `replacing`, the commit also takes that optimistic layer away (the mutation's
     /// answer confirming it).
+    /// An answer to a request sent in an earlier `era` (before `removeAll()`) is dropped:
+    /// `cancelled`, nothing committed.
     @discardableResult
-    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey,
+    func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey, sentIn era: Int? = nil,
                 answering: InFlightRequest? = nil, replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
+        if let era, era != self.era { throw .cancelled }
         counters?.beginCommit()
         let commit: ResponseCommit
         do {

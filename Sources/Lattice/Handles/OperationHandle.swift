@@ -250,6 +250,12 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
         return setHasData(true)
     }
 
+    /// The store was emptied (`Environment.removeAll()`): the handle holds no data until a
+    /// response writes it again. Does not settle the phase. - Returns: whether a fact changed.
+    func dataWasRemoved() -> Bool {
+        setHasData(false)
+    }
+
     /// The handle's own fetch was answered with `unplacedErrors` and committed: its data is
     /// present and its fetch idle. Does not settle the phase: the environment does, after the
     /// commit is published. - Returns: whether a fact changed.

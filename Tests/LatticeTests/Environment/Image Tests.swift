@@ -181,6 +181,53 @@ import LatticeTesting
         #expect(third.check(try fixtures.artifact("ViewerSidebar")) == .stale)
     }
 
+    /// A sign-out: `removeAll()` empties the store and the image; a refetch and a fetch on
+    /// their way fail `cancelled`, and their answers, arriving after, reach neither: the next
+    /// launch finds nothing.
+    @Test(arguments: PhaseStrategy.allCases)
+    func removeAllEmptiesStoreAndImageAndALateAnswerReachesNeither(_ strategy: PhaseStrategy) async throws {
+        let url = try imageFile()
+        let sidebar = try fixtures.artifact("ViewerSidebar")
+        let (environment, transport) = launch(url, strategy)
+        transport.enqueue("Dashboard")
+        let dashboard = try attach("Dashboard", in: environment)
+        await dashboard.waitForFetch()
+        #expect(shown(dashboard) != nil)
+        let gate = RequestBarrier()
+        transport.enqueue("Dashboard", after: gate)
+        transport.enqueue("ViewerSidebar", after: gate)
+        let refetch = dashboard.invalidate()
+        let fetch = Task { @MainActor () -> Failure? in
+            do throws(Failure) {
+                _ = try await environment.fetch(sidebar)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        await gate.arrival(count: 2)
+        let body = BodyProbe { self.shown(dashboard) }
+
+        environment.removeAll()
+        #expect(body.flush())
+        #expect(shown(dashboard) == nil)
+        #expect(dashboard.fetch.failure == .cancelled)
+        #expect(environment.check(try fixtures.artifact("Dashboard"), variables: try fixtures.response("Dashboard").variables) == .missing)
+        gate.open()
+        await refetch?.value
+        #expect(await fetch.value == .cancelled)
+        #expect(environment.check(sidebar) == .missing)
+        #expect(shown(dashboard) == nil)
+        await environment.imageWritten()
+        #expect(environment.imageLog.isEmpty)
+
+        let (next, _) = launch(url, strategy)
+        let again = next.attach(try fixtures.artifact("Dashboard"), variables: try fixtures.response("Dashboard").variables,
+                                policy: .storeOnly)
+        #expect(shown(again) == nil)
+        #expect(next.check(try fixtures.artifact("Dashboard"), variables: try fixtures.response("Dashboard").variables) == .missing)
+    }
+
     /// A disk that fills during a launch stops the image with the reason logged; the store
     /// keeps every commit, in memory. In a child process whose files may not grow past
     /// 256 KiB (`RLIMIT_FSIZE`, its signal ignored): a write past it fails as on a full disk.

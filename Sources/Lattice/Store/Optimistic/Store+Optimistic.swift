@@ -40,11 +40,7 @@ extension Store {
         epoch += 1
         let lastSerialBefore = Record.lastSerial
         var shown = ShownState()
-        for backup in optimistic.backups {
-            shown.note(backup.record)
-            for key in backup.slots.keys { shown.note(key, of: backup.record) }
-        }
-        showBase()
+        showBase(noting: &shown)
         var fieldsWritten = 0
         var created = 0
         let droppedPages = apply(base, noting: &shown, fieldsWritten: &fieldsWritten, created: &created)
@@ -63,15 +59,32 @@ extension Store {
                                     created: created, lastSerialBefore: lastSerialBefore,
                                     notingVerdicts: configuration.notesVerdictChanges)
         changes.droppedPages = droppedPages
-        for change in shown.notifications where change.record.serial <= lastSerialBefore {
-            change.record.registrar.willSet(change.record, keyPath: change.keyPath)
-            change.record.registrar.didSet(change.record, keyPath: change.keyPath)
-        }
+        notify(shown, madeBefore: lastSerialBefore)
         for record in invalidated {
             record.registrar.willSet(record, keyPath: \Record.invalidationToken)
             record.registrar.didSet(record, keyPath: \Record.invalidationToken)
         }
         return changes
+    }
+
+    /// Notes in `shown` what every field a layer wrote shows now, then shows the base.
+    /// - Complexity: O(fields the layers wrote).
+    func showBase(noting shown: inout ShownState) {
+        for backup in optimistic.backups {
+            shown.note(backup.record)
+            for key in backup.slots.keys { shown.note(key, of: backup.record) }
+        }
+        showBase()
+    }
+
+    /// Notifies the observers of each field and type `shown` found changed, on records made
+    /// before the change (`lastSerialBefore`): nobody observes a newer one yet.
+    /// - Complexity: one willSet/didSet pair per notification.
+    func notify(_ shown: ShownState, madeBefore lastSerialBefore: Int) {
+        for change in shown.notifications where change.record.serial <= lastSerialBefore {
+            change.record.registrar.willSet(change.record, keyPath: change.keyPath)
+            change.record.registrar.didSet(change.record, keyPath: change.keyPath)
+        }
     }
 
     /// Puts the base's value back in every field a layer wrote, and forgets the backups,
