@@ -17,9 +17,21 @@
 //   RecordPage/check            the data check of the page's selection (DataChecker.check)
 //   RecordPage/collectOneRoot   Store.collectGarbage over one root reaching 50,004 records
 //   RecordPage/collect300Roots  the same over 300 roots reaching one record each
+//   RecordPage/imageEncode      the write-behind's share on the main actor for the page's commit:
+//                               each of its records encoded into its image row
+//                               (RecordEncoding.encode), as Environment does after a commit
+//   RecordPage/imageWrite       the write-behind's share off the main actor: those rows written in
+//                               one transaction into an image holding the page (each row read and
+//                               written over the one it finds), as a refetch of the page writes
+//   RecordPage/imageHydrate     the page read from its image into an empty store, as an attach at
+//                               launch does (ImageHydration, then Store.publish); observes
+//                               `imageBytes`, the file's pages in use holding the page,
+//                               `storeBytes`, the heap the hydrated store takes, and
+//                               `residentRecords`, its records (bytes per record in BENCHMARKS.md)
 //
 // The reads count `fields`, the fields a body reads, so BENCHMARKS.md gives a field's cost.
 // Every set-up checks that it built what its benchmark claims to measure, and throws if not.
+import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
@@ -75,6 +87,70 @@ func checked(_ collection: CollectionStore, records: Int, roots: Int) throws -> 
     return collection
 }
 
+/// The page in its image: a file in a fresh folder holding every record of the page as the
+/// write-behind leaves them, and the rows written there.
+@MainActor
+final class PageImage {
+    let fixture: RecordPageFixture
+    let folder: URL
+    let image: StoreImage
+    /// The page's records in the store that committed it, and their rows.
+    let records: [Record]
+    let rows: [(id: DataID, row: [UInt8]?)]
+    /// The store the last hydration filled, kept for `observed()`.
+    private var hydrated: Store?
+
+    init(_ fixture: RecordPageFixture) throws {
+        self.fixture = fixture
+        let store = try fixture.store()
+        records = store.source.ids.compactMap { store.record($0) }
+        rows = records.map { ($0.id, RecordEncoding.encode($0)) }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-record-page-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        image = try StoreImage(url: folder.appendingPathComponent("image.sqlite"), schemaDigest: "RecordPage")
+        try image.write(rows)
+        try hydrate()
+        guard let hydrated, hydrated.source.count == store.source.count,
+              DataChecker.check(fixture.page, in: hydrated).status == .available else {
+            throw SetUpError(description: "the page read back from its image is not the page committed")
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The write-behind's main-actor share: every record's row.
+    func encode() {
+        for record in records { blackHole(RecordEncoding.encode(record)) }
+    }
+
+    /// The page read from the image into an empty store.
+    func hydrate() throws {
+        let store = Store()
+        var hydration = ImageHydration(image: image, store: store)
+        try hydration.hydrate(fixture.page)
+        guard hydration.corrupt.isEmpty else {
+            throw SetUpError(description: "rows of the page's image do not read back: \(hydration.corrupt.count)")
+        }
+        store.publish(hydration.delta)
+        hydrated = store
+    }
+
+    /// The file's bytes in use, and the records and heap of the last hydrated store (what
+    /// dropping it frees).
+    func observed() -> [String: Double] {
+        var observed: [String: Double] = [:]
+        if let bytes = try? image.usedBytes() { observed[SuiteBenchmark.ObservedName.imageBytes] = Double(bytes) }
+        guard let records = hydrated?.source.count else { return observed }
+        observed[SuiteBenchmark.ObservedName.residentRecords] = Double(records)
+        let held = LiveHeap.threadBytes()
+        hydrated = nil
+        if let held, let freed = LiveHeap.threadBytes() { observed[SuiteBenchmark.ObservedName.storeBytes] = Double(held - freed) }
+        return observed
+    }
+}
+
 @MainActor
 func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
     [
@@ -126,6 +202,21 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
                         roots: collectedRoots)
         }) { collection in
             blackHole(collection.store.collectGarbage())
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "imageEncode").nameInExecutable, setUp: { try PageImage(fixture) }) { page in
+            page.encode()
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "imageWrite").nameInExecutable, setUp: { try PageImage(fixture) }) { page in
+            try page.image.write(page.rows)
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "imageHydrate").nameInExecutable,
+                  metrics: Benchmark.defaultMetrics + [
+                      .observed(SuiteBenchmark.ObservedName.imageBytes, unit: .bytes),
+                      .observed(SuiteBenchmark.ObservedName.storeBytes, unit: .bytes),
+                      .observed(SuiteBenchmark.ObservedName.residentRecords, unit: .count),
+                  ],
+                  setUp: { try PageImage(fixture) }, observe: { $0.observed() }) { page in
+            try page.hydrate()
         },
     ]
 }

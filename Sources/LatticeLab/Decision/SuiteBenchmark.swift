@@ -14,7 +14,7 @@
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
-/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`) or one collection pass (`collectOneRoot`, `collect300Roots`); the reads count `fields` |
+/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`), one collection pass (`collectOneRoot`, `collect300Roots`) or one step of its image (`imageEncode`, `imageWrite`, `imageHydrate`, observing `imageBytes`, `storeBytes` and `residentRecords`); the reads count `fields` |
 /// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
 /// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the list body re-reading `<page>` pages of edges (`listBody`) |
 /// | `Lifetime/<step>/<page>` | memory while a list is scrolled one query a page through the release buffer: pages 1 to `<page>` scrolled from an empty environment (`scroll`), observing `residentRecords` and `residentBytes` after the last, counting `collections` |
@@ -70,10 +70,15 @@ public enum SuiteBenchmark: Hashable, Sendable {
     public enum ObservedName {
         /// The compiler's peak resident memory, bytes, per generated-code compile.
         public static let compilerPeakMemory = "compilerPeakMemory"
-        /// The records a store holds at the end of a scroll.
+        /// The records a store holds when observed: at the end of a scroll, or hydrated from
+        /// the record page's image.
         public static let residentRecords = "residentRecords"
         /// The heap an environment holds at the end of a scroll, bytes.
         public static let residentBytes = "residentBytes"
+        /// The bytes the image's file uses (pages in use) holding the record's page.
+        public static let imageBytes = "imageBytes"
+        /// The heap a store holding the record's page takes, bytes (what dropping it frees).
+        public static let storeBytes = "storeBytes"
     }
 
     /// The executable that reports it, the first part of its name.

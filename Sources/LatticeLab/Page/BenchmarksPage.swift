@@ -85,8 +85,10 @@ struct BenchmarksPage {
             689 KB). The machines differ, so a ratio says how far apart the two stand, not which runtime is \
             faster. \(tables.observableAnchor() ?? "")Here the commit into an empty store makes and releases the \
             store inside the measured operation; a read is the body's time divided by the fields it reads; a \
-            collection pass marks every record and sweeps none. In paces: Lattice's median over the run's \
-            reference pace (`MachinePace`'s workload at this machine's best speed).
+            collection pass marks every record and sweeps none; the image (docs/decisions/0008) is written over \
+            an image holding the page, each row read and merged, and read into an empty store as an attach at \
+            launch reads it. \(tables.imageBytes() ?? "")In paces: Lattice's median over the run's reference \
+            pace (`MachinePace`'s workload at this machine's best speed).
             """, table: tables.recordPage())
         text += section("Optimistic layers", about: """
             The store's optimistic layers (docs/decisions/0005): `cycle`, one layer's life on a store of that many \

@@ -44,6 +44,30 @@ extension SuiteTables {
             + "\(ValueFormat.string(PublishedPageFigures.observableTrackedRead, unit: .nanoseconds)) there. "
     }
 
+    /// The bytes of the page's image and of the store holding it, each per record, beside the
+    /// published file; and the write-behind's share on the main actor. Nil when RecordPage did
+    /// not observe them.
+    func imageBytes() -> String? {
+        guard let hydrate = index[.recordPage(step: "imageHydrate")],
+              let image = hydrate.metric(named: SuiteBenchmark.ObservedName.imageBytes)?.summary.median,
+              let records = hydrate.metric(named: SuiteBenchmark.ObservedName.residentRecords)?.summary.median,
+              records > 0 else { return nil }
+        var text = "The image holding the page uses \(ValueFormat.string(image, unit: .bytes)) of file pages, "
+            + "\(ValueFormat.string(image / records, unit: .bytes)) a record "
+            + "(\(ValueFormat.string(PublishedPageFigures.imageFileBytes, unit: .bytes)) published: "
+            + "\(ResponsePathGoal.times(image / PublishedPageFigures.imageFileBytes))); "
+        if let store = hydrate.metric(named: SuiteBenchmark.ObservedName.storeBytes)?.summary.median {
+            text += "the store holding it, \(ValueFormat.string(store, unit: .bytes)) of heap, "
+                + "\(ValueFormat.string(store / records, unit: .bytes)) a record. "
+        }
+        if let encode = index[.recordPage(step: "imageEncode")]?.metric(named: Metric.wallTime.name),
+           !FigureText.isUndecided(encode) {
+            text += "The write-behind's share on the main actor (`imageEncode`, the rows encoded) is "
+                + "\(FigureText.median(encode, scale: 1)) for the page's commit. "
+        }
+        return text
+    }
+
     /// `468 µs (472 µs–505 µs)`, `2.87 ms (2.88 ms)` or `20.3 ns`.
     private static func published(_ figure: PublishedPageFigures.Figure) -> String {
         let format = { (value: Double) in ValueFormat.string(value, unit: .nanoseconds) }

@@ -2,24 +2,28 @@
 /// (hydration), so a screen of the last launch shows in its first body, before the network
 /// answers. Only the rows the selection reaches are read, each once, and only the fields the
 /// store does not hold are written: data of this launch is never overwritten by an older row.
+///
+/// An environment hydrates at attach; public for the lab's benchmarks.
 @MainActor
-struct ImageHydration {
+public struct ImageHydration {
     private let image: StoreImage
     private let store: Store
-    private(set) var delta = RecordSourceDelta()
+    /// What was read, staged: publish it into the store (`Store.publish`).
+    public private(set) var delta = RecordSourceDelta()
     /// Rows read, by id (nil: the image has none, or it is corrupt).
     private var rows: [DataID: RecordEncoding.Decoded?] = [:]
     /// The selections walked at each record, so a cycle is walked once.
     private var walked: Set<Walked> = []
     /// Rows the image could not read back, with why.
-    private(set) var corrupt: [(id: DataID, problem: String)] = []
+    public private(set) var corrupt: [(id: DataID, problem: String)] = []
 
     private struct Walked: Hashable {
         let id: DataID
         let selection: ObjectIdentifier
     }
 
-    init(image: StoreImage, store: Store) {
+    /// A hydration of `store` from `image`; nothing is read until `hydrate(_:root:)`.
+    public init(image: StoreImage, store: Store) {
         self.image = image
         self.store = store
     }
@@ -27,7 +31,7 @@ struct ImageHydration {
     /// Stages what `operation` reaches from `root` in the image and the store lacks.
     /// - Throws: the database's failure (the caller stops using the image).
     /// - Complexity: O(fields reached), one row read per record reached.
-    mutating func hydrate(_ operation: BoundArtifact, root: DataID = .root) throws(ImageDatabaseError) {
+    public mutating func hydrate(_ operation: BoundArtifact, root: DataID = .root) throws(ImageDatabaseError) {
         try visit(operation.artifact.selectionSet, at: root, bound: operation)
     }
 

@@ -54,10 +54,11 @@ public enum RecordEncoding {
         return writer.bytes
     }
 
-    /// The row of a live record: its slots, links as ids.
+    /// The row of a live record: its slots, links as ids (what the write-behind does on the
+    /// main actor for each record a commit changed).
     /// - Complexity: O(size of its values).
     @MainActor
-    static func encode(_ record: Record) -> [UInt8] {
+    public static func encode(_ record: Record) -> [UInt8] {
         var fields: [String: FieldState] = [:]
         for (key, slot) in record.slots.entries {
             fields[key.storageKey] = FieldState(value: slot.value.fieldValue, errors: slot.errors)

@@ -9,19 +9,21 @@ import Foundation
 /// the image empty. Over its size limit, the image evicts the rows of the oldest launches first
 /// (`evict(toFit:keeping:)`); a record read or written in a launch is that launch's.
 ///
-/// Not thread-safe: its owner serializes it (the environment's writer, off the main actor).
-final class StoreImage {
+/// An environment opens it with `Environment(…, image:)`; it is public for tools and for the
+/// lab's benchmarks, which measure its steps one by one. Not thread-safe: its owner serializes
+/// it (the environment's writer, off the main actor).
+public final class StoreImage {
     /// The database.
     private let database: SQLiteDatabase
     /// This launch's number: one more than the last launch that opened the image.
-    let launch: Int64
+    public let launch: Int64
     /// When an earlier launch invalidated the whole store, if one did (read at opening).
     private(set) var storeInvalidatedAt: Date?
 
     /// Opens the image at `url`, creating it if absent, emptied if its schema digest is not
     /// `schemaDigest`; this opening counts as a launch.
     /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
-    init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
+    public init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
         database = try SQLiteDatabase(url: url)
         // auto_vacuum takes effect only before the first table: an eviction then gives the
         // pages it frees back to the file system (`incremental_vacuum`).
@@ -72,10 +74,17 @@ final class StoreImage {
         self.launch = launch
     }
 
+    /// Writes one commit's records in one transaction, as `write(_:stamps:)` does.
+    /// - Complexity: O(bytes of the rows and of the rows they go over), one row read and one
+    ///   written per record.
+    public func write(_ rows: [(id: DataID, row: [UInt8]?)]) throws(ImageDatabaseError) {
+        try write(rows, stamps: [])
+    }
+
     /// Writes one commit's records and the operations' ages it set in one transaction: each
     /// row goes over the record's (`RecordEncoding.merge`: fields the store in memory lacks
     /// stay), a nil row removes it.
-    func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp] = []) throws(ImageDatabaseError) {
+    func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp]) throws(ImageDatabaseError) {
         try database.execute("BEGIN IMMEDIATE")
         do throws(ImageDatabaseError) {
             for stamp in stamps {
@@ -99,8 +108,8 @@ final class StoreImage {
         }
     }
 
-    /// The row of record `id`, if the image has it.
-    func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
+    /// The row of record `id`, if the image has it. - Complexity: one indexed read.
+    public func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
         var found: [UInt8]?
         try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in found = row.blob(0) }
         return found
@@ -127,13 +136,13 @@ final class StoreImage {
 
     /// Empties the image (a sign-out): every record and age goes; the digest and the launch
     /// stay.
-    func removeAll() throws(ImageDatabaseError) {
+    public func removeAll() throws(ImageDatabaseError) {
         try database.execute("DELETE FROM records; DELETE FROM stamps; DELETE FROM meta WHERE key = 'invalidated'")
     }
 
     /// The bytes the image's rows take (`SUM(length(row))`), without SQLite's pages around them.
     /// - Complexity: O(rows).
-    func rowBytes() throws(ImageDatabaseError) -> Int {
+    public func rowBytes() throws(ImageDatabaseError) -> Int {
         var bytes = 0
         try database.run("SELECT COALESCE(SUM(length(row)), 0) FROM records") { row in bytes = Int(row.integer(0)) }
         return bytes
@@ -141,7 +150,7 @@ final class StoreImage {
 
     /// The bytes of the file's pages in use (free pages left out): what the size limit
     /// judges. - Complexity: O(1), two pragmas.
-    func usedBytes() throws(ImageDatabaseError) -> Int {
+    public func usedBytes() throws(ImageDatabaseError) -> Int {
         var pages: Int64 = 0, free: Int64 = 0, size: Int64 = 0
         try database.run("PRAGMA page_count") { pages = $0.integer(0) }
         try database.run("PRAGMA freelist_count") { free = $0.integer(0) }
@@ -154,7 +163,7 @@ final class StoreImage {
     /// back to the file system.
     /// - Returns: the launches evicted. - Complexity: O(rows removed) per launch evicted.
     @discardableResult
-    func evict(toFit limit: Int, keeping kept: Int64) throws(ImageDatabaseError) -> [Int64] {
+    public func evict(toFit limit: Int, keeping kept: Int64) throws(ImageDatabaseError) -> [Int64] {
         var evicted: [Int64] = []
         while try usedBytes() > limit {
             var oldest: Int64?
