@@ -28,11 +28,16 @@ public struct ImageHydration {
         self.store = store
     }
 
-    /// Stages what `operation` reaches from `root` in the image and the store lacks.
+    /// Stages what `operation` reaches from `root` in the image and the store lacks, read in
+    /// one transaction (`StoreImage.reading`).
     /// - Throws: the database's failure (the caller stops using the image).
     /// - Complexity: O(fields reached), one row read per record reached.
     public mutating func hydrate(_ operation: BoundArtifact, root: DataID = .root) throws(ImageDatabaseError) {
-        try visit(operation.artifact.selectionSet, at: root, bound: operation)
+        var hydration = self
+        try image.reading { () throws(ImageDatabaseError) in
+            try hydration.visit(operation.artifact.selectionSet, at: root, bound: operation)
+        }
+        self = hydration
     }
 
     private mutating func row(_ id: DataID) throws(ImageDatabaseError) -> RecordEncoding.Decoded? {

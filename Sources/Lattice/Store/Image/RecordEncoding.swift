@@ -70,9 +70,10 @@ public enum RecordEncoding {
     /// in memory may hold part of a record (what this launch's screens read or fetched) whose
     /// row has more, and the fields it lacks stay. A deleted record's row, or an older row
     /// that does not read back, is replaced whole.
-    /// - Complexity: O(bytes of both).
+    /// - Complexity: O(bytes of both); a byte comparison when they are equal.
     public static func merge(_ newer: [UInt8], over older: [UInt8]) -> [UInt8] {
-        guard let new = try? decode(newer), !new.isDeleted,
+        // A record written again as it was (a page refetched): nothing to read.
+        guard newer != older, let new = try? decode(newer), !new.isDeleted,
               let old = try? decode(older), !old.isDeleted else { return newer }
         guard old.fields.keys.contains(where: { new.fields[$0] == nil }) else { return newer }
         return encode(old.fields.merging(new.fields) { _, newer in newer })

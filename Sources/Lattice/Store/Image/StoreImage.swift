@@ -108,6 +108,21 @@ public final class StoreImage {
         }
     }
 
+    /// Reads in one transaction: every row `body` reads comes from one state of the image
+    /// (a commit the writer makes meanwhile is not half seen), and SQLite opens and closes one
+    /// read transaction for them all instead of one a row.
+    public func reading<Value>(_ body: () throws(ImageDatabaseError) -> Value) throws(ImageDatabaseError) -> Value {
+        try database.execute("BEGIN")
+        do throws(ImageDatabaseError) {
+            let value = try body()
+            try database.execute("COMMIT")
+            return value
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// The row of record `id`, if the image has it. - Complexity: one indexed read.
     public func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
         var found: [UInt8]?
