@@ -1,22 +1,25 @@
 import Foundation
 
 /// The store's image as an environment uses it: a connection that reads (hydration, on the
-/// main actor, the rows a handle needs), the write-behind (every commit, off the main actor, in
-/// commit order), and what went wrong.
+/// main actor, the rows a handle needs, never writing or waiting), the write-behind (which
+/// opens the image, then writes every commit, off the main actor, in commit order), and what
+/// went wrong.
 @MainActor
 final class ImageSession {
-    let reader: StoreImage
+    /// The reading connection; nil while there is nothing this launch can read (no file yet,
+    /// or one it could not open: the writer says whether it can write).
+    let reader: StoreImage?
     let writer: ImageWriteBehind
 
     /// Opens the image at `url` for `schema`, kept under `sizeLimit` bytes: a file that is no
-    /// database is moved aside and the image started empty; any other failure leaves the
-    /// environment without an image. Each case is logged through `log`. - Returns: nil when there is no image to use.
+    /// database is moved aside (logged through `log`) before the writer starts it anew; a
+    /// failure of the writer reaches `failed`. - Complexity: one read of the image's `meta`.
     static func open(url: URL, sizeLimit: Int, schema: Schema, log: @escaping @MainActor (String) -> Void,
-                     failed: @escaping @Sendable (ImageDatabaseError) -> Void) -> ImageSession? {
+                     failed: @escaping @Sendable (ImageDatabaseError) -> Void) -> ImageSession {
         let digest = schema.digest
-        let reader: StoreImage
+        var reader: StoreImage?
         do throws(ImageDatabaseError) {
-            reader = try StoreImage(url: url, schemaDigest: digest)
+            reader = try StoreImage.reader(at: url, schemaDigest: digest)
         } catch where error.isCorrupt {
             let aside = url.deletingLastPathComponent()
                 .appendingPathComponent(url.lastPathComponent + ".corrupt-\(Int(Date().timeIntervalSince1970))")
@@ -26,21 +29,14 @@ final class ImageSession {
                 if FileManager.default.fileExists(atPath: file.path) { try? FileManager.default.moveItem(at: file, to: target) }
             }
             log("image \(url.lastPathComponent): \(error); moved aside to \(aside.lastPathComponent), started empty")
-            do throws(ImageDatabaseError) {
-                reader = try StoreImage(url: url, schemaDigest: digest)
-            } catch {
-                log("image \(url.lastPathComponent): \(error); the store runs from memory")
-                return nil
-            }
         } catch {
-            log("image \(url.lastPathComponent): \(error); the store runs from memory")
-            return nil
+            // Nothing to read this launch; the writer, opening the file, logs why if it cannot.
         }
-        return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, launch: reader.launch, sizeLimit: sizeLimit,
-                                                                       failed: failed))
+        return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, schemaDigest: digest,
+                                                                     sizeLimit: sizeLimit, failed: failed))
     }
 
-    private init(reader: StoreImage, writer: ImageWriteBehind) {
+    private init(reader: StoreImage?, writer: ImageWriteBehind) {
         self.reader = reader
         self.writer = writer
     }
@@ -68,10 +64,13 @@ extension Environment {
     /// Reads from the image what `root`'s selection reaches and the store lacks, and commits
     /// it. - Returns: whether anything was read.
     func hydrate(_ root: OperationRoot) -> Bool {
-        guard let image else { return false }
-        var hydration = ImageHydration(image: image.reader, store: store)
+        guard let reader = image?.reader else { return false }
+        var hydration = ImageHydration(image: reader, store: store)
         do throws(ImageDatabaseError) {
             try hydration.hydrate(root.bound)
+        } catch where error.isBusy {
+            // Another process holds the file this moment: the main actor does not wait for it.
+            return false
         } catch {
             imageFailed(error)
             return false
@@ -79,7 +78,7 @@ extension Environment {
         for (id, problem) in hydration.corrupt { imageLog.append("image row \(id): \(problem); not read") }
         guard !hydration.delta.isEmpty else { return false }
         // The age the last launch wrote: epoch 0, before anything this launch invalidated.
-        if stamps[root.key] == nil, let stamp = try? image.reader.stamp(of: root.key.imageKey) {
+        if stamps[root.key] == nil, let stamp = try? reader.stamp(of: root.key.imageKey) {
             stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt, isInvalidated: stamp.isInvalidated)
         }
         counters?.beginCommit()

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLSyntax
 import Testing
 import Lattice
 import LatticeTesting
@@ -96,6 +97,9 @@ import LatticeTesting
         let blocker = try imageFile()
         try Data("not a folder".utf8).write(to: blocker)
         let (environment, transport) = launch(blocker.appendingPathComponent("store.sqlite"), .shipped)
+        // The writer opens the file, off the main actor: the log has its reason once it tried.
+        await environment.imageWritten()
+        #expect(environment.imageLog.count == 1)
         #expect(environment.imageLog.first?.contains("runs from memory") == true)
         transport.enqueue("Dashboard")
         let handle = environment.attach(try fixtures.artifact("Dashboard"),
@@ -179,6 +183,32 @@ import LatticeTesting
         let (third, _) = launch(url, .shipped, at: Date(timeIntervalSince1970: 2))
         _ = third.attach(try fixtures.artifact("ViewerSidebar"), policy: .storeOnly)
         #expect(third.check(try fixtures.artifact("ViewerSidebar")) == .stale)
+    }
+
+    /// An image written under another schema is read as empty, and the launch of the new
+    /// schema starts it anew: a launch back on the first schema finds nothing either.
+    @Test func anotherSchemaStartsTheImageEmpty() async throws {
+        let url = try imageFile()
+        try await imageOfALaunch(url, showing: "Dashboard")
+        let spec = fixtures.spec
+        let schema = try SchemaBuilder.build(sources: [
+            Source(text: try spec.schema() + "\ntype ImageDigestProbe { id: ID! }\n", name: "schema.graphql"),
+            Source(text: try spec.directives(), name: "directives.graphql"),
+        ])
+        let changed = try Program(schema: schema, documents: try spec.operations().map { Source(text: $0.text, name: $0.url.path) })
+        let dashboard = try fixtures.artifact("Dashboard")
+        let variables = try fixtures.response("Dashboard").variables
+        do {
+            let environment = Environment(program: changed, transport: fixtures.transport(), clock: ManualScheduler(),
+                                          image: url)
+            let handle = environment.attach(try #require(changed["Dashboard"]), variables: variables, policy: .storeOnly)
+            #expect(shown(handle) == nil)
+            await environment.imageWritten()
+            #expect(environment.imageLog.isEmpty)
+        }
+        let (back, _) = launch(url, .shipped)
+        _ = back.attach(dashboard, variables: variables, policy: .storeOnly)
+        #expect(back.check(dashboard, variables: variables) == .missing)
     }
 
     /// A sign-out: `removeAll()` empties the store and the image; a refetch and a fetch on
@@ -287,6 +317,7 @@ enum FaultChild {
         transport.enqueue("Dashboard")
         let environment = Environment(program: fixtures.program, transport: transport,
                                       clock: ManualScheduler(), image: URL(fileURLWithPath: path))
+        await environment.imageWritten()
         let logged = environment.imageLog.count == 1 && environment.imageLog[0].contains("runs from memory")
         let handle = environment.attach(dashboard, variables: variables)
         await handle.waitForFetch()

@@ -46,6 +46,21 @@ import Testing
         #expect(try image.row(of: DataID("I1")) == RecordEncoding.encode([:], isDeleted: true))
     }
 
+    /// The main actor's reader writes nothing and waits for nothing: no file reads as none,
+    /// another schema's image as empty, and neither opening counts as a launch.
+    @Test func aReaderReadsOnlyItsSchemasImageAndIsNoLaunch() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        #expect(try StoreImage.reader(at: url, schemaDigest: "A") == nil)
+        try StoreImage(url: url, schemaDigest: "A").write([(DataID("I1"), Self.row("one"))])
+        let reader = try #require(try StoreImage.reader(at: url, schemaDigest: "A"))
+        #expect(reader.isCurrent)
+        #expect(try reader.row(of: DataID("I1")) == Self.row("one"))
+        let other = try #require(try StoreImage.reader(at: url, schemaDigest: "B"))
+        #expect(!other.isCurrent)
+        #expect(try other.row(of: DataID("I1")) == nil)
+        #expect(try StoreImage(url: url, schemaDigest: "A").launch == 2)
+    }
+
     @Test func anotherSchemaStartsTheImageEmptyAndASignOutEmptiesIt() throws {
         let url = try folder().appendingPathComponent("image.sqlite")
         try StoreImage(url: url, schemaDigest: "A").write([(DataID("I1"), Self.row("one"))])

@@ -21,9 +21,10 @@ final class ImageWriteBehind: Sendable {
 
     private let jobs: AsyncStream<Job>.Continuation
 
-    /// Starts the writer of the image at `url`, writing as launch `launch`, keeping the file
-    /// under `sizeLimit` bytes as far as eviction by launch can.
-    init(url: URL, launch: Int64, sizeLimit: Int, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
+    /// Starts the writer of the image at `url`: it opens the image for `schemaDigest` (made if
+    /// absent, emptied under another schema, counted as a launch) and keeps the file under
+    /// `sizeLimit` bytes as far as eviction by launch can, all off the main actor.
+    init(url: URL, schemaDigest: String, sizeLimit: Int, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
         let (stream, jobs) = AsyncStream<Job>.makeStream()
         self.jobs = jobs
         Task.detached(priority: .utility) {
@@ -35,8 +36,9 @@ final class ImageWriteBehind: Sendable {
                 failed(error)
             }
             do throws(ImageDatabaseError) {
-                image = try StoreImage(writingTo: url, launch: launch)
-                try image?.evict(toFit: sizeLimit, keeping: launch - 1)
+                let opened = try StoreImage(url: url, schemaDigest: schemaDigest)
+                image = opened
+                try opened.evict(toFit: sizeLimit, keeping: opened.launch - 1)
             } catch {
                 stop(error)
             }
@@ -46,7 +48,7 @@ final class ImageWriteBehind: Sendable {
                     do throws(ImageDatabaseError) {
                         try image?.write(rows.map { ($0.id, $0.row) }, stamps: stamps)
                         if let image, try image.usedBytes() > sizeLimit {
-                            try image.evict(toFit: sizeLimit, keeping: launch)
+                            try image.evict(toFit: sizeLimit, keeping: image.launch)
                         }
                     } catch {
                         stop(error)

@@ -15,6 +15,14 @@ public struct ImageDatabaseError: Error, Hashable, Sendable, CustomStringConvert
 
     /// Whether the file itself is damaged or is no database (moved aside, then started anew).
     public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+    /// Whether another connection held the file past a reader's patience (the main actor then
+    /// reads nothing this time rather than wait).
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
+    /// Whether the statement named a table the file does not have yet (an image a writer is
+    /// still making).
+    var isMissingTable: Bool { code == SQLITE_ERROR && message.hasPrefix("no such table") }
 }
 
 /// One SQLite connection, used by one thread at a time (its owner serializes it: the image's
@@ -24,10 +32,10 @@ final class SQLiteDatabase {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (and creates, unless `readOnly`) the database at `url`.
+    /// Opens the database at `url`, creating it when absent if `creating`.
     /// - Throws: `ImageDatabaseError` (`during: "open"`).
-    init(url: URL, readOnly: Bool = false) throws(ImageDatabaseError) {
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    init(url: URL, creating: Bool = true) throws(ImageDatabaseError) {
+        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(url.path, &opened, flags, nil)
         handle = opened

@@ -15,13 +15,69 @@ import Foundation
 public final class StoreImage {
     /// The database.
     private let database: SQLiteDatabase
-    /// This launch's number: one more than the last launch that opened the image.
+    /// This launch's number: one more than the last launch that opened the image (a reader's:
+    /// the last launch's, since a reader does not count as one).
     public let launch: Int64
+    /// Whether the image is of this schema: a reader of an image of another schema, or of one
+    /// not made yet, reads nothing.
+    public let isCurrent: Bool
     /// When an earlier launch invalidated the whole store, if one did (read at opening).
     private(set) var storeInvalidatedAt: Date?
 
-    /// Opens the image at `url`, creating it if absent, emptied if its schema digest is not
-    /// `schemaDigest`; this opening counts as a launch.
+    /// What the `meta` table says.
+    private struct Meta {
+        var digest: String?
+        var lastLaunch: Int64 = 0
+        var storeInvalidatedAt: Date?
+
+        init() {}
+
+        init(of database: SQLiteDatabase) throws(ImageDatabaseError) {
+            try database.run("SELECT key, value FROM meta") { row in
+                switch row.text(0) {
+                case "schema": digest = row.text(1)
+                case "launch": lastLaunch = Int64(row.text(1) ?? "") ?? 0
+                case "invalidated": storeInvalidatedAt = Double(row.text(1) ?? "").map(Date.init(timeIntervalSince1970:))
+                default: break
+                }
+            }
+        }
+    }
+
+    /// How long, in milliseconds, a reader waits for a connection holding the file.
+    static let readerPatience = 200
+
+    /// Opens the image at `url` to read only, as the main actor does at launch: no write, and
+    /// no wait for a writer (a read of a WAL database waits for none); a file held otherwise
+    /// for longer than `readerPatience` fails the read (`isBusy`). An image of another schema,
+    /// or one a writer has not made yet, reads as empty (`isCurrent` false).
+    /// - Returns: nil when there is no file yet.
+    /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
+    /// - Complexity: one read of the `meta` table.
+    public static func reader(at url: URL, schemaDigest: String) throws(ImageDatabaseError) -> StoreImage? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try StoreImage(readingFrom: url, schemaDigest: schemaDigest)
+    }
+
+    private init(readingFrom url: URL, schemaDigest: String) throws(ImageDatabaseError) {
+        database = try SQLiteDatabase(url: url, creating: false)
+        // A read of a WAL database waits for no writer; only a connection closing (its last
+        // checkpoint) or a recovery holds the file, for milliseconds: wait that long, no more.
+        try database.execute("PRAGMA busy_timeout = \(Self.readerPatience)")
+        var meta = Meta()
+        do throws(ImageDatabaseError) {
+            meta = try Meta(of: database)
+        } catch where error.isMissingTable {
+            // A file a writer has just made: nothing in it yet.
+        }
+        launch = meta.lastLaunch
+        isCurrent = meta.digest == schemaDigest
+        storeInvalidatedAt = isCurrent ? meta.storeInvalidatedAt : nil
+    }
+
+    /// Opens the image at `url` to write, creating it if absent, emptied if its schema digest
+    /// is not `schemaDigest`; this opening counts as a launch. The environment's writer opens
+    /// it so, off the main actor (it may wait for another process holding the file).
     /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
     public init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
         database = try SQLiteDatabase(url: url)
@@ -38,21 +94,13 @@ public final class StoreImage {
             CREATE TABLE IF NOT EXISTS stamps (key TEXT PRIMARY KEY, launch INTEGER NOT NULL,
                 fetched_at REAL NOT NULL, invalidated INTEGER NOT NULL) WITHOUT ROWID;
             """)
-        var digest: String?
-        var lastLaunch: Int64 = 0
-        var storeInvalidatedAt: Date?
-        try database.run("SELECT key, value FROM meta") { row in
-            switch row.text(0) {
-            case "schema": digest = row.text(1)
-            case "launch": lastLaunch = Int64(row.text(1) ?? "") ?? 0
-            case "invalidated": storeInvalidatedAt = Double(row.text(1) ?? "").map(Date.init(timeIntervalSince1970:))
-            default: break
-            }
-        }
-        launch = lastLaunch + 1
+        let meta = try Meta(of: database)
+        var storeInvalidatedAt = meta.storeInvalidatedAt
+        launch = meta.lastLaunch + 1
+        isCurrent = true
         try database.execute("BEGIN IMMEDIATE")
         do throws(ImageDatabaseError) {
-            if digest != schemaDigest {
+            if meta.digest != schemaDigest {
                 try database.execute("DELETE FROM records; DELETE FROM stamps; DELETE FROM meta WHERE key = 'invalidated'")
                 storeInvalidatedAt = nil
                 try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", [.text(schemaDigest)])
@@ -64,14 +112,6 @@ public final class StoreImage {
             throw error
         }
         self.storeInvalidatedAt = storeInvalidatedAt
-    }
-
-    /// A second connection to an image opened already, writing as launch `launch`: the
-    /// write-behind's, while the first reads.
-    init(writingTo url: URL, launch: Int64) throws(ImageDatabaseError) {
-        database = try SQLiteDatabase(url: url)
-        try database.execute("PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;")
-        self.launch = launch
     }
 
     /// Writes one commit's records in one transaction, as `write(_:stamps:)` does.
@@ -125,6 +165,7 @@ public final class StoreImage {
 
     /// The row of record `id`, if the image has it. - Complexity: one indexed read.
     public func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
+        guard isCurrent else { return nil }
         var found: [UInt8]?
         try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in found = row.blob(0) }
         return found
@@ -133,6 +174,7 @@ public final class StoreImage {
     /// The age of the operation `key` as a launch wrote it (`ImageStamp.key`), if the image
     /// has it; invalidated as well when the whole store was invalidated after it was written.
     func stamp(of key: String) throws(ImageDatabaseError) -> ImageStamp? {
+        guard isCurrent else { return nil }
         var found: ImageStamp?
         try database.run("SELECT fetched_at, invalidated FROM stamps WHERE key = ?", [.text(key)]) { row in
             let fetchedAt = Date(timeIntervalSince1970: row.real(0))
