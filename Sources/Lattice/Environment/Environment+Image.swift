@@ -77,9 +77,15 @@ extension Environment {
         }
         for (id, problem) in hydration.corrupt { imageLog.append("image row \(id): \(problem); not read") }
         guard !hydration.delta.isEmpty else { return false }
-        // The age the last launch wrote: epoch 0, before anything this launch invalidated.
+        // The age the last launch wrote: epoch 0, before anything this launch invalidated;
+        // invalidated, too, when a record it reached was invalidated after it was written.
         if stamps[root.key] == nil, let stamp = try? reader.stamp(of: root.key.imageKey) {
-            stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt, isInvalidated: stamp.isInvalidated)
+            let invalidations = reader.recordInvalidations
+            let reachedInvalidated = !invalidations.isEmpty && hydration.recordsRead.contains {
+                invalidations[$0].map { $0 > stamp.fetchedAt } ?? false
+            }
+            stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt,
+                                          isInvalidated: stamp.isInvalidated || reachedInvalidated)
         }
         counters?.beginCommit()
         _ = published(store.publish(hydration.delta), stamping: root.key)

@@ -253,9 +253,10 @@ public final class Environment {
     // MARK: Invalidation
 
     /// Invalidates the record `id`: every operation written before now that reaches it is
-    /// stale. Nothing refetches until `revalidate()`.
+    /// stale, in a later launch's image too. Nothing refetches until `revalidate()`.
     public func invalidate(_ id: DataID) {
         commitUpdate { $0.invalidate(id) }
+        image?.writer.recordsInvalidated([id], at: now)
     }
 
     /// Invalidates the whole store: every operation written before now is stale, in the

@@ -185,6 +185,34 @@ import LatticeTesting
         #expect(third.check(try fixtures.artifact("ViewerSidebar")) == .stale)
     }
 
+    /// A record invalidated by id before the app quit: an operation that reaches it, written
+    /// before, reads stale in the next launch; written again after, fresh.
+    @Test(arguments: [false, true])
+    func aRecordInvalidatedByIdHoldsAcrossLaunches(refetchedAfter: Bool) async throws {
+        let url = try imageFile()
+        let sidebar = try fixtures.artifact("ViewerSidebar")
+        do {
+            let clock = ManualScheduler()
+            let transport = fixtures.transport()
+            let first = Environment(program: fixtures.program, transport: transport, clock: clock, image: url)
+            transport.enqueue("ViewerSidebar")
+            let handle = try attach("ViewerSidebar", in: first)
+            await handle.waitForFetch()
+            clock.advance(by: .seconds(1))
+            first.invalidate(DataID(viewerID))
+            #expect(first.check(sidebar) == .stale)
+            if refetchedAfter {
+                clock.advance(by: .seconds(1))
+                transport.enqueue("ViewerSidebar")
+                await handle.invalidate()?.value
+            }
+            await first.imageWritten()
+        }
+        let (second, _) = launch(url, .shipped, at: Date(timeIntervalSince1970: 3))
+        _ = second.attach(sidebar, policy: .storeOnly)
+        #expect(second.check(sidebar) == (refetchedAfter ? .available : .stale))
+    }
+
     /// An image written under another schema is read as empty, and the launch of the new
     /// schema starts it anew: a launch back on the first schema finds nothing either.
     @Test func anotherSchemaStartsTheImageEmpty() async throws {

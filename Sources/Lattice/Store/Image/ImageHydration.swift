@@ -17,6 +17,9 @@ public struct ImageHydration {
     /// Rows the image could not read back, with why.
     public private(set) var corrupt: [(id: DataID, problem: String)] = []
 
+    /// The records whose rows were looked up. - Complexity: O(1).
+    var recordsRead: Dictionary<DataID, RecordEncoding.Decoded?>.Keys { rows.keys }
+
     private struct Walked: Hashable {
         let id: DataID
         let selection: ObjectIdentifier

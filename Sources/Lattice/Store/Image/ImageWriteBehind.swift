@@ -15,6 +15,7 @@ final class ImageWriteBehind: Sendable {
     private enum Job: Sendable {
         case rows([ImageRow], [ImageStamp])
         case storeInvalidated(Date)
+        case recordsInvalidated([DataID], Date)
         case removeAll
         case flushed(CheckedContinuation<ImageDatabaseError?, Never>)
     }
@@ -59,6 +60,12 @@ final class ImageWriteBehind: Sendable {
                     } catch {
                         stop(error)
                     }
+                case .recordsInvalidated(let ids, let date):
+                    do throws(ImageDatabaseError) {
+                        try image?.recordsInvalidated(ids, at: date)
+                    } catch {
+                        stop(error)
+                    }
                 case .removeAll:
                     do throws(ImageDatabaseError) {
                         try image?.removeAll()
@@ -80,6 +87,11 @@ final class ImageWriteBehind: Sendable {
     /// - Complexity: O(1).
     func write(_ rows: [ImageRow], stamps: [ImageStamp] = []) {
         jobs.yield(.rows(rows, stamps))
+    }
+
+    /// Queues the note that the records `ids` were invalidated at `date`.
+    func recordsInvalidated(_ ids: [DataID], at date: Date) {
+        jobs.yield(.recordsInvalidated(ids, date))
     }
 
     /// Queues the note that the whole store was invalidated at `date`.

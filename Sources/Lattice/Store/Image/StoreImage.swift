@@ -23,6 +23,10 @@ public final class StoreImage {
     public let isCurrent: Bool
     /// When an earlier launch invalidated the whole store, if one did (read at opening).
     private(set) var storeInvalidatedAt: Date?
+    /// When earlier launches invalidated records by id (`Environment.invalidate(_:)`), read at
+    /// a reader's opening: an operation written before one of its records was invalidated
+    /// reads back invalidated.
+    private(set) var recordInvalidations: [DataID: Date] = [:]
 
     /// What the `meta` table says.
     private struct Meta {
@@ -73,6 +77,16 @@ public final class StoreImage {
         launch = meta.lastLaunch
         isCurrent = meta.digest == schemaDigest
         storeInvalidatedAt = isCurrent ? meta.storeInvalidatedAt : nil
+        guard isCurrent else { return }
+        var invalidations: [DataID: Date] = [:]
+        do throws(ImageDatabaseError) {
+            try database.run("SELECT id, at FROM invalidations") { row in
+                if let id = row.text(0) { invalidations[DataID(id)] = Date(timeIntervalSince1970: row.real(1)) }
+            }
+        } catch where error.isMissingTable {
+            // An image made before invalidations were kept: none.
+        }
+        recordInvalidations = invalidations
     }
 
     /// Opens the image at `url` to write, creating it if absent, emptied if its schema digest
@@ -93,6 +107,8 @@ public final class StoreImage {
             CREATE INDEX IF NOT EXISTS records_by_launch ON records (launch);
             CREATE TABLE IF NOT EXISTS stamps (key TEXT PRIMARY KEY, launch INTEGER NOT NULL,
                 fetched_at REAL NOT NULL, invalidated INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS invalidations (id TEXT PRIMARY KEY, launch INTEGER NOT NULL,
+                at REAL NOT NULL) WITHOUT ROWID;
             """)
         let meta = try Meta(of: database)
         var storeInvalidatedAt = meta.storeInvalidatedAt
@@ -101,7 +117,7 @@ public final class StoreImage {
         try database.execute("BEGIN IMMEDIATE")
         do throws(ImageDatabaseError) {
             if meta.digest != schemaDigest {
-                try database.execute("DELETE FROM records; DELETE FROM stamps; DELETE FROM meta WHERE key = 'invalidated'")
+                try database.execute(Self.emptying)
                 storeInvalidatedAt = nil
                 try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", [.text(schemaDigest)])
             }
@@ -184,6 +200,22 @@ public final class StoreImage {
         return found
     }
 
+    /// Notes that the records `ids` were invalidated at `date`: an operation written before
+    /// then that reaches one reads back invalidated.
+    func recordsInvalidated(_ ids: [DataID], at date: Date) throws(ImageDatabaseError) {
+        try database.execute("BEGIN IMMEDIATE")
+        do throws(ImageDatabaseError) {
+            for id in ids {
+                try database.run("INSERT OR REPLACE INTO invalidations (id, launch, at) VALUES (?, ?, ?)",
+                                 [.text(id.rawValue), .integer(launch), .real(date.timeIntervalSince1970)])
+            }
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Notes that the whole store was invalidated at `date`: every operation written before
     /// it reads back invalidated.
     func storeInvalidated(at date: Date) throws(ImageDatabaseError) {
@@ -194,8 +226,14 @@ public final class StoreImage {
     /// Empties the image (a sign-out): every record and age goes; the digest and the launch
     /// stay.
     public func removeAll() throws(ImageDatabaseError) {
-        try database.execute("DELETE FROM records; DELETE FROM stamps; DELETE FROM meta WHERE key = 'invalidated'")
+        try database.execute(Self.emptying)
     }
+
+    /// What empties the image: its records, the operations' ages and every invalidation.
+    private static let emptying = """
+        DELETE FROM records; DELETE FROM stamps; DELETE FROM invalidations;
+        DELETE FROM meta WHERE key = 'invalidated';
+        """
 
     /// The bytes the image's rows take (`SUM(length(row))`), without SQLite's pages around them.
     /// - Complexity: O(rows).
@@ -230,6 +268,7 @@ public final class StoreImage {
             guard let oldest else { break }
             try database.run("DELETE FROM records WHERE launch = ?", [.integer(oldest)])
             try database.run("DELETE FROM stamps WHERE launch <= ?", [.integer(oldest)])
+            try database.run("DELETE FROM invalidations WHERE launch <= ?", [.integer(oldest)])
             evicted.append(oldest)
         }
         if !evicted.isEmpty { try database.execute("PRAGMA incremental_vacuum") }
