@@ -57,7 +57,7 @@ public final class StoreImage {
     /// or one a writer has not made yet, reads as empty (`isCurrent` false).
     /// - Returns: nil when there is no file yet.
     /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
-    /// - Complexity: one read of the `meta` table.
+    /// - Complexity: one read of the `meta` table and of the records invalidated by id.
     public static func reader(at url: URL, schemaDigest: String) throws(ImageDatabaseError) -> StoreImage? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try StoreImage(readingFrom: url, schemaDigest: schemaDigest)
