@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Lattice
 
@@ -103,18 +104,21 @@ import Testing
     }
 
     /// A child process writes commits of 50 rows, each with the number of the last commit
-    /// written, until it kills itself at a moment it does not choose, mid-write nearly
-    /// always: the image opens with commits 1...n whole and nothing of n + 1.
+    /// written; once commit 50 is written, another thread kills the process, while the writer
+    /// is in the middle of the next ones: the image opens with commits 1...n whole and
+    /// nothing of n + 1.
     @Test func aProcessKilledDuringAWriteLeavesAPrefixOfWholeCommits() async throws {
         let path = try folder().appendingPathComponent("image.sqlite").path
         await #expect(processExitsWith: .signal(SIGKILL)) { [path = path as String] in
             let image = try StoreImage(url: URL(fileURLWithPath: path), schemaDigest: "A")
+            let written = CommitsWritten()
             Thread.detachNewThread {
-                usleep(UInt32.random(in: 30_000...120_000))
+                while written.count.load(ordering: .acquiring) < 50 { sched_yield() }
                 kill(getpid(), SIGKILL)
             }
             var commit = 0
             while true {
+                defer { written.count.store(commit, ordering: .releasing) }
                 commit += 1
                 let rows = (0..<50).map { (DataID("C\(commit)-\($0)"), Optional(Self.row(String(repeating: "x", count: 200)))) }
                 try image.write(rows + [(DataID("last"), Self.row(String(commit)))])
@@ -135,4 +139,9 @@ import Testing
         }
         #expect(try image.row(of: DataID("C\(written + 1)-0")) == nil)
     }
+}
+
+/// The commits a child process has written, for the thread that kills it.
+private final class CommitsWritten: Sendable {
+    let count = Atomic(0)
 }

@@ -31,47 +31,37 @@ final class ImageWriteBehind: Sendable {
         Task.detached(priority: .utility) {
             var image: StoreImage?
             var failure: ImageDatabaseError?
-            func stop(_ error: ImageDatabaseError) {
-                image = nil
+            // Runs one step on the image; a failure stops it: later steps find no image.
+            func attempt(_ step: (StoreImage) throws(ImageDatabaseError) -> Void) {
+                guard let current = image else { return }
+                do throws(ImageDatabaseError) {
+                    try step(current)
+                } catch {
+                    image = nil
+                    failure = error
+                    failed(error)
+                }
+            }
+            do throws(ImageDatabaseError) {
+                image = try StoreImage(url: url, schemaDigest: schemaDigest)
+            } catch {
                 failure = error
                 failed(error)
             }
-            do throws(ImageDatabaseError) {
-                let opened = try StoreImage(url: url, schemaDigest: schemaDigest)
-                image = opened
-                try opened.evict(toFit: sizeLimit, keeping: opened.launch - 1)
-            } catch {
-                stop(error)
-            }
+            attempt { image throws(ImageDatabaseError) in try image.evict(toFit: sizeLimit, keeping: image.launch - 1) }
             for await job in stream {
                 switch job {
                 case .rows(let rows, let stamps):
-                    do throws(ImageDatabaseError) {
-                        try image?.write(rows.map { ($0.id, $0.row) }, stamps: stamps)
-                        if let image, try image.usedBytes() > sizeLimit {
-                            try image.evict(toFit: sizeLimit, keeping: image.launch)
-                        }
-                    } catch {
-                        stop(error)
+                    attempt { image throws(ImageDatabaseError) in
+                        try image.write(rows.map { ($0.id, $0.row) }, stamps: stamps)
+                        if try image.usedBytes() > sizeLimit { try image.evict(toFit: sizeLimit, keeping: image.launch) }
                     }
                 case .storeInvalidated(let date):
-                    do throws(ImageDatabaseError) {
-                        try image?.storeInvalidated(at: date)
-                    } catch {
-                        stop(error)
-                    }
+                    attempt { image throws(ImageDatabaseError) in try image.storeInvalidated(at: date) }
                 case .recordsInvalidated(let ids, let date):
-                    do throws(ImageDatabaseError) {
-                        try image?.recordsInvalidated(ids, at: date)
-                    } catch {
-                        stop(error)
-                    }
+                    attempt { image throws(ImageDatabaseError) in try image.recordsInvalidated(ids, at: date) }
                 case .removeAll:
-                    do throws(ImageDatabaseError) {
-                        try image?.removeAll()
-                    } catch {
-                        stop(error)
-                    }
+                    attempt { image throws(ImageDatabaseError) in try image.removeAll() }
                 case .flushed(let continuation):
                     continuation.resume(returning: failure)
                 }

@@ -114,18 +114,13 @@ public final class StoreImage {
         var storeInvalidatedAt = meta.storeInvalidatedAt
         launch = meta.lastLaunch + 1
         isCurrent = true
-        try database.execute("BEGIN IMMEDIATE")
-        do throws(ImageDatabaseError) {
+        try transaction { () throws(ImageDatabaseError) in
             if meta.digest != schemaDigest {
                 try database.execute(Self.emptying)
                 storeInvalidatedAt = nil
                 try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema', ?)", [.text(schemaDigest)])
             }
             try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('launch', ?)", [.text(String(launch))])
-            try database.execute("COMMIT")
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
         }
         self.storeInvalidatedAt = storeInvalidatedAt
     }
@@ -141,8 +136,7 @@ public final class StoreImage {
     /// row goes over the record's (`RecordEncoding.merge`: fields the store in memory lacks
     /// stay), a nil row removes it.
     func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp]) throws(ImageDatabaseError) {
-        try database.execute("BEGIN IMMEDIATE")
-        do throws(ImageDatabaseError) {
+        try transaction { () throws(ImageDatabaseError) in
             for stamp in stamps {
                 try database.run("INSERT OR REPLACE INTO stamps (key, launch, fetched_at, invalidated) VALUES (?, ?, ?, ?)",
                                  [.text(stamp.key), .integer(launch), .real(stamp.fetchedAt.timeIntervalSince1970),
@@ -157,10 +151,6 @@ public final class StoreImage {
                     try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
                 }
             }
-            try database.execute("COMMIT")
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
         }
     }
 
@@ -168,7 +158,14 @@ public final class StoreImage {
     /// (a commit the writer makes meanwhile is not half seen), and SQLite opens and closes one
     /// read transaction for them all instead of one a row.
     public func reading<Value>(_ body: () throws(ImageDatabaseError) -> Value) throws(ImageDatabaseError) -> Value {
-        try database.execute("BEGIN")
+        try transaction(begin: "BEGIN", body)
+    }
+
+    /// Runs `body` in one transaction (`BEGIN IMMEDIATE`: a writer's, taking the write lock at
+    /// once), committed when it returns, rolled back when it throws.
+    private func transaction<Value>(begin: String = "BEGIN IMMEDIATE",
+                                    _ body: () throws(ImageDatabaseError) -> Value) throws(ImageDatabaseError) -> Value {
+        try database.execute(begin)
         do throws(ImageDatabaseError) {
             let value = try body()
             try database.execute("COMMIT")
@@ -203,16 +200,11 @@ public final class StoreImage {
     /// Notes that the records `ids` were invalidated at `date`: an operation written before
     /// then that reaches one reads back invalidated.
     func recordsInvalidated(_ ids: [DataID], at date: Date) throws(ImageDatabaseError) {
-        try database.execute("BEGIN IMMEDIATE")
-        do throws(ImageDatabaseError) {
+        try transaction { () throws(ImageDatabaseError) in
             for id in ids {
                 try database.run("INSERT OR REPLACE INTO invalidations (id, launch, at) VALUES (?, ?, ?)",
                                  [.text(id.rawValue), .integer(launch), .real(date.timeIntervalSince1970)])
             }
-            try database.execute("COMMIT")
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
         }
     }
 
