@@ -304,6 +304,9 @@ def follow_stdin() -> None:
 
 
 def main() -> None:
+    # Descriptors inherited past stdio are other children's pipes and sockets (a spawner on
+    # another thread of the test process): held here, their ends would never close.
+    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
     parser = argparse.ArgumentParser(description="Lattice's loopback GraphQL server.")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=120.0)
@@ -311,6 +314,8 @@ def main() -> None:
     server = GraphQLServer(arguments.port, arguments.max_seconds)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # A child inherits its spawner's signal mask, and a Swift test's threads block SIGTERM.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     timer = threading.Timer(arguments.max_seconds, stop)
     timer.daemon = True
     timer.start()

@@ -17,13 +17,20 @@ public final class LoopbackServer {
     public let port: Int
     private let process: Process
     private let input: Pipe
-    private let exited: DispatchSemaphore
+    private var stopped = false
 
-    private init(port: Int, process: Process, input: Pipe, exited: DispatchSemaphore) {
+    /// Held while a server's pipes are made and it is spawned. On Linux, Foundation closes a
+    /// child's inherited descriptors from a list made just before the spawn, so a server
+    /// spawned on another thread in that window inherits this one's: its stdin (which then
+    /// never reaches end of file) and the socket by which Foundation learns that it exited
+    /// (CI, 2026-12-04: a test's `stop()`, waiting on that news, held the main actor for the
+    /// 900 s its neighbour lived).
+    private static let spawning = NSLock()
+
+    private init(port: Int, process: Process, input: Pipe) {
         self.port = port
         self.process = process
         self.input = input
-        self.exited = exited
     }
 
     /// The URL of `path` (with its query) on this server.
@@ -72,17 +79,15 @@ public final class LoopbackServer {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script.path, "--port", "0", "--max-seconds", String(maxSeconds)]
         process.currentDirectoryURL = root
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        // Signalled from Foundation's own queue when the server exits: `stop()` waits on it
-        // rather than on `waitUntilExit()`, which spins the calling thread's run loop (the
-        // main thread's, in a main-actor test) in 50 ms polls.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do { try process.run() } catch {
-            throw StartError(description: "LoopbackServer: cannot run \(python): \(error)")
+        let (input, output, errors) = try spawning.withLock {
+            let input = Pipe(), output = Pipe(), errors = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = errors
+            do { try process.run() } catch {
+                throw StartError(description: "LoopbackServer: cannot run \(python): \(error)")
+            }
+            return (input, output, errors)
         }
         let line = await firstLine(of: output.fileHandleForReading)
         guard let line, line.hasPrefix("LISTENING "), let port = Int(line.dropFirst("LISTENING ".count)) else {
@@ -93,20 +98,33 @@ public final class LoopbackServer {
                 \(line.map { "\"\($0)\"" } ?? "end of output"); stderr: \(stderr)
                 """)
         }
-        return LoopbackServer(port: port, process: process, input: input, exited: exited)
+        return LoopbackServer(port: port, process: process, input: input)
     }
 
     /// Stops the server and waits for it to exit, so its port is closed when this returns:
-    /// SIGTERM (it exits at once, requests in flight or not), then after 10 seconds SIGKILL,
-    /// so a test's teardown cannot hang on it. A second call returns at once.
+    /// SIGKILL (a child spawned from a test's thread inherits a signal mask that blocks
+    /// SIGTERM), then the process's state is polled every millisecond for at most 10 s. It
+    /// does not wait on Foundation's news of the exit (`waitUntilExit`, `terminationHandler`),
+    /// which comes late whenever another child inherited the socket it comes by; and it does
+    /// not reap the process, which Foundation does. A second call returns at once.
     public func stop() {
-        guard process.isRunning else { return }
+        guard !stopped else { return }
+        stopped = true
         try? input.fileHandleForWriting.close()
-        process.terminate()
-        if exited.wait(timeout: .now() + 10) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+        let pid = process.processIdentifier
+        kill(pid, SIGKILL)
+        for _ in 0..<10_000 where !Self.hasExited(pid) {
+            usleep(1_000)
         }
+    }
+
+    /// Whether `pid`, a child of this process, has exited (reaped or not), leaving it to be
+    /// reaped: `waitid` with `WNOWAIT`, which fills in the signal only for a child that has.
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        if result == -1 { return errno != EINTR }
+        return info.si_signo == SIGCHLD
     }
 
     /// Reads up to the first newline on a thread of its own (the read blocks until the server
