@@ -8,9 +8,23 @@ at a time.
 
 Usage:
     $LATTICE_PYTHON scripts/server.py [--port 0] [--max-seconds 120]
+                                      [--manifest FILE] [--persisted-only]
 
-    --port N         port to bind on 127.0.0.1; 0 (the default) picks a free one.
-    --max-seconds S  exit after S seconds whatever happens (default 120).
+    --port N          port to bind on 127.0.0.1; 0 (the default) picks a free one.
+    --max-seconds S   exit after S seconds whatever happens (default 120).
+    --manifest FILE   persisted documents it knows from the start: a JSON object of id
+                      (the SHA-256 of the text, lowercase hex) to text, as
+                      `lattice persisted-documents` writes it.
+    --persisted-only  runs documents by id only: a request that carries a text is refused
+                      (`PERSISTED_QUERY_NOT_SUPPORTED`), so nothing is learnt either.
+
+Persisted documents (Apollo's persisted-query extension): a body with
+`extensions.persistedQuery.sha256Hash` and no `query` runs the document with that id,
+or answers {"errors": [{"message": "PersistedQueryNotFound", "extensions": {"code":
+"PERSISTED_QUERY_NOT_FOUND"}}]} when it knows none; with a `query` too, the text is
+checked against the id (`PERSISTED_QUERY_HASH_MISMATCH` when it is not its SHA-256),
+learnt, and run. GET /documents answers how many requests came by text, by a known id,
+by an unknown id, and how many texts were learnt: {"text", "id", "unknown", "learnt"}.
 
 Once it accepts connections it prints exactly one line on stdout, `LISTENING <port>`,
 and flushes it. It prints nothing else on stdout and logs nothing per request.
@@ -58,6 +72,7 @@ Paths (the query string is ignored except for `ms` and the event stream's contro
 """
 import argparse
 import asyncio
+import hashlib
 import json
 import os
 import signal
@@ -87,7 +102,7 @@ class GraphQLServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, port: int, max_seconds: float) -> None:
+    def __init__(self, port: int, max_seconds: float, documents: dict, persisted_only: bool) -> None:
         super().__init__(("127.0.0.1", port), Handler)
         self.graph = build_graph()
         self.lock = threading.Lock()
@@ -95,6 +110,39 @@ class GraphQLServer(ThreadingHTTPServer):
         self.controls_lock = threading.Lock()
         self.once_used = set()
         self.steps = {}
+        self.documents = dict(documents)
+        self.persisted_only = persisted_only
+        self.document_counts = {"text": 0, "id": 0, "unknown": 0, "learnt": 0}
+
+    def document(self, request: dict) -> dict:
+        """`request` with its `query` resolved from its persisted id, if it has one.
+
+        Raises PersistedDocumentError with the GraphQL error to answer when it cannot be."""
+        extensions = request.get("extensions")
+        persisted = extensions.get("persistedQuery") if isinstance(extensions, dict) else None
+        query = request.get("query")
+        with self.controls_lock:
+            if query is not None and self.persisted_only:
+                raise PersistedDocumentError("Send documents by id: this server runs only those it knows.",
+                                             "PERSISTED_QUERY_NOT_SUPPORTED")
+            if not isinstance(persisted, dict):
+                self.document_counts["text"] += 1
+                return request
+            document_id = persisted.get("sha256Hash")
+            if not isinstance(document_id, str):
+                raise ValueError("`extensions.persistedQuery.sha256Hash` must be a string")
+            if query is None:
+                if document_id not in self.documents:
+                    self.document_counts["unknown"] += 1
+                    raise PersistedDocumentError("PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND")
+                self.document_counts["id"] += 1
+                return {**request, "query": self.documents[document_id]}
+            if not isinstance(query, str) or hashlib.sha256(query.encode("utf-8")).hexdigest() != document_id:
+                raise PersistedDocumentError("provided sha does not match query", "PERSISTED_QUERY_HASH_MISMATCH")
+            self.document_counts["learnt"] += document_id not in self.documents
+            self.document_counts["text"] += 1
+            self.documents[document_id] = query
+            return request
 
     def claim_once(self, key) -> bool:
         """Whether a stream with `once=key` (or none) gets its faults: only the first does."""
@@ -122,6 +170,17 @@ class GraphQLServer(ThreadingHTTPServer):
                     "errors": [{"message": "Subscriptions are not served over HTTP POST."}]}
         with self.lock:
             return run_request(query, variables, operation_name, RequestContext(self.graph))
+
+
+class PersistedDocumentError(Exception):
+    """A persisted-document request the server cannot run, with the error's code."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+    def response(self) -> dict:
+        return {"data": None, "errors": [{"message": str(self), "extensions": {"code": self.code}}]}
 
 
 def request_fields(request: dict):
@@ -175,6 +234,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.event_stream(body, StreamControls(url.query))
         if url.path == "/graphql":
             return self.graphql(method, body)
+        if url.path == "/documents":
+            with self.server.controls_lock:
+                return self.reply(200, dict(self.server.document_counts))
         if url.path.startswith("/step/") and method == "POST":
             self.server.step(url.path[len("/step/"):]).release()
             return self.reply(200, {})
@@ -206,7 +268,9 @@ class Handler(BaseHTTPRequestHandler):
             request = json.loads(body.decode("utf-8"))
             if not isinstance(request, dict):
                 raise ValueError("the body must be a JSON object")
-            response = self.server.execute(request)
+            response = self.server.execute(self.server.document(request))
+        except PersistedDocumentError as error:
+            return self.reply(200, error.response())
         except (UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
         return self.reply(200, response)
@@ -217,7 +281,9 @@ class Handler(BaseHTTPRequestHandler):
             request = json.loads(body.decode("utf-8"))
             if not isinstance(request, dict):
                 raise ValueError("the body must be a JSON object")
-            fields = request_fields(request)
+            fields = request_fields(self.server.document(request))
+        except PersistedDocumentError as error:
+            return self.reply(200, error.response())
         except (UnicodeDecodeError, ValueError) as error:
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
         if not self.server.claim_once(controls.once):
@@ -310,8 +376,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Lattice's loopback GraphQL server.")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=120.0)
+    parser.add_argument("--manifest", type=Path)
+    parser.add_argument("--persisted-only", action="store_true")
     arguments = parser.parse_args()
-    server = GraphQLServer(arguments.port, arguments.max_seconds)
+    documents = {}
+    if arguments.manifest is not None:
+        try:
+            documents = json.loads(arguments.manifest.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            parser.error(f"{arguments.manifest}: {error}")
+        if not isinstance(documents, dict) or not all(isinstance(text, str) for text in documents.values()):
+            parser.error(f"{arguments.manifest}: a manifest is a JSON object of id to document text")
+    server = GraphQLServer(arguments.port, arguments.max_seconds, documents, arguments.persisted_only)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     # A child inherits its spawner's signal mask, and a Swift test's threads block SIGTERM.

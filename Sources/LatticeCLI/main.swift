@@ -14,6 +14,7 @@ let commands: [Command] = [
     normalizeCommand,
     jsonCommand,
     requestsCommand,
+    persistedDocumentsCommand,
     mergeCommand,
     reportCommand,
     compareCommand,

@@ -68,7 +68,8 @@ public final class LoopbackServer {
     /// such a run exited under its test (CI, 2026-12-04: connection refused at 270 s).
     /// - Throws: `StartError` saying what is missing (python, the script) or what the server
     ///   printed on stderr if it exited before listening.
-    public static func start(maxSeconds: Int = 900) async throws -> LoopbackServer {
+    /// `options` are the server's own (`--manifest FILE`, `--persisted-only`: scripts/server.py).
+    public static func start(maxSeconds: Int = 900, options: [String] = []) async throws -> LoopbackServer {
         let root = try repositoryRoot()
         let script = root.appendingPathComponent("scripts/server.py")
         guard FileManager.default.fileExists(atPath: script.path) else {
@@ -77,7 +78,7 @@ public final class LoopbackServer {
         let python = try python()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script.path, "--port", "0", "--max-seconds", String(maxSeconds)]
+        process.arguments = [script.path, "--port", "0", "--max-seconds", String(maxSeconds)] + options
         process.currentDirectoryURL = root
         let (input, output, errors) = try spawning.withLock {
             let input = Pipe(), output = Pipe(), errors = Pipe()

@@ -16,11 +16,12 @@ extension Environment {
         root.inFlight = request
         counters?.total.requestsSent += 1
         let transport = self.transport
+        let documents = persistedDocuments
         let era = self.era
         request.task = Task { [weak self] in
             let outcome: Result<GraphQLResponse, Failure>
             do throws(Failure) {
-                outcome = .success(try await transport.execute(root.request))
+                outcome = .success(try await documents.execute(root.request, on: transport))
             } catch {
                 outcome = .failure(error)
             }

@@ -39,11 +39,12 @@ extension Environment {
         }
         let request = program.request(for: operation, variables: variables)
         let transport = self.transport
+        let documents = persistedDocuments
         let era = self.era
         let task = Task { [weak self] () -> Result<Lens, Failure> in
             let outcome: Result<GraphQLResponse, Failure>
             do throws(Failure) {
-                outcome = .success(try await transport.execute(request))
+                outcome = .success(try await documents.execute(request, on: transport))
             } catch {
                 outcome = .failure(error)
             }

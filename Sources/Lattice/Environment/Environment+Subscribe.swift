@@ -16,7 +16,7 @@ extension Environment {
         let request = program.request(for: operation, variables: variables)
         let retention = store.retain(bound)
         let era = self.era
-        let handle = SubscriptionHandle(request: request, transport: transport, policy: reconnectPolicy,
+        let handle = SubscriptionHandle(request: persistedDocuments.subscription(request), transport: transport, policy: reconnectPolicy,
                                         scheduler: clock) { [weak self] response in
             guard let self else { return }
             do throws(Failure) {

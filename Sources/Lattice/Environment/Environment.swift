@@ -20,6 +20,8 @@ public final class Environment {
     public let clock: any Scheduler
     /// How subscriptions reconnect after a drop.
     public let reconnectPolicy: ReconnectPolicy
+    /// What of each operation's document its requests carry: text, persisted id, or both.
+    public let persistedDocuments: PersistedDocumentPolicy
     /// What the runtime did, counted; `nil` when made without counting (the default).
     public let counters: RuntimeCounters?
     /// The failure of the last subscription event the store would not take. Untracked.
@@ -57,12 +59,15 @@ public final class Environment {
     ///     wrong with it).
     ///   - imageSizeLimit: the bytes the image's file may use: over them, the rows of the
     ///     oldest launches go, never this launch's or (at launch) the last one's.
+    ///   - persistedDocuments: what of each document requests carry (`PersistedDocumentPolicy`);
+    ///     the text only by default.
     public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
                 clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
                 counting: Bool = false, releaseBufferSize: Int = 10, image: URL? = nil,
-                imageSizeLimit: Int = 32 << 20) {
+                imageSizeLimit: Int = 32 << 20, persistedDocuments: PersistedDocumentPolicy = .textOnly) {
         self.program = program
         self.transport = transport
+        self.persistedDocuments = persistedDocuments
         self.strategy = strategy
         self.clock = clock
         self.reconnectPolicy = reconnectPolicy

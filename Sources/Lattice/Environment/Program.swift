@@ -8,17 +8,28 @@ public final class Program: Sendable {
     public let schema: Schema
     /// Every operation and fragment, by definition name.
     public let artifacts: [String: Artifact]
+    /// Every operation's document as sent, with its persisted id, by operation name.
+    public let documents: [String: PersistedDocument]
 
     /// Parses and compiles `documents` against `schema`.
     /// - Throws: every syntax and validation problem, each at `FILE:LINE:COLUMN`.
-    /// - Complexity: O(size of the documents).
+    /// - Complexity: O(size of the documents), the operations' sent texts hashed included.
     public init(schema: Schema, documents: [GraphQLSource]) throws(CompileFailure) {
         self.schema = schema
-        self.artifacts = try Compiler.compile(sources: documents, schema: schema)
+        let artifacts = try Compiler.compile(sources: documents, schema: schema)
+        self.artifacts = artifacts
+        self.documents = artifacts.compactMapValues { artifact in
+            artifact.kind == .fragment ? nil : PersistedDocument(text: Self.text(of: artifact))
+        }
     }
 
     /// The artifact named `name`, if compiled. - Complexity: O(1).
     public subscript(name: String) -> Artifact? { artifacts[name] }
+
+    /// The persisted documents as a server loads them: id to text. - Complexity: O(operations).
+    public var manifest: [String: String] {
+        Dictionary(documents.values.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The request that runs `operation` with `variables` as the caller gave them (the
     /// server applies the declared defaults): the operation's `requestText` (the document with
@@ -26,7 +37,25 @@ public final class Program: Sendable {
     /// spreads, transitively, in name order (the convention spec/ and its server use),
     /// separated by blank lines.
     /// - Complexity: O(fragments reached + text length).
+    /// The request carries the document's id (`documents`) and its text; the environment's
+    /// `PersistedDocumentPolicy` decides which of them goes.
+    /// - Complexity: O(1) for an operation of this program, plus O(selections) for one whose
+    ///   fragments take arguments; O(fragments reached + text length) for another's.
     public func request(for operation: Artifact, variables: [String: JSONValue]) -> GraphQLRequest {
+        let ours = artifacts[operation.name] === operation
+        let document = (ours ? documents[operation.name] : nil) ?? PersistedDocument(text: Self.text(of: operation))
+        guard operation.hoistsFragmentVariables else {
+            return GraphQLRequest(query: document.text, operationName: operation.name, variables: variables,
+                                  documentID: document.id)
+        }
+        return GraphQLRequest(query: document.text, operationName: operation.name,
+                              variables: variables.merging(Self.fragmentVariables(of: operation, under: variables)) { _, own in own },
+                              documentID: document.id)
+    }
+
+    /// The text `operation` is sent as: its `requestText`, then every fragment it reaches in
+    /// name order, separated by blank lines. - Complexity: O(fragments reached + text length).
+    private static func text(of operation: Artifact) -> String {
         var fragments: [String: Artifact] = [:]
         var pending = operation.spreadFragments
         while let fragment = pending.popLast() {
@@ -34,12 +63,7 @@ public final class Program: Sendable {
             pending.append(contentsOf: fragment.spreadFragments)
         }
         let parts = [operation] + fragments.sorted { $0.key < $1.key }.map(\.value)
-        let query = parts.map(\.requestText).joined(separator: "\n\n")
-        guard operation.hoistsFragmentVariables else {
-            return GraphQLRequest(query: query, operationName: operation.name, variables: variables)
-        }
-        return GraphQLRequest(query: query, operationName: operation.name,
-                              variables: variables.merging(Self.fragmentVariables(of: operation, under: variables)) { _, own in own })
+        return parts.map(\.requestText).joined(separator: "\n\n")
     }
 
     /// The values of the fragment variables the operation's sent text declares

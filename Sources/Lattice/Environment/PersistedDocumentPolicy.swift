@@ -1,0 +1,53 @@
+/// What of an operation's document (`PersistedDocument`) a request carries: its text, its
+/// persisted id, or the id with the text as a fallback. An environment's choice, applied to
+/// every request it sends (`Environment.persistedDocuments`).
+public enum PersistedDocumentPolicy: Hashable, Sendable {
+    /// The text only, for a server that knows no document by id. The default.
+    case textOnly
+    /// The id only, for a server that runs only the documents it was given (the manifest
+    /// `lattice persisted-documents` writes); an id it does not know fails with its errors.
+    case idOnly
+    /// The id, and the id with the text when the server answers that it does not know the id
+    /// (automatic persisted queries): the server learns each text once, and later requests
+    /// carry the id alone. A subscription sends both at once: a stream is not sent twice.
+    case idWithTextFallback
+
+    /// Sends `request` through `transport` as this policy says, the fallback included.
+    /// - Complexity: one round trip; two for an id the server does not know yet.
+    public nonisolated(nonsending) func execute(_ request: GraphQLRequest, on transport: any Transport) async throws(Failure) -> GraphQLResponse {
+        do {
+            return try await transport.execute(first(request))
+        } catch {
+            guard self == .idWithTextFallback, case .requestErrors(let errors) = error,
+                  errors.contains(where: Self.saysDocumentUnknown) else { throw error }
+            var withText = request
+            withText.sendsText = true
+            return try await transport.execute(withText)
+        }
+    }
+
+    /// `request` as first sent: a subscription's only sending, a query's or mutation's first.
+    /// - Complexity: O(1).
+    func first(_ request: GraphQLRequest) -> GraphQLRequest {
+        var shaped = request
+        switch self {
+        case .textOnly:
+            shaped.documentID = nil
+            shaped.sendsText = true
+        case .idOnly, .idWithTextFallback:
+            shaped.sendsText = request.documentID == nil
+        }
+        return shaped
+    }
+
+    /// A subscription's request: as `first`, except that the fallback sends the text along.
+    func subscription(_ request: GraphQLRequest) -> GraphQLRequest {
+        self == .idWithTextFallback ? request : first(request)
+    }
+
+    /// Whether `error` is a server's "no document with this id" (Apollo's
+    /// `PERSISTED_QUERY_NOT_FOUND` code, or its message alone).
+    static func saysDocumentUnknown(_ error: GraphQLError) -> Bool {
+        error.extensions?["code"] == .string("PERSISTED_QUERY_NOT_FOUND") || error.message == "PersistedQueryNotFound"
+    }
+}
