@@ -1,0 +1,166 @@
+import Foundation
+
+/// Reads a `multipart/mixed` body as it arrives, in chunks of any size, and hands out each
+/// part's body once the delimiter after it has arrived: how GraphQL servers deliver an
+/// incremental response over HTTP (each payload a part, the delimiter written right after it
+/// so the part can be read at once; `--` after the last one closes the body).
+///
+/// Part headers are skipped (every part of a GraphQL response is JSON). The bytes are scanned
+/// once, whatever the chunks: a delimiter split across two chunks is found when the second
+/// arrives, by resuming the scan a delimiter's length before the end of what was seen.
+public struct MultipartMixedReader: Sendable {
+    /// Why a body is not a multipart body this reader can follow.
+    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// A part's headers never end (no blank line within the limit).
+        case headersTooLong(part: Int)
+        /// Bytes after the closing delimiter that are not whitespace.
+        case dataAfterClose
+
+        public var description: String {
+            switch self {
+            case .headersTooLong(let part): "part \(part) of the multipart body: its headers do not end with a blank line within 8 KiB"
+            case .dataAfterClose: "data after the multipart body's closing delimiter"
+            }
+        }
+    }
+
+    private enum Place {
+        /// Before the first delimiter, or in a part's body, scanning for the next delimiter.
+        case beforeDelimiter(partStart: Int?)
+        /// Just past a delimiter: `--` closes, a line break starts a part's headers.
+        case afterDelimiter
+        /// In a part's headers, scanning for the blank line.
+        case headers(start: Int)
+        /// Past the closing delimiter.
+        case closed
+    }
+
+    private let delimiter: [UInt8]
+    /// Unconsumed bytes; `scanFrom` is where the search resumes.
+    private var buffer: [UInt8]
+    private var scanFrom = 0
+    private var place = Place.beforeDelimiter(partStart: nil)
+    private var partsRead = 0
+
+    /// A reader of a body whose boundary is `boundary` (the Content-Type's `boundary`).
+    public init(boundary: String) {
+        delimiter = Array("\r\n--\(boundary)".utf8)
+        // The first delimiter may open the body without the line break before it.
+        buffer = Array("\r\n".utf8)
+    }
+
+    /// Whether the closing delimiter has been read: the body is whole.
+    public var isClosed: Bool {
+        if case .closed = place { return true }
+        return false
+    }
+
+    /// The boundary of a `multipart/mixed` Content-Type header value, `nil` when it is not one.
+    /// - Complexity: O(header length).
+    public static func boundary(ofContentType value: String) -> String? {
+        let fields = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard fields.first?.lowercased() == "multipart/mixed" else { return nil }
+        for field in fields.dropFirst() {
+            let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
+            let quoted = pair[1].count >= 2 && pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"")
+            return quoted ? String(pair[1].dropFirst().dropLast()) : pair[1]
+        }
+        return "-"
+    }
+
+    /// Takes the next chunk and returns the bodies of the parts it completes, in order.
+    /// - Throws: `ReadError`; the reader is then of no further use.
+    /// - Complexity: amortized O(chunk size): each byte is scanned once, and consumed bytes
+    ///   are dropped once they make up half the buffer.
+    public mutating func read<Chunk: Sequence<UInt8>>(_ chunk: Chunk) throws(ReadError) -> [[UInt8]] {
+        buffer.append(contentsOf: chunk)
+        var parts: [[UInt8]] = []
+        progress: while true {
+            switch place {
+            case .closed:
+                guard buffer[scanFrom...].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) else {
+                    throw .dataAfterClose
+                }
+                scanFrom = buffer.count
+                break progress
+            case .beforeDelimiter(let partStart):
+                guard let found = find(delimiter, from: scanFrom) else {
+                    scanFrom = max(scanFrom, buffer.count - delimiter.count + 1)
+                    break progress
+                }
+                if let partStart {
+                    parts.append(Array(buffer[partStart..<found]))
+                    partsRead += 1
+                }
+                scanFrom = found + delimiter.count
+                place = .afterDelimiter
+            case .afterDelimiter:
+                guard buffer.count - scanFrom >= 2 else { break progress }
+                if buffer[scanFrom] == UInt8(ascii: "-") && buffer[scanFrom + 1] == UInt8(ascii: "-") {
+                    scanFrom += 2
+                    place = .closed
+                } else {
+                    // Transport padding (spaces, tabs) may sit between the boundary and the line break.
+                    guard let lineEnd = find(Array("\r\n".utf8), from: scanFrom) else { break progress }
+                    scanFrom = lineEnd + 2
+                    place = .headers(start: scanFrom)
+                }
+            case .headers(let start):
+                // A part without headers starts with the blank line itself.
+                if buffer.count - start >= 2, buffer[start] == 0x0D, buffer[start + 1] == 0x0A {
+                    scanFrom = start + 2
+                    place = .beforeDelimiter(partStart: scanFrom)
+                    continue
+                }
+                guard let end = find(Array("\r\n\r\n".utf8), from: max(start, scanFrom - 3)) else {
+                    guard buffer.count - start <= 8_192 else { throw .headersTooLong(part: partsRead + 1) }
+                    scanFrom = buffer.count
+                    break progress
+                }
+                scanFrom = end + 4
+                place = .beforeDelimiter(partStart: scanFrom)
+            }
+        }
+        compact()
+        return parts
+    }
+
+    /// Where the bytes still needed begin.
+    private var currentStart: Int {
+        switch place {
+        case .beforeDelimiter(let partStart?): partStart
+        case .headers(let start): start
+        case .beforeDelimiter(nil), .afterDelimiter, .closed: scanFrom
+        }
+    }
+
+    /// Drops the bytes before `currentStart` once they are at least half the buffer.
+    private mutating func compact() {
+        let start = currentStart
+        guard start > 0, start * 2 >= buffer.count else { return }
+        buffer.removeFirst(start)
+        scanFrom -= start
+        switch place {
+        case .beforeDelimiter(let partStart?): place = .beforeDelimiter(partStart: partStart - start)
+        case .headers(let headerStart): place = .headers(start: headerStart - start)
+        case .beforeDelimiter(nil), .afterDelimiter, .closed: break
+        }
+    }
+
+    /// The first position at or after `from` where `pattern` starts, if it is all there.
+    private func find(_ pattern: [UInt8], from: Int) -> Int? {
+        guard let first = pattern.first, buffer.count - from >= pattern.count else { return nil }
+        var index = from
+        let last = buffer.count - pattern.count
+        while index <= last {
+            if buffer[index] == first {
+                var matched = 1
+                while matched < pattern.count && buffer[index + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,160 @@
+/// An incremental response put together as its payloads arrive: the initial data with every
+/// part merged in at its place (a deferred fragment's fields into its object, a stream's items
+/// onto its list), the errors of all payloads, and where each announced part stands.
+///
+/// The environment normalizes the whole after each payload, as Apollo Kotlin merges parts into
+/// the response before it parses it: a part costs the normalization of the response so far,
+/// and the normalizer, the placing of errors by path and the store's diff (which tells only
+/// the readers of what changed) serve parts unchanged.
+public struct IncrementalResponse: Hashable, Sendable {
+    /// Where an announced part stands.
+    public enum PartState: Hashable, Sendable {
+        /// Announced, not done: a deferred fragment not arrived, a stream still sending.
+        case pending
+        /// Done: its data arrived (a stream: all its items).
+        case arrived
+        /// Done without its data: its errors (also in the response's), or why the response
+        /// ended before it did (a dropped connection).
+        case failed(Failure)
+    }
+
+    /// The response so far: what to normalize.
+    public private(set) var response: GraphQLResponse
+    /// Every part announced so far, by label (a part without one by its path, `a.b.0`).
+    public private(set) var parts: [String: PartState] = [:]
+    /// Whether another payload is to come.
+    public private(set) var hasNext: Bool
+    /// The parts pending, by the id payloads name them with.
+    private var announced: [String: IncrementalPayload.Pending] = [:]
+
+    /// The response `initial` starts. - Throws: `Failure.undecodableResponse` when it is not
+    /// an initial payload (no response in it).
+    public init(_ initial: IncrementalPayload) throws(Failure) {
+        guard let response = initial.response else {
+            throw .undecodableResponse(reason: "the first payload of an incremental response has no data", snippet: "")
+        }
+        self.response = response
+        hasNext = initial.hasNext
+        try apply(announcing: initial)
+    }
+
+    /// Merges a later payload in.
+    /// - Throws: `Failure.undecodableResponse` naming the part and the place when a part names
+    ///   an id never announced, or a place the response does not have, or streams onto a
+    ///   value that is not a list; the response is then left as it was.
+    /// - Complexity: O(size of the response) for each part (the copy on the way down).
+    public mutating func apply(_ payload: IncrementalPayload) throws(Failure) {
+        var next = self
+        guard payload.response == nil else {
+            throw .undecodableResponse(reason: "a later payload of an incremental response carries data of its own", snippet: "")
+        }
+        next.hasNext = payload.hasNext
+        try next.apply(announcing: payload)
+        self = next
+    }
+
+    /// Ends the response early (the connection dropped): every part still pending fails with
+    /// `failure`, and what arrived stays.
+    public mutating func end(by failure: Failure) {
+        hasNext = false
+        for (id, pending) in announced {
+            parts[Self.name(of: pending)] = .failed(failure)
+            announced[id] = nil
+        }
+    }
+
+    private mutating func apply(announcing payload: IncrementalPayload) throws(Failure) {
+        for pending in payload.pending {
+            announced[pending.id] = pending
+            parts[Self.name(of: pending)] = .pending
+        }
+        for increment in payload.incremental {
+            guard let pending = announced[increment.id] else {
+                throw .undecodableResponse(reason: "incremental part \(increment.id) was never announced as pending", snippet: "")
+            }
+            let place = pending.path + increment.subPath
+            guard case .object(var data)? = response.data else {
+                throw .undecodableResponse(reason: "incremental part \(increment.id): the response has no data to merge into", snippet: "")
+            }
+            try Self.merge(increment, into: &data, at: place[...], whole: place)
+            response.data = .object(data)
+            if !increment.errors.isEmpty { response.errors = (response.errors ?? []) + increment.errors }
+        }
+        for completion in payload.completed {
+            guard let pending = announced.removeValue(forKey: completion.id) else {
+                throw .undecodableResponse(reason: "completed part \(completion.id) was never announced as pending", snippet: "")
+            }
+            if completion.errors.isEmpty {
+                parts[Self.name(of: pending)] = .arrived
+            } else {
+                parts[Self.name(of: pending)] = .failed(.requestErrors(completion.errors))
+                response.errors = (response.errors ?? []) + completion.errors
+            }
+        }
+        if !hasNext {
+            // The last payload: a part it leaves pending will never come.
+            end(by: .undecodableResponse(reason: "the response ended with the part still pending", snippet: ""))
+        }
+    }
+
+    /// The name a part is known by: its label, else its path.
+    static func name(of pending: IncrementalPayload.Pending) -> String {
+        pending.label ?? pending.path.map(\.description).joined(separator: ".")
+    }
+
+    /// Merges `increment` at `place` under `object`: a deferred fragment's fields into the
+    /// object there, a stream's items onto the list there.
+    private static func merge(_ increment: IncrementalPayload.Increment, into object: inout [String: JSONValue],
+                              at place: ArraySlice<GraphQLError.PathElement>,
+                              whole: [GraphQLError.PathElement]) throws(Failure) {
+        func missing() -> Failure {
+            .undecodableResponse(reason: "incremental part \(increment.id) goes to \(whole.map(\.description).joined(separator: ".")), which the response does not have", snippet: "")
+        }
+        guard let first = place.first else {
+            guard let data = increment.data else { throw missing() }
+            object.merge(data) { old, new in Self.deepMerged(old, new) }
+            return
+        }
+        guard case .key(let key) = first, var value = object[key] else { throw missing() }
+        try mergeValue(increment, into: &value, at: place.dropFirst(), whole: whole, missing: missing)
+        object[key] = value
+    }
+
+    private static func mergeValue(_ increment: IncrementalPayload.Increment, into value: inout JSONValue,
+                                   at place: ArraySlice<GraphQLError.PathElement>, whole: [GraphQLError.PathElement],
+                                   missing: () -> Failure) throws(Failure) {
+        if place.isEmpty, let items = increment.items {
+            guard case .array(var list) = value else {
+                throw .undecodableResponse(reason: "incremental part \(increment.id) streams onto \(whole.map(\.description).joined(separator: ".")), which is not a list", snippet: "")
+            }
+            list.append(contentsOf: items)
+            value = .array(list)
+            return
+        }
+        switch (value, place.first) {
+        case (.object(var object), _):
+            try merge(increment, into: &object, at: place, whole: whole)
+            value = .object(object)
+        case (.array(var list), .index(let index)?) where list.indices.contains(index):
+            try mergeValue(increment, into: &list[index], at: place.dropFirst(), whole: whole, missing: missing)
+            value = .array(list)
+        default:
+            throw missing()
+        }
+    }
+
+    /// `new` merged over `old`: objects member by member and lists of one length item by item
+    /// (a deferred fragment's field that the initial payload also holds, with another
+    /// selection under it), anything else replaced.
+    private static func deepMerged(_ old: JSONValue, _ new: JSONValue) -> JSONValue {
+        switch (old, new) {
+        case (.object(var merged), .object(let incoming)):
+            merged.merge(incoming) { deepMerged($0, $1) }
+            return .object(merged)
+        case (.array(let olds), .array(let news)) where olds.count == news.count:
+            return .array(zip(olds, news).map { deepMerged($0, $1) })
+        default:
+            return new
+        }
+    }
+}
