@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Lattice's loopback GraphQL server, for the HTTP and SSE transports' tests.
+r"""Lattice's loopback GraphQL server, for the HTTP and SSE transports' tests.
 
 Serves spec/schema.graphql over HTTP on 127.0.0.1, executed by graphql-core with the
 fixture data graph and resolvers (scripts/fixtures), so it answers what the committed
 fixtures were generated from. One graph per process; mutations change it, one request
-at a time.
+at a time. Queries and mutations may use @defer and @stream (graphql-core's
+`experimental_execute_incrementally` and its defer/stream validation rules); without them
+the answer is the same as the generator's.
 
 Usage:
     $LATTICE_PYTHON scripts/server.py [--port 0] [--max-seconds 120]
@@ -34,20 +36,36 @@ stdin is a pipe (spawn it with a pipe for stdin and close it, or just exit: the 
 follows). With stdin not a pipe (a terminal, /dev/null) only --max-seconds stops it.
 SIGTERM and SIGINT stop it too.
 
-Paths (the query string is ignored except for `ms` and the event stream's controls):
+Paths (the query string is ignored except for `ms` and the streams' controls):
     POST /graphql       body {"query", "variables"?, "operationName"?}: 200 with
                         application/json {"data", "errors"?} as graphql-core executes it
                         (request errors give {"data": null, "errors"}); 400 with
                         {"errors"} when the body is not such a JSON object; 405 for
                         other methods. A subscription is answered with a request error,
-                        unless the request accepts text/event-stream:
+                        unless the request accepts text/event-stream; so is an operation
+                        that defers or streams (graphql-core's "Executing this GraphQL
+                        operation would unexpectedly produce multiple payloads ...", after
+                        executing it), unless the request accepts multipart/mixed:
+    POST /graphql       with `Accept: multipart/mixed`: an operation that defers or streams
+                        is answered 200, `multipart/mixed; boundary="-"`, HTTP/1.1 chunked,
+                        one part per payload of graphql-core's (`\r\n---\r\nContent-Type:
+                        application/json; charset=utf-8\r\n\r\n` then the JSON: the initial
+                        {"data", "errors"?, "pending", "hasNext"}, then each {"incremental"?,
+                        "pending"?, "completed"?, "hasNext"}), then `\r\n-----\r\n`, then the
+                        end of the body. Each chunk is a part and the delimiter after it, so
+                        a reader has the part at once. A single response (nothing deferred
+                        or streamed, a request error) is answered as without the header.
+                        Test controls, in the query string: drop-after=N (after N parts,
+                        half a part, then the connection dropped), once=KEY, and step=KEY
+                        before each payload after the initial one, as below.
     POST /graphql       with `Accept: text/event-stream`: GraphQL over Server-Sent Events,
                         distinct connections mode (graphql-sse's PROTOCOL.md). 200,
                         text/event-stream, HTTP/1.1 chunked; one `event: next` per result of
-                        graphql-core's `subscribe` (a request that cannot start is one
-                        `next` with its errors), then `event: complete`, then the end of the
-                        body. Test controls, in the query string, each a count N of events
-                        sent before it acts:
+                        graphql-core's `subscribe`, or per payload of a query or mutation (one
+                        when it neither defers nor streams; a request that cannot start is
+                        one `next` with its errors), then `event: complete`, then the end of
+                        the body. Test controls, in the query string, each a count N of
+                        events sent before it acts:
                           drop-after=N      writes half an event, then drops the connection
                                             (no end of body): a connection lost mid-event.
                           close-after=N     ends the body cleanly without `complete`.
@@ -59,7 +77,9 @@ Paths (the query string is ignored except for `ms` and the event stream's contro
                           once=KEY          the controls above act only on the first stream
                                             with this KEY; later ones run to the end.
                           step=KEY          before each event (and before `complete`) the
-                                            stream waits for one POST /step/KEY.
+                                            stream waits for one POST /step/KEY; a query's
+                                            stream only before each payload after the
+                                            initial one (its last says it is the last).
     POST /step/KEY      lets one waiting step of the streams with `step=KEY` go on (a release
                         before the wait is kept); 200 {}.
     POST /slow?ms=N     waits N milliseconds (at most --max-seconds), then answers like
@@ -89,12 +109,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graphql import OperationType, get_operation_ast, parse  # noqa: E402
 from graphql.error import GraphQLSyntaxError  # noqa: E402
+from graphql.execution.executor import UNEXPECTED_MULTIPLE_PAYLOADS  # noqa: E402
 
 from scripts.fixtures.builder import build_graph  # noqa: E402
 from scripts.fixtures.context import RequestContext  # noqa: E402
-from scripts.fixtures.runner import run_request, subscription_stream  # noqa: E402
+from scripts.fixtures.runner import run_incremental, subscription_stream  # noqa: E402
 
 NOT_JSON = b"<html><body>502 Bad Gateway: upstream sent garbage</body></html>\n"
+PART_HEADERS = b"\r\nContent-Type: application/json; charset=utf-8\r\n\r\n"
 
 
 class GraphQLServer(ThreadingHTTPServer):
@@ -158,18 +180,19 @@ class GraphQLServer(ThreadingHTTPServer):
         with self.controls_lock:
             return self.steps.setdefault(key, threading.Semaphore(0))
 
-    def execute(self, request: dict) -> dict:
-        """The GraphQL response to a decoded request body."""
+    def execute(self, request: dict, incremental: bool = False):
+        """The GraphQL response to a decoded request body; with `incremental`, the async
+        iterator of its payloads instead when the operation defers or streams."""
         query, variables, operation_name = request_fields(request)
-        try:
-            operation = get_operation_ast(parse(query), operation_name)
-        except GraphQLSyntaxError:
-            operation = None  # run_request reports the syntax error
-        if operation is not None and operation.operation == OperationType.SUBSCRIPTION:
+        if is_subscription(query, operation_name):
             return {"data": None,
                     "errors": [{"message": "Subscriptions are not served over HTTP POST."}]}
         with self.lock:
-            return run_request(query, variables, operation_name, RequestContext(self.graph))
+            response = run_incremental(query, variables, operation_name, RequestContext(self.graph))
+        if incremental or isinstance(response, dict):
+            return response
+        # What graphql-core's `execute` raises there: one response cannot carry the payloads.
+        return {"data": None, "errors": [{"message": UNEXPECTED_MULTIPLE_PAYLOADS}]}
 
 
 class PersistedDocumentError(Exception):
@@ -181,6 +204,20 @@ class PersistedDocumentError(Exception):
 
     def response(self) -> dict:
         return {"data": None, "errors": [{"message": str(self), "extensions": {"code": self.code}}]}
+
+
+def is_subscription(query: str, operation_name) -> bool:
+    """Whether the operation a request runs is a subscription."""
+    try:
+        operation = get_operation_ast(parse(query), operation_name)
+    except GraphQLSyntaxError:
+        return False  # run_incremental reports the syntax error
+    return operation is not None and operation.operation == OperationType.SUBSCRIPTION
+
+
+async def single(response: dict):
+    """A response that is not incremental, as a stream of one."""
+    yield response
 
 
 def request_fields(request: dict):
@@ -196,7 +233,7 @@ def request_fields(request: dict):
 
 
 class StreamControls:
-    """An event stream's test controls, from its query string (see the module docstring)."""
+    """A stream's test controls, from its query string (see the module docstring)."""
 
     FAULTS = ("drop-after", "close-after", "complete-after", "fail-after", "garble-after")
 
@@ -229,11 +266,12 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, method: str) -> None:
         url = urlsplit(self.path)
         body = self.read_body()
-        if url.path == "/graphql" and method == "POST" \
-                and "text/event-stream" in self.headers.get("Accept", ""):
+        accept = self.headers.get("Accept", "")
+        if url.path == "/graphql" and method == "POST" and "text/event-stream" in accept:
             return self.event_stream(body, StreamControls(url.query))
+        multipart = StreamControls(url.query) if "multipart/mixed" in accept else None
         if url.path == "/graphql":
-            return self.graphql(method, body)
+            return self.graphql(method, body, multipart)
         if url.path == "/documents":
             with self.server.controls_lock:
                 return self.reply(200, dict(self.server.document_counts))
@@ -244,7 +282,7 @@ class Handler(BaseHTTPRequestHandler):
             milliseconds = parse_qs(url.query).get("ms", ["0"])[0]
             delay = int(milliseconds) / 1000 if milliseconds.isdigit() else 0
             time.sleep(min(delay, self.server.max_seconds))
-            return self.graphql(method, body)
+            return self.graphql(method, body, multipart)
         if url.path.startswith("/status/"):
             code = url.path[len("/status/"):]
             if code.isdigit() and 100 <= int(code) <= 599:
@@ -261,67 +299,101 @@ class Handler(BaseHTTPRequestHandler):
         length = self.headers.get("Content-Length", "0")
         return self.rfile.read(int(length)) if length.isdigit() else b""
 
-    def graphql(self, method: str, body: bytes) -> None:
+    def graphql(self, method: str, body: bytes, multipart: StreamControls = None) -> None:
+        """Answers a request; `multipart` (its controls) when it accepts multipart/mixed."""
         if method != "POST":
             return self.reply(405, {"errors": [{"message": "Use POST."}]})
         try:
             request = json.loads(body.decode("utf-8"))
             if not isinstance(request, dict):
                 raise ValueError("the body must be a JSON object")
-            response = self.server.execute(self.server.document(request))
+            response = self.server.execute(self.server.document(request), multipart is not None)
         except PersistedDocumentError as error:
             return self.reply(200, error.response())
         except (UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
-        return self.reply(200, response)
+        if isinstance(response, dict):
+            return self.reply(200, response)
+        # The other faults are the event stream's: a multipart body has no `complete` to send.
+        multipart.counts = {name: count for name, count in multipart.counts.items()
+                            if name == "drop-after"}
+        self.start_stream('multipart/mixed; boundary="-"', multipart)
+        # The delimiter goes right after each part, not with the next one: a reader knows a
+        # part is whole only once the delimiter after it arrives.
+        self.write_chunk(b"\r\n---")
+        self.send_all(response, multipart, self.write_part, self.end_parts, subscription=False)
 
     def event_stream(self, body: bytes, controls: StreamControls) -> None:
-        """Streams a subscription as graphql-sse's distinct connections mode does."""
+        """Streams a subscription's events, or a query's or mutation's payloads, as
+        graphql-sse's distinct connections mode does."""
         try:
             request = json.loads(body.decode("utf-8"))
             if not isinstance(request, dict):
                 raise ValueError("the body must be a JSON object")
-            fields = request_fields(self.server.document(request))
+            request = self.server.document(request)
+            fields = request_fields(request)
+            subscription = is_subscription(fields[0], fields[2])
+            if subscription:
+                responses = subscription_stream(*fields, RequestContext(self.server.graph))
+            else:
+                responses = self.server.execute(request, incremental=True)
         except PersistedDocumentError as error:
             return self.reply(200, error.response())
         except (UnicodeDecodeError, ValueError) as error:
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
+        if isinstance(responses, dict):
+            responses = single(responses)
+        self.start_stream("text/event-stream; charset=utf-8", controls)
+        self.send_all(responses, controls, lambda response: self.write_event("next", response),
+                      self.end_events, subscription)
+
+    def start_stream(self, content_type: str, controls: StreamControls) -> None:
+        """Sends the head of a chunked 200 that ends with the connection."""
         if not self.server.claim_once(controls.once):
             controls.counts = {}
         self.protocol_version = "HTTP/1.1"
         self.close_connection = True
         self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
+
+    def send_all(self, responses, controls: StreamControls, write, end, subscription: bool) -> None:
+        """Writes each response the async iterator `responses` gives with `write`, as the
+        controls say, then ends the body with `end(fault, sent)` (fault None: the end)."""
         try:
-            asyncio.run(self.send_events(fields, controls))
+            asyncio.run(self.pull_all(responses, controls, write, end, subscription))
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client went away: nothing to tell it
 
-    async def send_events(self, fields, controls: StreamControls) -> None:
-        events = subscription_stream(*fields, RequestContext(self.server.graph)).__aiter__()
-        sent = 0
-        while True:
-            fault = controls.fault_at(sent)
-            if fault is not None:
-                return self.end_by(fault, sent)
-            if controls.step is not None:
-                await asyncio.to_thread(self.server.step(controls.step).acquire,
-                                        timeout=self.server.max_seconds)
-            with self.server.lock:  # the source stream changes the graph as it runs
-                try:
-                    response = await events.__anext__()
-                except StopAsyncIteration:
-                    break
-            self.write_event("next", response)
-            sent += 1
-        self.write_event("complete", None)
-        self.write_chunk(b"")
+    async def pull_all(self, responses, controls: StreamControls, write, end, subscription: bool) -> None:
+        sent, more = 0, True
+        try:
+            while True:
+                fault = controls.fault_at(sent)
+                if fault is not None or not more:
+                    return end(fault, sent)
+                # A query's initial payload goes at once, and its last one says so (`hasNext`);
+                # a subscription's end is known only by pulling, so that pull waits too.
+                if controls.step is not None and (subscription or sent > 0):
+                    # Blocks this stream's event loop, so that graphql-core's tasks for deferred
+                    # work cannot run while the lock is free; other requests still go on.
+                    self.server.step(controls.step).acquire(timeout=self.server.max_seconds)
+                with self.server.lock:  # the resolvers read the graph; a subscription changes it
+                    try:
+                        response = await responses.__anext__()
+                    except StopAsyncIteration:
+                        return end(None, sent)
+                write(response)
+                sent += 1
+                more = subscription or response.get("hasNext") is True
+        finally:
+            with self.server.lock:  # closing may cancel graphql-core's unfinished work
+                await responses.aclose()
 
-    def end_by(self, fault: str, sent: int) -> None:
-        """Ends the stream as the control `fault` says."""
+    def end_events(self, fault, sent: int) -> None:
+        """Ends an event stream as the control `fault` says, or with `complete`."""
         if fault == "drop-after":
             self.write_chunk(b'event: next\ndata: {"data": {"issueUpd')
             self.close_connection = True
@@ -332,8 +404,22 @@ class Handler(BaseHTTPRequestHandler):
             self.write_event("next", {"data": None, "errors": [{"message": message}]})
         if fault == "garble-after":
             self.write_chunk(b'event: next\ndata: {"data": {"issueUpdated": \n\n')
-        if fault in ("fail-after", "complete-after", "garble-after"):
+        if fault in (None, "fail-after", "complete-after", "garble-after"):
             self.write_event("complete", None)
+        self.write_chunk(b"")
+
+    def write_part(self, payload: dict) -> None:
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        self.write_chunk(PART_HEADERS + data + b"\r\n---")
+
+    def end_parts(self, fault, sent: int) -> None:
+        """Ends a multipart body with its closing delimiter, or drops it mid-part (drop-after)."""
+        if fault == "drop-after":
+            self.write_chunk(PART_HEADERS + b'{"hasNext": true, "incremental": [{"da')
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        self.write_chunk(b"--\r\n")
         self.write_chunk(b"")
 
     def write_event(self, name: str, payload) -> None:

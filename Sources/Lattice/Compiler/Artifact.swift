@@ -79,6 +79,9 @@ public final class Artifact: Sendable {
     public var ownFieldCount: Int { selectionSet.ownFieldCount }
     /// Every fragment a walk of this document reaches through spreads, transitively.
     let reachableFragments: Set<ObjectIdentifier>
+    /// Whether the document, or a fragment it reaches, uses `@defer` or `@stream`: its answer
+    /// may come in parts (`Transport.executeIncrementally`).
+    public let defersOrStreams: Bool
     /// Whether a walk through spreads may reach some fragment more than once (it is spread
     /// twice, or by two fragments this one reaches): such walks memoize spreads (`SpreadMemo`).
     let reachesAFragmentTwice: Bool
@@ -87,7 +90,7 @@ public final class Artifact: Sendable {
          variables: [Variable], throwsOnFieldError: Bool, catchTarget: CatchTarget?,
          expiresSeconds: Int?, variableKeys: [StorageKeyTemplate], location: String,
          variableUsages: [VariableUsage], requestText: String, refetchQuery: RefetchQuery? = nil,
-         hoistsFragmentVariables: Bool = false) {
+         hoistsFragmentVariables: Bool = false, defersOrStreams: Bool = false) {
         self.name = name
         self.kind = kind
         self.typeName = typeName
@@ -106,7 +109,9 @@ public final class Artifact: Sendable {
         hasRequiredThrow = catchTarget == nil && Artifact.containsRequiredThrow(selectionSet)
         var reachable: Set<ObjectIdentifier> = []
         var twice = false
+        var incremental = defersOrStreams
         for fragment in Artifact.spreadNodes(in: selectionSet).map(\.fragment) {
+            incremental = incremental || fragment.defersOrStreams
             let id = ObjectIdentifier(fragment)
             if fragment.reachesAFragmentTwice || reachable.contains(id)
                 || !reachable.isDisjoint(with: fragment.reachableFragments) {
@@ -117,6 +122,7 @@ public final class Artifact: Sendable {
         }
         reachableFragments = reachable
         reachesAFragmentTwice = twice
+        self.defersOrStreams = incremental
     }
 
     private static func containsRequiredThrow(_ set: ObjectSelection) -> Bool {

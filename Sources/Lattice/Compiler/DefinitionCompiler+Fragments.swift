@@ -26,9 +26,10 @@ extension DefinitionCompiler {
             }
             typeName = type.name
         }
+        let deferral = compileDeferral(inline.directives, parent: parent)
         let set = compileSelections([inline.selectionSet], parent: typeName, underCatch: underCatch,
                                     generate: false)
-        return InlineFragmentNode(condition: condition(typeName, within: parent), selectionSet: set)
+        return InlineFragmentNode(condition: condition(typeName, within: parent), selectionSet: set, deferral: deferral)
     }
 
     mutating func compileSpread(_ spread: GraphQLSyntax.FragmentSpread, parent: String) -> SpreadNode? {
@@ -51,6 +52,7 @@ extension DefinitionCompiler {
             return nil
         }
         return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent),
-                          arguments: compileSpreadArguments(spread, of: fragment))
+                          arguments: compileSpreadArguments(spread, of: fragment),
+                          deferral: compileDeferral(spread.directives, parent: parent))
     }
 }

@@ -21,6 +21,12 @@ struct DefinitionCompiler {
     private var addedSyntax: AddedSyntax = [:]
     /// The selection set being compiled, counted from the definition's (1).
     private(set) var level = 0
+    /// The kind of the definition being compiled.
+    private(set) var definitionKind = Artifact.Kind.query
+    /// The labels of the `@defer` and `@stream` directives seen so far, which must differ.
+    var deferStreamLabels: Set<String> = []
+    /// Whether the definition uses `@defer` or `@stream` (with a condition not constantly false).
+    var usesDeferOrStream = false
 
     init(schema: Schema, file: String, artifacts: [String: Artifact], failed: Set<String>,
          definedFragments: Set<String>) {
@@ -70,6 +76,7 @@ struct DefinitionCompiler {
             variables = compileFragmentVariables(directives, fragment: name)
         }
         guard let typeName else { return nil }
+        definitionKind = kind
         let refetchQuery = kind == .fragment ? compileRefetchable(directives, fragment: name, type: typeName) : nil
         throwsOnFieldError = directives.contains { $0.name.value == ClientDirective.throwOnFieldError }
         documentCatch = catchTarget(directives)
@@ -108,7 +115,8 @@ struct DefinitionCompiler {
                         variableKeys: variableKeys, location: place(definition.location),
                         variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent, renaming: renaming,
                                                             hoisted: hoisted),
-                        refetchQuery: refetchQuery, hoistsFragmentVariables: !hoisted.isEmpty)
+                        refetchQuery: refetchQuery, hoistsFragmentVariables: !hoisted.isEmpty,
+                        defersOrStreams: usesDeferOrStream)
     }
 
     private mutating func compileVariables(_ definitions: [VariableDefinition]) -> [Artifact.Variable] {
@@ -262,6 +270,7 @@ struct DefinitionCompiler {
             diagnose(field.name.location, .requiredOnNonNull(field: name, type: schemaField.type.description))
         }
         let catchHere = catchTarget(field.directives)
+        checkStream(field.directives, type: schemaField.type, parent: parent)
         let kind: FieldNode.Kind
         if namedType.isLeaf {
             if let extra = children.first {

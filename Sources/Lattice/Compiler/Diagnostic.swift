@@ -92,6 +92,8 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidEdgeEdit(directive: String, field: String, reason: String)
     /// `@refetchable` on a fragment no query can fetch again.
     case invalidRefetchable(fragment: String, reason: String)
+    /// `@defer` or `@stream` where graphql-js's rules refuse it (the message says which).
+    case invalidDeferStream(String)
     case unsupported(String)
 
     public var description: String {
@@ -149,6 +151,7 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .invalidConnection(field, reason): "@connection on \(field): \(reason)"
         case let .invalidEdgeEdit(directive, field, reason): "@\(directive) on \(field): \(reason)"
         case let .invalidRefetchable(fragment, reason): "@refetchable on \(fragment): \(reason)"
+        case .invalidDeferStream(let message): message
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

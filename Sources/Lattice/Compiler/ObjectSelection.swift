@@ -168,6 +168,27 @@ public final class ObjectSelection: Sendable {
         spreads.firstIndex { $0 === spread }
     }
 
+    /// Whether a deferred fragment's part is in `object`, a response's: every field the set
+    /// selects itself is there, or, when it selects only fragments, the first one's part is.
+    /// - Complexity: O(fields the set selects itself).
+    func hasArrived(in object: [String: JSONValue]) -> Bool {
+        var selectsFields = false
+        for selection in selections {
+            guard case .field(let field) = selection else { continue }
+            selectsFields = true
+            if object[field.responseKey] == nil { return false }
+        }
+        if selectsFields { return true }
+        for selection in selections {
+            switch selection {
+            case .field: continue
+            case .inlineFragment(let inline): return inline.selectionSet.hasArrived(in: object)
+            case .spread(let spread): return spread.fragment.selectionSet.hasArrived(in: object)
+            }
+        }
+        return true
+    }
+
     /// The response keys the document writes for an object of type `type` (the compiler's
     /// additions left out): fields of every part whose condition admits it, spreads included
     /// (each fragment once, however often it is spread).

@@ -15,10 +15,13 @@ public final class InlineFragmentNode: Sendable {
     public let condition: TypeCondition?
     /// The selections inside, on the same object.
     public let selectionSet: ObjectSelection
+    /// `@defer`: its fields may come in a later payload.
+    public let deferral: Deferral?
 
-    init(condition: TypeCondition?, selectionSet: ObjectSelection) {
+    init(condition: TypeCondition?, selectionSet: ObjectSelection, deferral: Deferral? = nil) {
         self.condition = condition
         self.selectionSet = selectionSet
+        self.deferral = deferral
     }
 }
 
@@ -31,11 +34,15 @@ public final class SpreadNode: Sendable {
     /// `@arguments`: values for the fragment's own variables, in the enclosing definition's
     /// terms (its variables, or literals).
     public let arguments: [String: ArgumentValue]
+    /// `@defer`: the fragment's fields may come in a later payload.
+    public let deferral: Deferral?
 
-    init(fragment: Artifact, condition: TypeCondition?, arguments: [String: ArgumentValue] = [:]) {
+    init(fragment: Artifact, condition: TypeCondition?, arguments: [String: ArgumentValue] = [:],
+         deferral: Deferral? = nil) {
         self.fragment = fragment
         self.condition = condition
         self.arguments = arguments
+        self.deferral = deferral
     }
 
     /// The values of the fragment's own variables here: the spread's `@arguments` resolved

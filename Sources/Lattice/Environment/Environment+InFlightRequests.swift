@@ -18,6 +18,10 @@ extension Environment {
         let transport = self.transport
         let documents = persistedDocuments
         let era = self.era
+        if root.artifact.defersOrStreams {
+            receiveInParts(request, of: root, from: documents.executeIncrementally(root.request, on: transport), sentIn: era)
+            return request
+        }
         request.task = Task { [weak self] in
             let outcome: Result<GraphQLResponse, Failure>
             do throws(Failure) {
@@ -52,7 +56,7 @@ extension Environment {
     /// Commits the answer once for every handle waiting (each gets its data, unplaced errors
     /// and an idle fetch), or gives each the failure; a cancelled request answers nobody.
     /// - Complexity: O(fields written) plus O(handles waiting), as `commit` is.
-    private func answer(_ request: InFlightRequest, of root: OperationRoot,
+    func answer(_ request: InFlightRequest, of root: OperationRoot,
                         with outcome: Result<GraphQLResponse, Failure>, sentIn era: Int) {
         guard root.inFlight === request else { return }
         root.inFlight = nil

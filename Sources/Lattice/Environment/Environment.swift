@@ -126,6 +126,7 @@ public final class Environment {
         let root = handle.root
         root.handles.remove(handle)
         guard root.handles.count == 0 else { return }
+        root.receivingParts?.task?.cancel()
         roots[root.key] = nil
         release(root.retention)
     }

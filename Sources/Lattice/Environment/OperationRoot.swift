@@ -32,6 +32,9 @@ final class OperationRoot: Observable {
     var handles = UnretainedList<OperationHandle>(position: \.rootPosition)
     /// Its request on the way to the server, which every handle fetching meanwhile shares.
     var inFlight: InFlightRequest?
+    /// The request whose answer came in part and is still coming (`@defer`, `@stream`): its
+    /// later payloads are committed while it stays this one.
+    var receivingParts: InFlightRequest?
     private let registrar = ObservationRegistrar()
 
     init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,

@@ -26,6 +26,38 @@ public enum PersistedDocumentPolicy: Hashable, Sendable {
         }
     }
 
+    /// Sends `request` through `transport` for an answer in parts, as `execute` does: with the
+    /// fallback, an unknown id's failure (the first event) is followed by the sending with
+    /// the text, whose events take its place. - Complexity: as `execute`.
+    public func executeIncrementally(_ request: GraphQLRequest, on transport: any Transport) -> AsyncStream<IncrementalEvent> {
+        let events = transport.executeIncrementally(first(request))
+        guard self == .idWithTextFallback else { return events }
+        var withText = request
+        withText.sendsText = true
+        let retry = { @Sendable [withText] in transport.executeIncrementally(withText) }
+        return AsyncStream { continuation in
+            let task = Task { await Self.forward(events, orElse: retry, to: continuation) }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Yields `events` into `continuation`, unless the first is an unknown id's failure: then
+    /// those of `retry()` instead.
+    private static func forward(_ events: AsyncStream<IncrementalEvent>,
+                                orElse retry: @Sendable () -> AsyncStream<IncrementalEvent>,
+                                to continuation: AsyncStream<IncrementalEvent>.Continuation) async {
+        var isFirst = true
+        for await event in events {
+            if isFirst, case .failed(.requestErrors(let errors)) = event, errors.contains(where: saysDocumentUnknown) {
+                for await retried in retry() { continuation.yield(retried) }
+                break
+            }
+            isFirst = false
+            continuation.yield(event)
+        }
+        continuation.finish()
+    }
+
     /// `request` as first sent: a subscription's only sending, a query's or mutation's first.
     /// - Complexity: O(1).
     func first(_ request: GraphQLRequest) -> GraphQLRequest {

@@ -36,6 +36,7 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     private(set) var storedHasData: Bool
     private var storedActivity: Fetch.Activity = .idle
     private var storedUnplaced: [GraphQLError] = []
+    private var storedParts: [String: IncrementalResponse.PartState] = [:]
     /// Bumped whenever a fact changes, so a keeper can tell whether it has settled the
     /// current facts already.
     private(set) var factsRevision = 0
@@ -87,6 +88,23 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     var unplacedErrors: [GraphQLError] {
         registrar.access(self, keyPath: Self.unplacedKey)
         return storedUnplaced
+    }
+
+    /// Where each deferred fragment and stream of the last answer stands (`@defer`,
+    /// `@stream`), by label, or by path when it has none: `.pending` until its part lands (a
+    /// view shows its placeholder; the phase is ready with what arrived, and this is neither
+    /// a failure nor loading), then `.arrived`, or `.failed` with its errors or the dropped
+    /// connection (what arrived stays). Empty for an answer in one piece. Tracked on its own.
+    /// - Complexity: O(1) plus one registrar access.
+    public var parts: [String: IncrementalResponse.PartState] {
+        registrar.access(self, keyPath: Self.partsKey)
+        return storedParts
+    }
+
+    /// The state of the part labelled `label`, `nil` when the last answer announced none.
+    /// Tracked, as `parts`.
+    public func part(_ label: String) -> IncrementalResponse.PartState? {
+        parts[label]
     }
 
     /// Whether the store holds the operation with its variables: available, missing or stale,
@@ -266,6 +284,15 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
         return data || unplaced || activity
     }
 
+    /// The parts of the answer in parts the handle shows now stand so: notifies the readers of
+    /// `parts` when that changes. Not a fact of the phase: nothing settles.
+    func partsDidChange(_ parts: [String: IncrementalResponse.PartState]) {
+        guard storedParts != parts else { return }
+        registrar.willSet(self, keyPath: Self.partsKey)
+        storedParts = parts
+        registrar.didSet(self, keyPath: Self.partsKey)
+    }
+
     /// Detaches without touching observable state (also what `deinit` does).
     private func release() {
         guard isAttached else { return }
@@ -310,9 +337,11 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     nonisolated var hasDataToken: Int { 0 }
     nonisolated var activityToken: Int { 1 }
     nonisolated var unplacedToken: Int { 2 }
+    nonisolated var partsToken: Int { 3 }
     private static let hasDataKey: KeyPath<OperationHandle, Int> = \.hasDataToken
     private static let activityKey: KeyPath<OperationHandle, Int> = \.activityToken
     private static let unplacedKey: KeyPath<OperationHandle, Int> = \.unplacedToken
+    private static let partsKey: KeyPath<OperationHandle, Int> = \.partsToken
 }
 
 extension OperationHandle {

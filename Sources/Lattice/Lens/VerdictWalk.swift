@@ -58,6 +58,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
                     tracking.accessType(of: record)
                     guard condition.matches(record.type) else { continue }
                 }
+                if inline.deferral != nil, !partHasLanded(inline.selectionSet, on: record, bound: bound) { continue }
                 outcome = walk(inline.selectionSet, on: record, bound: bound)
             } else {
                 continue
@@ -66,6 +67,15 @@ struct VerdictWalk<Tracking: ReadTracking> {
             return outcome
         }
         return .complete
+    }
+
+    /// Whether a deferred fragment's part has landed on `record`: its first field is there.
+    /// Read tracked, so a verdict that passed over the fragment is recomputed when it lands.
+    private mutating func partHasLanded(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
+        guard let first = set.walkSteps.first(where: { $0.field != nil })?.field else { return true }
+        let key = bound.fieldKey(of: first)
+        tracking.access(record, key: key, field: first, bound: bound)
+        return record.slots.peek(key).kind != .absent
     }
 
     private mutating func visit(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Outcome {

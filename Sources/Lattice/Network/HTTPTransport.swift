@@ -61,6 +61,31 @@ public final class HTTPTransport: Transport {
         return try GraphQLResponse.checked(decoding: body)
     }
 
+    /// POSTs `request` accepting `multipart/mixed` (then JSON) and yields each part's payload
+    /// as it arrives (`IncrementalResponseDelegate` says how each answer reads). `timeout`
+    /// bounds the silence between bytes; the answer as a whole has none.
+    /// - Complexity: one connection for the answer's life; O(part size) per part.
+    public func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
+        let urlRequest: URLRequest
+        do { urlRequest = try self.urlRequest(for: request, accept: "multipart/mixed, application/json;q=0.9") } catch {
+            return AsyncStream { continuation in
+                continuation.yield(.failed(error))
+                continuation.finish()
+            }
+        }
+        return AsyncStream { [timeout] continuation in
+            let configuration = Self.sessionConfiguration(idleTimeout: timeout, resourceTimeout: 7 * 24 * 3600)
+            let delegate = IncrementalResponseDelegate(continuation: continuation, timeout: timeout)
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            let task = session.dataTask(with: urlRequest)
+            continuation.onTermination = { _ in
+                task.cancel()
+                session.invalidateAndCancel()
+            }
+            task.resume()
+        }
+    }
+
     public func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> {
         AsyncStream { continuation in
             let task = Task {

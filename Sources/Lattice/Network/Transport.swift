@@ -16,7 +16,30 @@ public protocol Transport: Sendable {
     /// without a hop to the global executor and back, so a fetch's work is the same every run.
     nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse
 
+    /// Sends a query or mutation whose document may defer or stream (`@defer`, `@stream`) and
+    /// yields each payload of the answer as it arrives. A transport that cannot stream
+    /// answers with one payload, the whole response (the default, over `execute`).
+    func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent>
+
     /// Starts a subscription. The stream yields `.opened`, then `.next` per event, and ends
     /// with `.completed` or `.failed`; cancelling the iterating task ends it.
     func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent>
+}
+
+extension Transport {
+    /// The whole response of `execute` as the only payload.
+    /// - Complexity: as `execute`.
+    public func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
+        AsyncStream { continuation in
+            let task = Task {
+                do throws(Failure) {
+                    continuation.yield(.payload(IncrementalPayload(response: try await execute(request))))
+                } catch {
+                    continuation.yield(.failed(error))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
 }

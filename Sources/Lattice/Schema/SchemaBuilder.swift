@@ -73,6 +73,19 @@ private struct Builder {
                 name: "deprecated",
                 arguments: ["reason": SchemaArgument(name: "reason", type: .named("String"), hasDefault: true)],
                 locations: ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"]),
+            // Incremental delivery (graphql-js 17, graphql-core 3.3): a server that executes
+            // them declares them, and a document may use them without its schema saying so.
+            "defer": SchemaDirective(
+                name: "defer",
+                arguments: ["if": SchemaArgument(name: "if", type: .nonNull(.named("Boolean")), hasDefault: true),
+                            "label": SchemaArgument(name: "label", type: .named("String"), hasDefault: false)],
+                locations: ["FRAGMENT_SPREAD", "INLINE_FRAGMENT"]),
+            "stream": SchemaDirective(
+                name: "stream",
+                arguments: ["if": SchemaArgument(name: "if", type: .nonNull(.named("Boolean")), hasDefault: true),
+                            "label": SchemaArgument(name: "label", type: .named("String"), hasDefault: false),
+                            "initialCount": SchemaArgument(name: "initialCount", type: .nonNull(.named("Int")), hasDefault: true)],
+                locations: ["FIELD"]),
             "specifiedBy": SchemaDirective(
                 name: "specifiedBy",
                 arguments: ["url": SchemaArgument(name: "url", type: .nonNull(.named("String")), hasDefault: false)],

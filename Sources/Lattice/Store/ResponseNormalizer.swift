@@ -77,11 +77,13 @@ private struct Walker {
                 // more instructions (callgrind), with no field using it.
                 if field.hasEdgeEdit { stageEdgeEdit(of: field, on: id, bound: bound) }
             case .inlineFragment(let inline):
-                guard inline.condition?.matches(type) ?? true else { continue }
+                guard inline.condition?.matches(type) ?? true,
+                      inline.deferral == nil || inline.selectionSet.hasArrived(in: object) else { continue }
                 try normalize(object, set: inline.selectionSet, id: id, type: type,
                               bound: bound, trie: node)
             case .spread(let spread):
                 guard spread.condition?.matches(type) ?? true,
+                      spread.deferral == nil || spread.fragment.selectionSet.hasArrived(in: object),
                       spreads.firstVisit(of: spread.fragment,
                                          at: WalkedPlace(record: id, errors: node.map(ObjectIdentifier.init)))
                 else { continue }
