@@ -62,22 +62,32 @@ public final class HTTPTransport: Transport {
     }
 
     /// POSTs `request` accepting `multipart/mixed` (then JSON) and yields each part's payload
-    /// as it arrives (`IncrementalResponseDelegate` says how each answer reads). `timeout`
-    /// bounds the silence between bytes; the answer as a whole has none.
+    /// as it arrives (`MultipartPartStream` says how it reads; a JSON answer is one payload).
+    /// `timeout` bounds the silence between bytes; the answer as a whole has none.
     /// - Complexity: one connection for the answer's life; O(part size) per part.
     public func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
+        stream(request, accept: "multipart/mixed, application/json;q=0.9", idleTimeout: timeout, as: MultipartPartStream.self)
+    }
+
+    /// POSTs `request` with `accept` and yields the events of its answer as `Answer` reads
+    /// them, on a URLSession of its own: `idleTimeout` bounds the silence between bytes, the
+    /// answer as a whole has none (a week). Ending the iteration closes the connection.
+    func stream<Answer: StreamedAnswer>(_ request: GraphQLRequest, accept: String, idleTimeout: Duration,
+                                        as answer: Answer.Type) -> AsyncStream<Answer.Event> {
         let urlRequest: URLRequest
-        do { urlRequest = try self.urlRequest(for: request, accept: "multipart/mixed, application/json;q=0.9") } catch {
+        do { urlRequest = try self.urlRequest(for: request, accept: accept) } catch {
             return AsyncStream { continuation in
-                continuation.yield(.failed(error))
+                continuation.yield(Answer.failed(error))
                 continuation.finish()
             }
         }
-        return AsyncStream { [timeout] continuation in
-            let configuration = Self.sessionConfiguration(idleTimeout: timeout, resourceTimeout: 7 * 24 * 3600)
-            let delegate = IncrementalResponseDelegate(continuation: continuation, timeout: timeout)
+        return AsyncStream { continuation in
+            let configuration = Self.sessionConfiguration(idleTimeout: idleTimeout, resourceTimeout: 7 * 24 * 3600)
+            let delegate = StreamedAnswerDelegate<Answer>(continuation: continuation, timeout: idleTimeout)
             let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-            let task = session.dataTask(with: urlRequest)
+            var streaming = urlRequest
+            streaming.timeoutInterval = Self.sessionTimeout(idleTimeout)
+            let task = session.dataTask(with: streaming)
             continuation.onTermination = { _ in
                 task.cancel()
                 session.invalidateAndCancel()

@@ -12,7 +12,8 @@ import FoundationNetworking
 /// subscription by closing its connection. It is built on URLSession's data delegate, which
 /// swift-corelibs-foundation streams on Linux as Apple's Foundation does; WebSocket is not an
 /// option there (docs/decisions/0004-subscriptions-over-server-sent-events.md). How each
-/// answer becomes events and failures: `EventStreamDelegate`.
+/// answer becomes events and failures: `SubscriptionEventStream`; an answer in parts
+/// (`@defer`, `@stream`) streams the same way, a payload an event (`IncrementalEventStream`).
 ///
 /// Cost: a URLSession (with its own delegate queue) and one HTTP connection per open
 /// subscription, released when the stream ends; decoding is O(event size) per event.
@@ -40,27 +41,13 @@ public final class SSETransport: Transport {
     /// Opens an event stream for `request`; ending the iteration closes the connection.
     /// - Complexity: one connection for the stream's life; O(event size) per event.
     public func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> {
-        let urlRequest: URLRequest
-        do { urlRequest = try http.urlRequest(for: request, accept: "text/event-stream") } catch {
-            return AsyncStream { continuation in
-                continuation.yield(.failed(error))
-                continuation.finish()
-            }
-        }
-        return AsyncStream { [idleTimeout] continuation in
-            // A week in all: a stream has no total limit.
-            let configuration = HTTPTransport.sessionConfiguration(idleTimeout: idleTimeout,
-                                                                   resourceTimeout: 7 * 24 * 3600)
-            let delegate = EventStreamDelegate(continuation: continuation, idleTimeout: idleTimeout)
-            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-            var streaming = urlRequest
-            streaming.timeoutInterval = HTTPTransport.sessionTimeout(idleTimeout)
-            let task = session.dataTask(with: streaming)
-            continuation.onTermination = { _ in
-                task.cancel()
-                session.invalidateAndCancel()
-            }
-            task.resume()
-        }
+        http.stream(request, accept: "text/event-stream", idleTimeout: idleTimeout, as: SubscriptionEventStream.self)
+    }
+
+    /// Streams the answer to `request` as Server-Sent Events, a payload an event (a server
+    /// that does not stream answers in one piece: one payload).
+    /// - Complexity: one connection for the answer's life; O(event size) per payload.
+    public func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
+        http.stream(request, accept: "text/event-stream", idleTimeout: idleTimeout, as: IncrementalEventStream.self)
     }
 }

@@ -7,8 +7,8 @@ import Lattice
 import LatticeTesting
 
 /// `@defer` and `@stream` end to end against the loopback server, which runs graphql-core
-/// 3.3.2's own incremental execution and answers in `multipart/mixed` parts; under the three
-/// phase strategies. The server's `step` control holds each later payload until the test
+/// 3.3.2's own incremental execution, over both wires (`multipart/mixed` parts with
+/// `HTTPTransport`, `next` events with `SSETransport`) and under the three phase strategies. The server's `step` control holds each later payload until the test
 /// lets it go, so the state between payloads is seen; `drop-after` cuts the connection.
 @MainActor @Suite(.hangGuard, .enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
 struct IncrementalOverHTTPTests {
@@ -31,6 +31,18 @@ struct IncrementalOverHTTPTests {
     """
     static let issueID: JSONValue = .string("SXNzdWU6MQ==")
 
+    /// How the parts travel.
+    enum Wire: CaseIterable, Sendable {
+        case multipart, serverSentEvents
+
+        func transport(_ url: URL) -> any Transport {
+            switch self {
+            case .multipart: HTTPTransport(url: url)
+            case .serverSentEvents: SSETransport(url: url)
+            }
+        }
+    }
+
     static func program() throws -> Program {
         let spec = try SharedFixtures.get()
         return try Program(schema: spec.program.schema,
@@ -38,10 +50,10 @@ struct IncrementalOverHTTPTests {
     }
 
     /// An environment over `server`'s `/graphql` with the stream `controls`, and `operation` attached.
-    static func attach(_ operation: String, _ server: LoopbackServer, _ strategy: PhaseStrategy,
+    static func attach(_ operation: String, _ server: LoopbackServer, _ strategy: PhaseStrategy, _ wire: Wire,
                        controls: String = "") throws -> (Environment, OperationHandle) {
         let program = try program()
-        let environment = Environment(program: program, transport: HTTPTransport(url: try server.url("/graphql?\(controls)")),
+        let environment = Environment(program: program, transport: wire.transport(try server.url("/graphql?\(controls)")),
                                       strategy: strategy)
         let variables: [String: JSONValue] = operation == "PartErrors" ? [:] : ["id": issueID]
         return (environment, environment.attach(try #require(program[operation]), variables: variables))
@@ -83,13 +95,13 @@ struct IncrementalOverHTTPTests {
     /// fragment reads as pending (neither failed nor loading), and when its part lands the
     /// body shows, re-running the bodies that read it or the part's state, not the one that
     /// read the title.
-    @Test(arguments: PhaseStrategy.allCases)
-    func theDeferredFragmentArrivesAfterTheReadyPhase(_ strategy: PhaseStrategy) async throws {
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func theDeferredFragmentArrivesAfterTheReadyPhase(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let whole = try await Self.whole(server)
         let (wholeTitle, wholeBody) = (whole.title, whole.body)
-        let (_, handle) = try Self.attach("Deferred", server, strategy, controls: "step=body")
+        let (_, handle) = try Self.attach("Deferred", server, strategy, wire, controls: "step=body")
         await waitUntil { Self.isReady(handle) }
         #expect(handle.part("body") == .pending)
         #expect(handle.fetch.activity == .idle)
@@ -107,19 +119,19 @@ struct IncrementalOverHTTPTests {
         #expect(!title.flush(), "the title's body did not re-run")
     }
 
-    @Test(arguments: PhaseStrategy.allCases)
-    func twoLabelsAndANestedDeferEachArrive(_ strategy: PhaseStrategy) async throws {
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func twoLabelsAndANestedDeferEachArrive(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let whole = try await Self.whole(server)
         let (wholeTitle, wholeBody, wholeState) = (whole.title, whole.body, whole.state)
-        let (_, two) = try Self.attach("TwoLabels", server, strategy)
+        let (_, two) = try Self.attach("TwoLabels", server, strategy, wire)
         await two.waitForFetch()
         #expect(two.parts == ["body": .arrived, "state": .arrived])
         #expect(try Self.issue(two)?.read("body") as String? == wholeBody)
         #expect(try Self.issue(two)?.read("state") as String? == wholeState)
 
-        let (_, nested) = try Self.attach("Nested", server, strategy)
+        let (_, nested) = try Self.attach("Nested", server, strategy, wire)
         await nested.waitForFetch()
         #expect(nested.parts == ["outer": .arrived, "inner": .arrived])
         #expect(try Self.issue(nested)?.read("title") as String? == wholeTitle)
@@ -128,14 +140,14 @@ struct IncrementalOverHTTPTests {
 
     /// A stream's first `initialCount` items come with the initial payload, the rest append
     /// in order when their payload lands.
-    @Test(arguments: PhaseStrategy.allCases)
-    func aStreamsItemsAppendInOrder(_ strategy: PhaseStrategy) async throws {
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func aStreamsItemsAppendInOrder(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let cursors = try await Self.whole(server).cursors
         for (operation, initial) in [("StreamNone", 0), ("StreamTwo", 2)] {
-            let key = "\(operation)-\(strategy)"
-            let (_, handle) = try Self.attach(operation, server, strategy, controls: "step=\(key)")
+            let key = "\(operation)-\(strategy)-\(wire)"
+            let (_, handle) = try Self.attach(operation, server, strategy, wire, controls: "step=\(key)")
             func shown() -> [String] {
                 guard let comments: Lens = try? Self.issue(handle)?.read("comments"),
                       let edges: [Lens?] = try? comments.read("edges") else { return ["-"] }
@@ -152,11 +164,11 @@ struct IncrementalOverHTTPTests {
     }
 
     /// A part's errors land on its fields, as a whole response's do.
-    @Test(arguments: PhaseStrategy.allCases)
-    func aPartsErrorsLandOnItsFields(_ strategy: PhaseStrategy) async throws {
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func aPartsErrorsLandOnItsFields(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let (environment, handle) = try Self.attach("PartErrors", server, strategy)
+        let (environment, handle) = try Self.attach("PartErrors", server, strategy, wire)
         await handle.waitForFetch()
         #expect(handle.part("repository") == .arrived)
         #expect(Self.isReady(handle), "\(handle.phase)")
@@ -168,11 +180,11 @@ struct IncrementalOverHTTPTests {
 
     /// The connection dropping after the initial payload fails the parts still pending with
     /// the transport's failure; the data that arrived stays, and the phase stays ready.
-    @Test(arguments: PhaseStrategy.allCases)
-    func aDropAfterTheInitialPayloadFailsThePendingParts(_ strategy: PhaseStrategy) async throws {
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func aDropAfterTheInitialPayloadFailsThePendingParts(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let (_, handle) = try Self.attach("TwoLabels", server, strategy, controls: "drop-after=1")
+        let (_, handle) = try Self.attach("TwoLabels", server, strategy, wire, controls: "drop-after=1")
         await handle.waitForFetch()
         #expect(Self.isReady(handle), "\(handle.phase)")
         #expect(try Self.issue(handle)?.read("title") as String? != nil)

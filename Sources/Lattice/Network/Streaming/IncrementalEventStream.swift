@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An answer in parts (`@defer`, `@stream`) over Server-Sent Events (`SSETransport`): each
+/// `next` is one payload, decoded by `IncrementalPayload(decoding:)`; the payload whose
+/// `hasNext` is false ends the stream, and a `complete` before it cuts it short.
+struct IncrementalEventStream: StreamedAnswer {
+    private var reader = GraphQLEventReader()
+
+    init?(streaming response: HTTPURLResponse) {
+        guard GraphQLEventReader.isStream(response) else { return nil }
+    }
+
+    static var opening: [IncrementalEvent] { [] }
+
+    mutating func events(in data: Data) -> [IncrementalEvent] {
+        reader.read(data, next: { bytes, number in IncrementalEvent(decoding: bytes, number: number, of: "event") },
+                    complete: .failed(.transport(.connectionLost, underlying: "the server completed the stream before its last payload")),
+                    ends: IncrementalEvent.ends)
+    }
+
+    static func ends(_ event: IncrementalEvent) -> Bool { IncrementalEvent.ends(event) }
+
+    static func events(ofWhole response: GraphQLResponse) -> [IncrementalEvent] {
+        [.payload(IncrementalPayload(response: response))]
+    }
+
+    static func failed(_ failure: Failure) -> IncrementalEvent { .failed(failure) }
+
+    static var cutShort: String { "the server ended the event stream before its last payload" }
+}
+
+/// An answer in parts over HTTP, `multipart/mixed` (`HTTPTransport`): each part is one
+/// payload, handed out by `MultipartMixedReader` as soon as the delimiter after it arrives; a
+/// body the reader cannot follow is `.failed(.undecodableResponse)` with its reason.
+struct MultipartPartStream: StreamedAnswer {
+    private var reader: MultipartMixedReader
+    private var count = 0
+
+    init?(streaming response: HTTPURLResponse) {
+        guard (200..<300).contains(response.statusCode),
+              let boundary = MultipartMixedReader.boundary(ofContentType: response.value(forHTTPHeaderField: "Content-Type") ?? "")
+        else { return nil }
+        reader = MultipartMixedReader(boundary: boundary)
+    }
+
+    static var opening: [IncrementalEvent] { [] }
+
+    mutating func events(in data: Data) -> [IncrementalEvent] {
+        let parts: [[UInt8]]
+        do { parts = try reader.read(data) } catch {
+            return [.failed(.undecodableResponse(reason: "\(error)", snippet: ""))]
+        }
+        var events: [IncrementalEvent] = []
+        for part in parts {
+            count += 1
+            let event = IncrementalEvent(decoding: Data(part), number: count, of: "part")
+            events.append(event)
+            if IncrementalEvent.ends(event) { break }
+        }
+        return events
+    }
+
+    static func ends(_ event: IncrementalEvent) -> Bool { IncrementalEvent.ends(event) }
+
+    static func events(ofWhole response: GraphQLResponse) -> [IncrementalEvent] {
+        [.payload(IncrementalPayload(response: response))]
+    }
+
+    static func failed(_ failure: Failure) -> IncrementalEvent { .failed(failure) }
+
+    static var cutShort: String { "the server ended the multipart answer before its last payload" }
+}
