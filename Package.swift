@@ -23,7 +23,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
 /// a package that depends on Lattice.
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
                   "ResponsePath", "RecordPage", "Optimistic", "Pagination", "Lifetime",
-                  "GeneratedCompile"]
+                  "GeneratedCompile", "Incremental"]
 
 let package = Package(
     name: "Lattice",

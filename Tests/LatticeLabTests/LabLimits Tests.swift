@@ -159,7 +159,7 @@ import Testing
     @Test func everyCommittedRecordsReopeningLineNamesItsLimits() throws {
         let package = LabSamples.limitsURL.deletingLastPathComponent().deletingLastPathComponent()
         let limits = try LabLimits.read(from: LabSamples.limitsURL)
-        #expect(limits.decisions.map(\.id) == ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008"])
+        #expect(limits.decisions.map(\.id) == ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0009"])
         for record in limits.decisions {
             let text = try String(contentsOf: package.appendingPathComponent(record.record), encoding: .utf8)
             let reopening = try #require(text.split(separator: "\n").last { $0.hasPrefix("Reopen if") },

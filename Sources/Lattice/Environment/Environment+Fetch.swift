@@ -29,7 +29,7 @@ extension Environment {
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         let era = self.era
-        return try read(try self.commit(try await persistedDocuments.execute(request, on: transport), bound: bound, key: key, sentIn: era),
+        return try read(try self.commit(try await persistedDocuments.answer(request, for: operation, on: transport), bound: bound, key: key, sentIn: era),
                         of: bound)
     }
 

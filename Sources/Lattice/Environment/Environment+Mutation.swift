@@ -44,7 +44,7 @@ extension Environment {
         let task = Task { [weak self] () -> Result<Lens, Failure> in
             let outcome: Result<GraphQLResponse, Failure>
             do throws(Failure) {
-                outcome = .success(try await documents.execute(request, on: transport))
+                outcome = .success(try await documents.answer(request, for: operation, on: transport))
             } catch {
                 outcome = .failure(error)
             }

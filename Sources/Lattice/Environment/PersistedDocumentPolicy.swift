@@ -26,6 +26,34 @@ public enum PersistedDocumentPolicy: Hashable, Sendable {
         }
     }
 
+    /// The whole answer to `request` for `operation`: `execute`'s, or, for an operation that
+    /// defers or streams, every payload of `executeIncrementally` merged, once the last came
+    /// (for a one-off fetch or a mutation, which commit once).
+    /// - Throws: the transport's failure, also one that comes after some payloads, and
+    ///   `transport(.connectionLost)` for an answer that ends before its last payload.
+    nonisolated(nonsending) func answer(_ request: GraphQLRequest, for operation: Artifact,
+                                        on transport: any Transport) async throws(Failure) -> GraphQLResponse {
+        guard operation.defersOrStreams else { return try await execute(request, on: transport) }
+        var answer: IncrementalResponse?
+        for await event in executeIncrementally(request, on: transport) {
+            switch event {
+            case .payload(let payload):
+                if var current = answer {
+                    try current.apply(payload)
+                    answer = current
+                } else {
+                    answer = try IncrementalResponse(payload)
+                }
+            case .failed(let failure):
+                throw failure
+            }
+        }
+        guard let answer, !answer.hasNext else {
+            throw .transport(.connectionLost, underlying: "the answer ended before its last payload")
+        }
+        return answer.response
+    }
+
     /// Sends `request` through `transport` for an answer in parts, as `execute` does: with the
     /// fallback, an unknown id's failure (the first event) is followed by the sending with
     /// the text, whose events take its place. - Complexity: as `execute`.

@@ -40,6 +40,7 @@ struct Dashboard {
         body += section("Optimistic layers", [], tables.optimistic())
         body += section("Pagination", [], tables.pagination())
         body += section("Lifetime", [], tables.lifetime())
+        body += section("Incremental delivery", [], tables.incremental())
         body += section("Response path", [], tables.responsePath())
         body += section("Response path goals", [], tables.responsePathGoals())
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())

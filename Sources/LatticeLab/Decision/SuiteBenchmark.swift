@@ -18,6 +18,7 @@
 /// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
 /// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the list body re-reading `<page>` pages of edges (`listBody`) |
 /// | `Lifetime/<step>/<page>` | memory while a list is scrolled one query a page through the release buffer: pages 1 to `<page>` scrolled from an empty environment (`scroll`), observing `residentRecords` and `residentBytes` after the last, counting `collections` |
+/// | `Incremental/<step>/<size>` | an answer in parts (`@defer`, `@stream`), 20 payloads and 978 KiB: the multipart body split into parts in chunks of `<size>` KiB (`multipart`), each part decoded too (`decoded`), and merged and committed (`normalized`); the initial payload from its first byte to its fields read (`initial`); one deferred part landing on a shown answer (`part`), counting `partBodies` and `otherBodies` |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
@@ -48,6 +49,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case pagination(step: String, page: Int)
     /// A list scrolled one query a page through the release buffer, to a page.
     case lifetime(step: String, page: Int)
+    /// One step of an answer in parts, at a size (the chunks' KiB, or 1).
+    case incremental(step: String, size: Int)
 
     /// Metric names the suite's own counts use.
     public enum CountName {
@@ -96,6 +99,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .optimistic: "Optimistic"
         case .pagination: "Pagination"
         case .lifetime: "Lifetime"
+        case .incremental: "Incremental"
         }
     }
 
@@ -112,7 +116,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case let .fanOut(step, depth): "\(step)/\(depth)"
         case .recordPage(let step): step
         case .generatedCompile(let size): size
-        case let .optimistic(step, size): "\(step)/\(size)"
+        case let .optimistic(step, size), let .incremental(step, size): "\(step)/\(size)"
         case let .pagination(step, page), let .lifetime(step, page): "\(step)/\(page)"
         }
     }
@@ -159,6 +163,9 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case ("Lifetime", 3):
             guard let page = Int(parts[2]), page > 0 else { return nil }
             self = .lifetime(step: parts[1], page: page)
+        case ("Incremental", 3):
+            guard let size = Int(parts[2]), size > 0 else { return nil }
+            self = .incremental(step: parts[1], size: size)
         case ("CommitScaling", 4) where parts[3] == "untouched":
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: false)
@@ -174,7 +181,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
         case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic, .pagination,
-             .lifetime:
+             .lifetime, .incremental:
             nil
         }
     }

@@ -35,6 +35,7 @@ public struct Suite: Sendable {
             SuiteExecutable("Optimistic", budget: 1, heapLayouts: 1),
             SuiteExecutable("Pagination", budget: 1, heapLayouts: 1),
             SuiteExecutable("Lifetime", budget: 1, heapLayouts: 1),
+            SuiteExecutable("Incremental", budget: 1, heapLayouts: 1),
             SuiteExecutable("GeneratedCompile", budget: 16),
         ],
         profiled: "PhaseRead")

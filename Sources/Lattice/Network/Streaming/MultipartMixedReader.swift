@@ -73,8 +73,25 @@ public struct MultipartMixedReader: Sendable {
     /// - Throws: `ReadError`; the reader is then of no further use.
     /// - Complexity: amortized O(chunk size): each byte is scanned once, and consumed bytes
     ///   are dropped once they make up half the buffer.
-    public mutating func read<Chunk: Sequence<UInt8>>(_ chunk: Chunk) throws(ReadError) -> [[UInt8]] {
+    public mutating func read(_ chunk: UnsafeRawBufferPointer) throws(ReadError) -> [[UInt8]] {
         buffer.append(contentsOf: chunk)
+        return try readBuffered()
+    }
+
+    /// `read` of the bytes of `chunk`.
+    public mutating func read(_ chunk: Data) throws(ReadError) -> [[UInt8]] {
+        chunk.withUnsafeBytes { buffer.append(contentsOf: $0) }
+        return try readBuffered()
+    }
+
+    /// `read` of the bytes of `chunk`.
+    public mutating func read(_ chunk: ArraySlice<UInt8>) throws(ReadError) -> [[UInt8]] {
+        buffer.append(contentsOf: chunk)
+        return try readBuffered()
+    }
+
+    /// The parts the buffered bytes complete.
+    private mutating func readBuffered() throws(ReadError) -> [[UInt8]] {
         var parts: [[UInt8]] = []
         progress: while true {
             switch place {
@@ -148,19 +165,24 @@ public struct MultipartMixedReader: Sendable {
         }
     }
 
-    /// The first position at or after `from` where `pattern` starts, if it is all there.
+    /// The first position at or after `from` where `pattern` starts, if it is all there:
+    /// `memchr` to each candidate first byte (a line break, which JSON parts hold none of
+    /// unescaped), then a compare of the rest.
     private func find(_ pattern: [UInt8], from: Int) -> Int? {
         guard let first = pattern.first, buffer.count - from >= pattern.count else { return nil }
-        var index = from
-        let last = buffer.count - pattern.count
-        while index <= last {
-            if buffer[index] == first {
-                var matched = 1
-                while matched < pattern.count && buffer[index + matched] == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return index }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            pattern.withUnsafeBufferPointer { wanted -> Int? in
+                guard let base = bytes.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
+                let last = bytes.count - pattern.count
+                var index = from
+                while index <= last {
+                    guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                    let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + position, wantedBase, pattern.count) == 0 { return position }
+                    index = position + 1
+                }
+                return nil
             }
-            index += 1
         }
-        return nil
     }
 }

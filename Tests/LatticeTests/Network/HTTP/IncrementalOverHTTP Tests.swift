@@ -138,6 +138,19 @@ struct IncrementalOverHTTPTests {
         #expect(try Self.issue(nested)?.read("body") as String? == wholeBody)
     }
 
+    /// A one-off fetch (no handle) takes every part before it commits, once.
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func aOneOffFetchTakesEveryPart(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let whole = try await Self.whole(server)
+        let (environment, _) = try Self.attach("Nested", server, strategy, wire)
+        let root = try await environment.fetch(try #require(environment.program["TwoLabels"]), variables: ["id": Self.issueID])
+        let issue: Lens = try root.read("node")
+        #expect(try issue.read("body") as String == whole.body)
+        #expect(try issue.read("state") as String == whole.state)
+    }
+
     /// A stream's first `initialCount` items come with the initial payload, the rest append
     /// in order when their payload lands.
     @Test(arguments: PhaseStrategy.allCases, Wire.allCases)

@@ -43,8 +43,8 @@ struct MultipartMixedReaderTests {
     @Test func aPartIsReadAsSoonAsItsDelimiterArrives() throws {
         var reader = MultipartMixedReader(boundary: "-")
         let opening = Array("\r\n---\r\nContent-Type: application/json\r\n\r\n\(Self.parts[0])".utf8)
-        #expect(try reader.read(opening).isEmpty)
-        let first = try reader.read(Array("\r\n---".utf8))
+        #expect(try reader.read(opening[...]).isEmpty)
+        let first = try reader.read(Array("\r\n---".utf8)[...])
         #expect(first.map { String(decoding: $0, as: UTF8.self) } == [Self.parts[0]])
         #expect(!reader.isClosed)
     }
@@ -56,7 +56,7 @@ struct MultipartMixedReaderTests {
         #expect(MultipartMixedReader.boundary(ofContentType: "application/json") == nil)
         #expect(try read(Self.body(boundary: "graphql", preamble: "ignored preamble"), chunk: 5, boundary: "graphql").parts == Self.parts)
         var reader = MultipartMixedReader(boundary: "-")
-        let bare = try reader.read(Array("---\r\n\r\n{}\r\n-----\r\n".utf8))
+        let bare = try reader.read(Array("---\r\n\r\n{}\r\n-----\r\n".utf8)[...])
         #expect(bare.map { String(decoding: $0, as: UTF8.self) } == ["{}"])
         #expect(reader.isClosed)
     }
@@ -64,11 +64,11 @@ struct MultipartMixedReaderTests {
     @Test func whatItCannotFollowIsRefusedWithTheReason() {
         var garbage = MultipartMixedReader(boundary: "-")
         #expect(throws: MultipartMixedReader.ReadError.dataAfterClose) {
-            _ = try garbage.read(Array("\r\n---\r\n\r\n{}\r\n-----\r\nmore".utf8))
+            _ = try garbage.read(Array("\r\n---\r\n\r\n{}\r\n-----\r\nmore".utf8)[...])
         }
         var endless = MultipartMixedReader(boundary: "-")
         #expect(throws: MultipartMixedReader.ReadError.headersTooLong(part: 1)) {
-            _ = try endless.read(Array(("\r\n---\r\nX-Long: " + String(repeating: "x", count: 9_000)).utf8))
+            _ = try endless.read(Array(("\r\n---\r\nX-Long: " + String(repeating: "x", count: 9_000)).utf8)[...])
         }
     }
 
