@@ -7,12 +7,7 @@ import Testing
 /// graphql-core refuse them, each problem at its place.
 @Suite struct DeferStreamTests {
     func diagnostics(_ text: String) throws -> [String] {
-        do {
-            _ = try TestDocuments.compile(text, file: "doc.graphql")
-            return []
-        } catch let failure as CompileFailure {
-            return failure.diagnostics.map(\.description)
-        }
+        try TestDocuments.diagnostics(text).map(\.description)
     }
 
     @Test func deferAndStreamAreKeptInTheSentTextAndMarkTheirFragments() throws {

@@ -4,12 +4,7 @@ import Testing
 
 @Suite struct ValidationTests {
     func diagnostics(_ text: String) throws -> [Diagnostic] {
-        do {
-            _ = try TestDocuments.compile(text, file: "doc.graphql")
-            return []
-        } catch let failure as CompileFailure {
-            return failure.diagnostics
-        }
+        try TestDocuments.diagnostics(text)
     }
 
     @Test func everyProblemIsReportedWithItsLocation() throws {

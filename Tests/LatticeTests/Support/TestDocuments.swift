@@ -102,6 +102,17 @@ enum TestDocuments {
     static func compile(_ text: String, file: String = "test.graphql") throws -> [String: Artifact] {
         try Compiler.compile(sources: [Source(text: text, name: file)], schema: schema())
     }
+
+    /// The problems compiling `text` (as `doc.graphql`) against the test schema reports; none
+    /// when it compiles.
+    static func diagnostics(_ text: String) throws -> [Diagnostic] {
+        do {
+            _ = try compile(text, file: "doc.graphql")
+            return []
+        } catch let failure as CompileFailure {
+            return failure.diagnostics
+        }
+    }
 }
 
 extension JSONValue {
