@@ -13,21 +13,11 @@ struct IncrementalEventStream: StreamedAnswer {
         guard GraphQLEventReader.isStream(response) else { return nil }
     }
 
-    static var opening: [IncrementalEvent] { [] }
-
     mutating func events(in data: Data) -> [IncrementalEvent] {
         reader.read(data, next: { bytes, number in IncrementalEvent(decoding: bytes, number: number, of: "event") },
                     complete: .failed(.transport(.connectionLost, underlying: "the server completed the stream before its last payload")),
                     ends: IncrementalEvent.ends)
     }
-
-    static func ends(_ event: IncrementalEvent) -> Bool { IncrementalEvent.ends(event) }
-
-    static func events(ofWhole response: GraphQLResponse) -> [IncrementalEvent] {
-        [.payload(IncrementalPayload(response: response))]
-    }
-
-    static func failed(_ failure: Failure) -> IncrementalEvent { .failed(failure) }
 
     static var cutShort: String { "the server ended the event stream before its last payload" }
 }
@@ -46,8 +36,6 @@ struct MultipartPartStream: StreamedAnswer {
         reader = MultipartMixedReader(boundary: boundary)
     }
 
-    static var opening: [IncrementalEvent] { [] }
-
     mutating func events(in data: Data) -> [IncrementalEvent] {
         let parts: [[UInt8]]
         do { parts = try reader.read(data) } catch {
@@ -63,6 +51,15 @@ struct MultipartPartStream: StreamedAnswer {
         return events
     }
 
+    static var cutShort: String { "the server ended the multipart answer before its last payload" }
+}
+
+/// What the two readings of an answer in parts share: nothing is yielded as the stream opens,
+/// the payload after which none follows (or a failure) is the last, and an answer in one piece
+/// is one payload.
+extension StreamedAnswer where Event == IncrementalEvent {
+    static var opening: [IncrementalEvent] { [] }
+
     static func ends(_ event: IncrementalEvent) -> Bool { IncrementalEvent.ends(event) }
 
     static func events(ofWhole response: GraphQLResponse) -> [IncrementalEvent] {
@@ -70,6 +67,4 @@ struct MultipartPartStream: StreamedAnswer {
     }
 
     static func failed(_ failure: Failure) -> IncrementalEvent { .failed(failure) }
-
-    static var cutShort: String { "the server ended the multipart answer before its last payload" }
 }
