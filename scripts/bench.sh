@@ -53,6 +53,8 @@ build_commit() {
         [ ! -d "$tree/Benchmarks/$name" ] || cp "$built/$name" "$kept.partial/"
     done
     cp "$built/lattice" "$kept.partial/"
+    # GeneratedCompile compiles against the Lattice module beside its executable.
+    [ ! -d "$built/Modules" ] || cp -R "$built/Modules" "$kept.partial/Modules"
     touch "$kept.partial/.complete"
     rm -rf "$kept"
     mv "$kept.partial" "$kept"

@@ -63,6 +63,22 @@ import Testing
                 "LatticeBench reads the same file's limits, the lab's keys left out")
     }
 
+    /// Each ratio's two sides, for each strategy it applies to, are one interleaving group of a
+    /// measuring pass, and only of a measuring pass (callgrind counts instructions one
+    /// benchmark at a time, whatever runs beside it).
+    @Test func aRatiosSidesAreMeasuredInTurn() throws {
+        let limits = try decode(Self.valid)
+        // The chain's ratio for each strategy it applies to, then the goal's.
+        #expect(limits.ratioSides == ["CommitScaling/derived/10000/untouched|CommitScaling/derived/10/untouched",
+                                      "CommitScaling/rootVerdict/10000/untouched|CommitScaling/rootVerdict/10/untouched",
+                                      "FieldRead/generatedUntracked/8|FieldRead/observableUntracked/8"])
+        let executable = SuiteExecutable("CommitScaling", budget: 2)
+        let measuring = SuitePass(mode: .measure, quick: true, interleave: limits.ratioSides)
+        #expect(measuring.sampling(executable) == limits.ratioSides.flatMap { ["--interleave", $0] } + ["--quick"])
+        let counting = SuitePass(mode: .instructions, quick: true, interleave: limits.ratioSides)
+        #expect(!counting.sampling(executable).contains("--interleave"))
+    }
+
     @Test func decisionRecordsDecodeWithTheLimitsThatWatchThem() throws {
         let limits = try decode(Self.valid)
         #expect(limits.decisions.map(\.id) == ["0002", "0003", "0004"])

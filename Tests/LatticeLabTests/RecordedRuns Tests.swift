@@ -9,6 +9,9 @@ import Testing
 /// and the committed quiet run they are set beside, each with its samples' paces bracketed
 /// (`BracketedPace`). They are judged with this checkout's spec/limits.json, but for the
 /// decision records stated after them, which watch benchmarks these runs lack (`laterRecords`).
+/// Beside them, a quick gate of a later commit with two busy processes beside it for its whole
+/// length (`loaded`, ../shared/runs/2026-12-05-loaded-machine, its CPU times kept): the same
+/// commit holds every record quiet, so under load it may leave one undecided, never reopen it.
 @Suite struct RecordedRunsTests {
     static let runs = ["slow-first", "slow-second", "quiet"]
 
@@ -41,7 +44,7 @@ import Testing
     /// exactly these).
     static let laterRecords = ["0005", "0006", "0007", "0008", "0009"]
 
-    static func gate(_ name: String) throws -> ReleaseGate {
+    static func gate(_ name: String, laterRecords: [String] = laterRecords) throws -> ReleaseGate {
         let limits = try LabFiles.limits(LabSamples.limitsURL.path)
         let results = try run(name)
         let later = limits.decisions.filter { record in
@@ -80,5 +83,27 @@ import Testing
             #expect(judged.count == 1 && judged.allSatisfy { !$0.outcome.passed },
                     "\(run): \(moved.id) on \(benchmark) passed with its bound at \(moved.bound), just past its figure")
         }
+    }
+
+    /// The loaded run once decided rootVerdict but reported record 0005 reopened on a ratio whose
+    /// large side's samples waited for a CPU (its CPU time equal to the small side's): with the
+    /// preempted samples set aside, the chain decides what it decides quiet and no record that
+    /// holds quiet reopens; read as measured, the same samples reopen 0005.
+    @Test func aLoadedRunReopensNoRecordItsCommitHoldsQuiet() throws {
+        let gate = try Self.gate("loaded", laterRecords: [])
+        #expect(gate.decision.decidedStrategy == gate.decision.limits.ships, "\(gate.decision.oneLine)")
+        let reopened = gate.decision.records.filter { $0.status == .reopens }
+        #expect(reopened.isEmpty, "\(reopened.map { "\($0.record.id) \($0.summary)" })")
+        let disturbed = gate.judgedResults.benchmarks.compactMap { $0.metric(named: "wallTime")?.referencePace?.disturbed }
+        #expect(disturbed.reduce(0, +) > 400, "the run's neighbours preempted many of the judged samples")
+
+        var measured = try Self.run("loaded")
+        for index in measured.benchmarks.indices {
+            measured.benchmarks[index].metrics.removeAll { $0.metric == .cpuTime }
+        }
+        let limits = try LabFiles.limits(LabSamples.limitsURL.path)
+        let unfiltered = Decision(limits: limits, results: measured.atReferencePace())
+        #expect(unfiltered.records.contains { $0.record.id == "0005" && $0.status == .reopens },
+                "without telling preempted samples apart, the load reopens 0005")
     }
 }

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Turns a whole results file of a full run into a recorded-run fixture for the judging tests.
 
-    recorded_run.py RESULTS[.gz] OUTPUT.json.gz [--before-only] [--judged-by LIMITS]
+    recorded_run.py RESULTS[.gz] OUTPUT.json.gz [--before-only] [--judged-by LIMITS] [--keep-cpu-time]
 
 Keeps every metric but cpuTime (nothing judges it; it is a third of the file), and writes the
 rest gzipped, keys sorted, so the fixture is byte-for-byte the same each time it is made from
 the same input.
+
+--keep-cpu-time: keeps cpuTime too, for a run taken before the harness recorded the kernel's
+run-queue wait beside each sample (runQueueWait): the judge then tells a preempted sample by
+the gap between its wall and CPU times (Disturbance in LatticeBench).
 
 --judged-by LIMITS: keeps the metrics of only the benchmarks a limit of that limits file
 (spec/limits.json) or of its decision records names, any strategy, or as a ratio's reference:
@@ -59,6 +63,7 @@ def main():
     parser.add_argument("output")
     parser.add_argument("--before-only", action="store_true")
     parser.add_argument("--judged-by", metavar="LIMITS")
+    parser.add_argument("--keep-cpu-time", action="store_true")
     arguments = parser.parse_args()
     opener = gzip.open if arguments.results.endswith(".gz") else open
     try:
@@ -76,7 +81,8 @@ def main():
             if not any(fnmatch.fnmatchcase(benchmark["name"], pattern) for pattern in patterns):
                 benchmark["metrics"] = [m for m in benchmark["metrics"] if m["metric"]["name"] == "machinePace"]
     for benchmark in benchmarks:
-        benchmark["metrics"] = [m for m in benchmark["metrics"] if m["metric"]["name"] != "cpuTime"]
+        if not arguments.keep_cpu_time:
+            benchmark["metrics"] = [m for m in benchmark["metrics"] if m["metric"]["name"] != "cpuTime"]
         if arguments.before_only:
             bracketed(benchmark)
     text = json.dumps(results, sort_keys=True, separators=(",", ":"))

@@ -95,15 +95,19 @@ public struct PaceMatching: Sendable, Hashable {
         return medians
     }
 
-    /// The samples of `metric` of `benchmark` taken at reference speed, in paces when
-    /// `inPaces` and the metric is a time; nil when the benchmark recorded no pace sample for
-    /// each of them.
+    /// The samples of `metric` of `benchmark` taken at reference speed and not disturbed by the
+    /// scheduler (`Disturbance`), in paces when `inPaces` and the metric is a time; nil when the
+    /// benchmark recorded no pace sample for each of them.
     /// - Complexity: O(samples).
     public func atReferenceSpeed(_ metric: MetricResult, of benchmark: BenchmarkResult) -> [Double]? {
         guard let pace = benchmark.metric(named: Metric.machinePace.name)?.samples,
               pace.count == metric.samples.count else { return nil }
         let limit = reference * (1 + Self.tolerance)
-        let kept = zip(metric.samples, pace).compactMap { sample, pace in pace <= limit ? sample : nil }
+        let disturbed = Disturbance.disturbed(in: benchmark).flatMap { $0.count == pace.count ? $0 : nil }
+            ?? Array(repeating: false, count: pace.count)
+        let kept = zip(zip(metric.samples, pace), disturbed).compactMap { pair, disturbed in
+            pair.1 <= limit && !disturbed ? pair.0 : nil
+        }
         guard expressing(metric.metric).unit == .paces else { return kept }
         return kept.compactMap { PaceFigure(nanoseconds: $0, reference: reference)?.value }
     }

@@ -66,7 +66,7 @@ public struct ResultsComparison: Sendable {
         var byRounds: [PendingRow] = []
         for new in candidate.benchmarks {
             guard let old = baseline.benchmark(named: new.name) else { continue }
-            for newMetric in new.metrics where newMetric.metric != .machinePace {
+            for newMetric in new.metrics where !Metric.describingTheMachine.contains(newMetric.metric) {
                 let name = newMetric.metric.name
                 guard let oldMetric = old.metric(named: name) else {
                     warnings.append("\(new.name): \(name) is not in the baseline")
@@ -122,7 +122,7 @@ public struct ResultsComparison: Sendable {
                 rows.append(Row(benchmark: new.name, baseline: summaries.0, candidate: summaries.1,
                                 comparison: comparison))
             }
-            for oldMetric in old.metrics where oldMetric.metric != .machinePace
+            for oldMetric in old.metrics where !Metric.describingTheMachine.contains(oldMetric.metric)
                 && new.metric(named: oldMetric.metric.name) == nil {
                 warnings.append("\(new.name): \(oldMetric.metric.name) is not in the candidate")
             }

@@ -14,6 +14,20 @@ extension Metric {
     public static let machinePace = Metric(name: "machinePace", unit: .nanoseconds,
                                            polarity: .prefersSmaller, exact: false)
 
+    /// How long the measuring thread waited to run while each timing sample was taken: the
+    /// kernel's run-queue delay of the thread (`SchedulerReading`), nanoseconds per operation
+    /// like the sample's times, `.prefersSmaller`, noisy. Like the pace it describes the
+    /// machine: a sample with more than a sliver of it was preempted (`Disturbance`), and its
+    /// wall time says how busy the neighbours were, not what the code costs.
+    public static let runQueueWait = Metric(name: "runQueueWait", unit: .nanoseconds,
+                                            polarity: .prefersSmaller, exact: false)
+
+    /// Involuntary context switches of the measuring thread during each timing sample
+    /// (`SchedulerReading`), a count per sample (not per operation), `.prefersSmaller`, noisy.
+    /// It describes the machine, as `runQueueWait` does, and says how often, where that says how long.
+    public static let preemptions = Metric(name: "preemptions", unit: .count,
+                                           polarity: .prefersSmaller, exact: false)
+
     /// jemalloc allocation requests (small + large), count per operation, `.prefersSmaller`, exact.
     public static let mallocs = Metric(name: "mallocs", unit: .count,
                                        polarity: .prefersSmaller, exact: true)
@@ -42,5 +56,11 @@ extension Metric {
 
     /// The metrics the harness measures itself; any other non-exact metric a benchmark wants
     /// is one it observes.
-    static let measuredByHarness: Set<Metric> = [.wallTime, .cpuTime, .machinePace, .mallocs, .bytesAllocated, .instructions]
+    static let measuredByHarness = Set<Metric>([.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions])
+        .union(describingTheMachine)
+
+    /// The metrics recorded beside each timing sample that describe the machine, not the
+    /// benchmark: the pace and what the scheduler did. Samples are kept or set aside by them;
+    /// no comparison, limit or pace filter judges them as figures of the code.
+    public static let describingTheMachine: Set<Metric> = [.machinePace, .runQueueWait, .preemptions]
 }

@@ -6,8 +6,11 @@
 /// the lab applies before judging); too few at pace leave a time undecided.
 ///
 /// Noisy metrics: the figure's 95 % percentile-bootstrap interval is computed from the raw
-/// samples (seeded, `Summary.defaultSeed`), and the limit passes only when its pessimistic
-/// end (the upper end for `.prefersSmaller`) is within the bound. Fewer than two samples
+/// samples (seeded, `Summary.defaultSeed`); the limit passes only when its pessimistic end
+/// (the upper end for `.prefersSmaller`) is within the bound, and fails only when even its
+/// optimistic end is beyond it. An interval that straddles the bound is undecided, and more
+/// samples may decide it: under a neighbour's load a median of 0.96× against a bound of 1.50×
+/// had its upper end at 2.62×, which says nothing of the code. Fewer than two samples
 /// leave it undecided. A robust coefficient of variation (`Summary.robustCV`, from the
 /// median absolute deviation: contention's long tail does not make a precise median look
 /// noisy) above `maxCV` leaves it undecided too,
@@ -38,7 +41,9 @@ public struct LimitEvaluation: Codable, Sendable {
     public var figure: Double?
     /// The figure's confidence interval; nil for exact metrics or when missing.
     public var interval: Interval?
-    /// The value compared with the bound: the interval's pessimistic end, or the exact figure.
+    /// The value compared with the bound: the exact figure; for a noisy one the interval's end
+    /// that decided it (the pessimistic end of a pass, the optimistic end of a failure), or the
+    /// sample nearest the bound when the range decided it (`judgedBy`); nil when undecided.
     public var judged: Double?
     /// Samples behind the figure (for a ratio, the fewer of the two sides').
     public var n: Int?
@@ -129,9 +134,9 @@ public struct LimitEvaluation: Codable, Sendable {
                 judgeByRange(result.samples, polarity: polarity)
                 return
             }
-            let interval = bootstrap(result).interval(of: limit.statistic, estimate: limit.statistic.value(in: summary))
-            self.interval = interval
-            judged = pessimistic(interval, polarity)
+            decide(bootstrap(result).interval(of: limit.statistic, estimate: limit.statistic.value(in: summary)),
+                   polarity)
+            return
         }
         self.judged = judged
         outcome = Self.within(judged, limit.bound, polarity) ? .passed : .failed
@@ -161,11 +166,11 @@ public struct LimitEvaluation: Codable, Sendable {
                 return
             }
             // The two sides are resampled apart, each with a seed of its own.
-            let interval = Bootstrap.ratioInterval(of: limit.statistic, numerator: bootstrap(result),
-                                                   denominator: bootstrap(base, seed: Summary.defaultSeed &+ 1),
-                                                   estimate: ratio)
-            self.interval = interval
-            judged = pessimistic(interval, polarity)
+            decide(Bootstrap.ratioInterval(of: limit.statistic, numerator: bootstrap(result),
+                                           denominator: bootstrap(base, seed: Summary.defaultSeed &+ 1),
+                                           estimate: ratio),
+                   polarity)
+            return
         }
         self.judged = judged
         outcome = Self.within(judged, limit.bound, polarity) ? .passed : .failed
@@ -190,10 +195,21 @@ public struct LimitEvaluation: Codable, Sendable {
                   confidence: Summary.defaultConfidence, seed: seed)
     }
 
-    private func pessimistic(_ interval: Interval, _ polarity: Metric.Polarity) -> Double {
-        switch polarity {
-        case .prefersSmaller: interval.upper
-        case .prefersLarger: interval.lower
+    /// Decides a noisy figure by its interval: passed when the pessimistic end is within the
+    /// bound (`judged` is that end), failed when the optimistic end is beyond it (`judged` is
+    /// that end, the one nearest the bound), undecided when the bound lies inside.
+    private mutating func decide(_ interval: Interval, _ polarity: Metric.Polarity) {
+        self.interval = interval
+        let (pessimistic, optimistic) = switch polarity {
+        case .prefersSmaller: (interval.upper, interval.lower)
+        case .prefersLarger: (interval.lower, interval.upper)
+        }
+        if Self.within(pessimistic, limit.bound, polarity) {
+            (outcome, judged) = (.passed, pessimistic)
+        } else if !Self.within(optimistic, limit.bound, polarity) {
+            (outcome, judged) = (.failed, optimistic)
+        } else {
+            outcome = .undecided(.straddlesBound(interval: interval, bound: limit.bound))
         }
     }
 

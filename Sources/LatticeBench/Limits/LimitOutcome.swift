@@ -2,7 +2,8 @@
 public enum LimitOutcome: Codable, Sendable, Hashable {
     /// The pessimistic end of the figure's interval (or the exact value) is within the bound.
     case passed
-    /// The pessimistic end (or the exact value) is beyond the bound.
+    /// The optimistic end of the figure's interval (or the exact value) is beyond the bound:
+    /// the whole interval is.
     case failed
     /// No decision could be made; never counted as passed.
     case undecided(Reason)
@@ -23,6 +24,9 @@ public enum LimitOutcome: Codable, Sendable, Hashable {
         case tooFewAtReferencePace(atPace: Int, taken: Int)
         /// A ratio's reference figure is 0, so the ratio has no value.
         case zeroReference(benchmark: String)
+        /// The figure's interval has the bound inside it: neither within nor beyond it, so
+        /// more samples (or a quieter machine) may decide it.
+        case straddlesBound(interval: Interval, bound: Double)
     }
 
     /// Whether this outcome lets a release ship.

@@ -12,6 +12,10 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     /// `--filter`: run only benchmarks whose result name contains this text or, when it has
     /// `*`, `?` or `[`, matches it as a glob.
     public var filter: String?
+    /// `--interleave PATTERN`, once per group: the benchmarks a pattern selects (as `--filter`
+    /// does) are measured together, their timing samples taken in turn (`Runner`); groups that
+    /// share a benchmark are one group.
+    public var interleave: [String] = []
     /// `--format`: the output format (default terminal); `github` is short for
     /// `github-action-benchmark`.
     public var format: OutputFormat = .terminal
@@ -105,6 +109,8 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 }
             case "--filter":
                 result.filter = try value("a non-empty pattern") { text -> String? in text.isEmpty ? nil : text }
+            case "--interleave":
+                result.interleave.append(try value("a non-empty pattern") { text -> String? in text.isEmpty ? nil : text })
             case "--format":
                 let names = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
                 result.format = try value(names) { name -> OutputFormat? in
@@ -126,6 +132,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
         }
         if result.hashSeeds > 0 && result.mode != .instructions {
             throw .optionNeedsMode(option: "--hash-seeds", mode: "--instructions")
+        }
+        if !result.interleave.isEmpty && result.mode != .measure {
+            throw .optionNeedsMode(option: "--interleave", mode: "the default (measure)")
         }
         if result.heapLayouts != nil && result.mode != .instructions {
             throw .optionNeedsMode(option: "--heap-layouts", mode: "--instructions")
@@ -155,6 +164,10 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
           --filter PATTERN        only benchmarks whose name contains PATTERN, or matches it as a
                                   glob when it has *, ? or [ (names are Executable/benchmark);
                                   A|B selects what A or B selects
+          --interleave PATTERN    measure the benchmarks PATTERN selects (as --filter does)
+                                  together, their timing samples taken in turn, so that the
+                                  machine's load falls on all of them alike; repeatable, one
+                                  group each (groups sharing a benchmark are one)
           --quick                 a short run (fewer samples), marked quick in the results
           --samples N             at most N timing samples per benchmark (default 1000, quick 50)
           --time-budget SECONDS   sampling (or profiling) time per benchmark (default 2, quick 0.2)

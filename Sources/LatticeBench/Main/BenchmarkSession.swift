@@ -52,21 +52,50 @@ struct BenchmarkSession {
         }
         let runner = Runner(settings: settings, overheads: overheads, allocationCounter: counter,
                             progress: progress)
-        for (index, item) in selected.enumerated() {
+        var done = 0
+        for group in Self.groups(selected, interleaving: command.interleave) {
             do {
-                let result = try runner.measure(item.benchmark, resultName: item.name)
-                let position = "[\(index + 1)/\(selected.count)] \(item.name)"
-                guard !result.metrics.isEmpty else {
-                    progress.line(position + ": nothing to measure in this mode")
-                    continue
+                let results = try runner.measure(group)
+                for result in results {
+                    done += 1
+                    let position = "[\(done)/\(selected.count)] \(result.name)"
+                        + (group.count > 1 ? " (in turn with \(group.count - 1) more)" : "")
+                    guard !result.metrics.isEmpty else {
+                        progress.line(position + ": nothing to measure in this mode")
+                        continue
+                    }
+                    outcome.results.append(result)
+                    progress.line(position + result.warnings.map { "\n  warning: \($0)" }.joined())
                 }
-                outcome.results.append(result)
-                progress.line(position + result.warnings.map { "\n  warning: \($0)" }.joined())
             } catch {
-                fail("\(item.name): \(error)", &outcome)
+                done += group.count
+                fail("\(group.map(\.name).joined(separator: ", ")): \(error)", &outcome)
             }
         }
         return outcome
+    }
+
+    /// `selected` in the groups it is measured in: one benchmark each, but for those `patterns`
+    /// select, which are measured together (`--interleave`; patterns that select a common
+    /// benchmark make one group). A group stands where its first benchmark stood.
+    /// - Complexity: O(patterns · selected²).
+    static func groups(_ selected: Selection, interleaving patterns: [String]) -> [Selection] {
+        var groupOf = Array(selected.indices)
+        for pattern in patterns.map(NameFilter.init(pattern:)) {
+            let matched = selected.indices.filter { pattern.matches(selected[$0].name) }
+            guard let first = matched.first else { continue }
+            let merged = Set(matched.map { groupOf[$0] })
+            let target = groupOf[first]
+            for index in groupOf.indices where merged.contains(groupOf[index]) { groupOf[index] = target }
+        }
+        var order: [Int] = []
+        var members: [Int: Selection] = [:]
+        for (index, item) in selected.enumerated() {
+            let group = groupOf[index]
+            if members[group] == nil { order.append(group) }
+            members[group, default: []].append(item)
+        }
+        return order.compactMap { members[$0] }
     }
 
     /// `--instructions`: runs this executable under callgrind and collects the counts of the

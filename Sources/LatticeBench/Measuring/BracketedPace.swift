@@ -11,10 +11,8 @@
 /// 14.3 % and 28.2 % to 2.7 % and 5.5 %. A state change that starts and ends within one sample
 /// still goes unseen; that is what the noise check is for.
 enum BracketedPace {
-    /// One pace per sample from `readings`, one more than the samples, taken between them:
-    /// reading `i` before sample `i`, reading `i + 1` after it. Empty for fewer than two.
-    /// - Complexity: O(readings).
-    static func paces(_ readings: [Double]) -> [Double] {
-        zip(readings, readings.dropFirst()).map { Swift.max($0, $1) }
+    /// One sample's pace from the readings right before and right after it. - Complexity: O(1).
+    static func pace(before: Double, after: Double) -> Double {
+        Swift.max(before, after)
     }
 }

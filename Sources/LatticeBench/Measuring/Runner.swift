@@ -4,6 +4,11 @@
 /// timing samples until `maxSamples` or the time budget, then `exactSamples` batches with
 /// the allocation and custom counters read around them. Timing and counting never share a
 /// batch, so counter reads never pollute a timing.
+///
+/// Benchmarks measured together (`measure(_:)` with several) take their timing samples in
+/// turn, one each, so that a neighbour's load or a change of the machine's speed falls on all
+/// of them alike: a limit on the ratio of two of them then reads their code, not which of the
+/// two ran while the machine was busy.
 @MainActor
 struct Runner {
     /// How long and how often to measure.
@@ -16,43 +21,107 @@ struct Runner {
     /// Where progress goes.
     let progress: Progress
 
+    /// One benchmark being measured: its instance, batch and samples so far.
+    private struct Member {
+        let benchmark: Benchmark
+        let name: String
+        let instance: BenchmarkInstance
+        var batch = 0
+        let overhead: HarnessOverhead
+        var warnings: [String]
+        var series = TimingSeries()
+
+        var timed: Bool {
+            benchmark.metrics.contains { !$0.exact }
+        }
+    }
+
     /// Measures one benchmark; `resultName` is its name in the results.
     /// - Throws: whatever `setUp` or the operation throws.
     /// - Complexity: about warm-up + time budget of the benchmark's operation.
     func measure(_ benchmark: Benchmark, resultName: String) throws -> BenchmarkResult {
-        let instance = try benchmark.instantiate()
-        defer { instance.tearDown() }
-        var warnings: [String] = []
-        let overhead = overheads[instance.callPath] ?? .zero
-        if overheads[instance.callPath] == nil {
-            warnings.append("harness overhead not measured for this benchmark's call path; not subtracted")
-        }
+        try measure([(resultName, benchmark)])[0]
+    }
 
-        progress.update(resultName, "warming up")
-        let batch = try BatchCalibration.warmUpAndCalibrate(instance, settings: settings)
+    /// Measures `group` together: each is set up, warmed up and calibrated, then their timing
+    /// samples are taken in turn, one each, until each has `maxSamples` or the group has spent
+    /// its members' budgets together (each with at least `minimumSamples`); then each is
+    /// counted. One result per member, in order.
+    /// - Throws: whatever a `setUp` or an operation throws.
+    /// - Complexity: about the members' warm-ups plus their time budgets.
+    func measure(_ group: [(name: String, benchmark: Benchmark)]) throws -> [BenchmarkResult] {
+        var members: [Member] = []
+        defer { members.forEach { $0.instance.tearDown() } }
+        for (name, benchmark) in group {
+            let instance = try benchmark.instantiate()
+            var warnings: [String] = []
+            let overhead = overheads[instance.callPath] ?? .zero
+            if overheads[instance.callPath] == nil {
+                warnings.append("harness overhead not measured for this benchmark's call path; not subtracted")
+            }
+            // Appended before calibrating, so that a throwing warm-up still tears it down.
+            members.append(Member(benchmark: benchmark, name: name, instance: instance, overhead: overhead,
+                                  warnings: warnings))
+            progress.update(name, "warming up")
+            members[members.count - 1].batch = try BatchCalibration.warmUpAndCalibrate(instance, settings: settings)
+        }
+        try sampleTimes(&members)
+        return try members.map(result)
+    }
+
+    /// Takes the members' timing samples in turn until each has enough or the budget is spent.
+    private func sampleTimes(_ members: inout [Member]) throws {
+        let timed = members.indices.filter { members[$0].timed }
+        guard !timed.isEmpty else { return }
+        let budget = settings.timeBudgetNanoseconds &* UInt64(timed.count)
+        let start = Clocks.wallNanoseconds()
+        while true {
+            let elapsed = Clocks.wallNanoseconds() &- start
+            let wanting = timed.filter { index in
+                let count = members[index].series.count
+                return count < settings.maxSamples && (elapsed < budget || count < settings.minimumSamples)
+            }
+            guard !wanting.isEmpty else { break }
+            for index in wanting {
+                // Another member ran since this one's last sample: read the pace afresh.
+                try members[index].series.take(members[index].instance, batch: members[index].batch,
+                                               overhead: members[index].overhead, fresh: timed.count > 1)
+                progress.update(members[index].name, "sample \(members[index].series.count)/\(settings.maxSamples)")
+            }
+        }
+        for index in timed where members[index].series.count < settings.maxSamples {
+            members[index].warnings.append("time budget (\(Double(budget) / 1e9) s"
+                                           + (timed.count > 1 ? " for \(timed.count) benchmarks in turn" : "")
+                                           + ") reached after \(members[index].series.count) of \(settings.maxSamples) samples")
+        }
+    }
+
+    /// The result of one member: its timing samples' metrics, then its counts.
+    private func result(_ member: Member) throws -> BenchmarkResult {
+        let benchmark = member.benchmark
+        var warnings = member.warnings
         var results: [MetricResult] = []
-        let wantsWall = benchmark.metrics.contains(.wallTime)
-        let wantsCPU = benchmark.metrics.contains(.cpuTime)
-        let observed = benchmark.metrics.filter { !$0.exact && !Metric.measuredByHarness.contains($0) }
-        if wantsWall || wantsCPU || !observed.isEmpty {
-            let timing = try sampleTimes(instance, batch: batch, overhead: overhead, name: resultName,
-                                         warnings: &warnings)
-            if wantsWall { results.append(try summarize(.wallTime, timing.wall)) }
-            if wantsCPU { results.append(try summarize(.cpuTime, timing.cpu)) }
-            for metric in observed {
-                let samples = timing.observations.compactMap { $0[metric.name] }
-                guard samples.count == timing.observations.count else {
+        if member.timed {
+            let series = member.series
+            if benchmark.metrics.contains(.wallTime) { results.append(try summarize(.wallTime, series.wall)) }
+            if benchmark.metrics.contains(.cpuTime) { results.append(try summarize(.cpuTime, series.cpu)) }
+            for metric in benchmark.metrics where !metric.exact && !Metric.measuredByHarness.contains(metric) {
+                let samples = series.observations.compactMap { $0[metric.name] }
+                guard samples.count == series.observations.count else {
                     warnings.append("'\(metric.name)' not reported: the benchmark observed it after "
-                                    + "\(samples.count) of \(timing.observations.count) samples")
+                                    + "\(samples.count) of \(series.observations.count) samples")
                     continue
                 }
                 results.append(try summarize(metric, samples))
             }
-            results.append(try summarize(.machinePace, timing.pace))
+            results.append(try summarize(.machinePace, series.paces))
+            if let scheduler = series.scheduler {
+                results.append(try summarize(.runQueueWait, scheduler.wait))
+                results.append(try summarize(.preemptions, scheduler.switches))
+            }
         }
 
-        let wantsAllocations = benchmark.metrics.contains(.mallocs)
-            || benchmark.metrics.contains(.bytesAllocated)
+        let wantsAllocations = benchmark.metrics.contains(.mallocs) || benchmark.metrics.contains(.bytesAllocated)
         var counter: AllocationCounter?
         if wantsAllocations {
             switch allocationCounter {
@@ -60,10 +129,10 @@ struct Runner {
             case .failure(let error): warnings.append("allocations not measured: \(error)")
             }
         }
-        let countNames = instance.readCounts().keys.sorted()
+        let countNames = member.instance.readCounts().keys.sorted()
         if counter != nil || !countNames.isEmpty {
-            progress.update(resultName, "counting")
-            let exact = try ExactPass.run(instance, batch: batch, samples: settings.exactSamples,
+            progress.update(member.name, "counting")
+            let exact = try ExactPass.run(member.instance, batch: member.batch, samples: settings.exactSamples,
                                           allocationCounter: counter, countNames: countNames)
             if counter != nil {
                 if benchmark.metrics.contains(.mallocs) {
@@ -82,42 +151,9 @@ struct Runner {
                 results.append(try summarize(.count(name), exact.counts[name] ?? []))
             }
         }
-        return BenchmarkResult(name: resultName, metrics: results, iterationsPerSample: batch,
-                               harnessOverheadNanoseconds: overhead.wallNanoseconds(batch: batch),
+        return BenchmarkResult(name: member.name, metrics: results, iterationsPerSample: member.batch,
+                               harnessOverheadNanoseconds: member.overhead.wallNanoseconds(batch: member.batch),
                                warnings: warnings)
-    }
-
-    /// Timing samples, per operation, until `maxSamples` or the budget (but at least
-    /// `minimumSamples`), each with the machine's pace around it (`BracketedPace`) and what its
-    /// last operation observed of itself.
-    private func sampleTimes(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead,
-                             name: String, warnings: inout [String])
-        throws -> (wall: [Double], cpu: [Double], pace: [Double], observations: [[String: Double]]) {
-        var wall: [Double] = []
-        var cpu: [Double] = []
-        var observations: [[String: Double]] = []
-        var readings: [Double] = []
-        wall.reserveCapacity(settings.maxSamples)
-        cpu.reserveCapacity(settings.maxSamples)
-        readings.reserveCapacity(settings.maxSamples + 1)
-        readings.append(MachinePace.measure())
-        let start = Clocks.wallNanoseconds()
-        while wall.count < settings.maxSamples {
-            let elapsed = Clocks.wallNanoseconds() &- start
-            if elapsed >= settings.timeBudgetNanoseconds && wall.count >= settings.minimumSamples {
-                warnings.append("time budget (\(Double(settings.timeBudgetNanoseconds) / 1e9) s) "
-                                + "reached after \(wall.count) of \(settings.maxSamples) samples")
-                break
-            }
-            let perOperation = overhead.perOperation(try TimingSample.take(instance, batch: batch),
-                                                     batch: batch)
-            readings.append(MachinePace.measure())
-            wall.append(perOperation.wall)
-            cpu.append(perOperation.cpu)
-            observations.append(instance.readObservations())
-            progress.update(name, "sample \(wall.count)/\(settings.maxSamples)")
-        }
-        return (wall, cpu, BracketedPace.paces(readings), observations)
     }
 
     private func summarize(_ metric: Metric, _ samples: [Double]) throws -> MetricResult {

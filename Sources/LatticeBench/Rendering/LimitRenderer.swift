@@ -16,7 +16,8 @@ public struct LimitRenderer: Sendable {
     }
 
     /// The line for one evaluation, e.g. `FAIL phase-read PhaseRead/derived/Big/tracked: wallTime
-    /// median 50.0 µs, 95% CI upper 50.9 µs > bound 50.5 µs`.
+    /// median 51.0 µs, 95% CI lower 50.9 µs > bound 50.5 µs`: the figure it names, then the
+    /// value that decided (`LimitEvaluation.judgedName`).
     public func line(for evaluation: LimitEvaluation) -> String {
         let limit = evaluation.limit
         let (word, style): (String, TextTable.Style) = switch evaluation.outcome {
@@ -32,8 +33,8 @@ public struct LimitRenderer: Sendable {
         let limit = evaluation.limit
         let format = evaluation.text
         switch evaluation.outcome {
-        case .undecided(let reason):
-            return "\(limit.metric): \(reason)"
+        case .undecided:
+            return "\(limit.metric): \(evaluation.undecidedText ?? "")"
         case .passed, .failed:
             let figure = evaluation.figure.map(format) ?? "?"
             let judged = evaluation.judged.map(format) ?? "?"
@@ -45,15 +46,10 @@ public struct LimitRenderer: Sendable {
             case (.prefersLarger, false): "<"
             }
             let statistic = limit.relativeTo == nil ? limit.statistic.rawValue : "\(limit.statistic.rawValue) ratio"
-            guard let interval = evaluation.interval else {
+            guard let judgedName = evaluation.judgedName else {
                 return "\(limit.metric) \(statistic) \(figure) \(relation) bound \(format(limit.bound))"
             }
-            let end = switch polarity {
-            case .prefersSmaller: "upper"
-            case .prefersLarger: "lower"
-            }
-            return "\(limit.metric) \(statistic) \(figure), "
-                + "\(Int((interval.confidence * 100).rounded()))% CI \(end) \(judged) \(relation) bound \(format(limit.bound))"
+            return "\(limit.metric) \(statistic) \(figure), \(judgedName) \(judged) \(relation) bound \(format(limit.bound))"
         }
     }
 }

@@ -30,15 +30,19 @@ public struct MetricResult: Codable, Sendable, Equatable {
         public var atPace: Int
         /// Samples taken in all.
         public var taken: Int
+        /// Samples the scheduler disturbed (`Disturbance`), set aside whatever their pace; nil
+        /// when the run recorded nothing that tells.
+        public var disturbed: Int?
 
         /// Whether enough samples were at pace to judge the figure (`PaceMatching.minimumSamples`).
         public var suffices: Bool { atPace >= PaceMatching.minimumSamples }
 
         /// Creates a count.
-        public init(reference: Double, atPace: Int, taken: Int) {
+        public init(reference: Double, atPace: Int, taken: Int, disturbed: Int? = nil) {
             self.reference = reference
             self.atPace = atPace
             self.taken = taken
+            self.disturbed = disturbed
         }
     }
 

@@ -17,7 +17,8 @@ extension ResultsFile {
 
     /// The run as the lab judges its times: every noisy metric of a benchmark that recorded the
     /// machine's pace keeps only the samples taken at the run's reference pace (`PaceMatching`:
-    /// within its tolerance of `referencePace`), and records how
+    /// within its tolerance of `referencePace`, and not disturbed by the scheduler,
+    /// `Disturbance`), and records how
     /// many that was (`MetricResult.referencePace`). With fewer than
     /// `PaceMatching.minimumSamples` at pace the samples are kept whole and the count says so:
     /// whoever judges the figure then calls it undecided. Exact metrics, the pace itself and
@@ -33,14 +34,16 @@ extension ResultsFile {
         var paced = self
         for (index, benchmark) in benchmarks.enumerated() {
             for (position, metric) in benchmark.metrics.enumerated()
-            where !metric.metric.exact && metric.metric != .machinePace && metric.referencePace == nil {
+            where !metric.metric.exact && !Metric.describingTheMachine.contains(metric.metric)
+                && metric.referencePace == nil {
                 guard let kept = matching.atReferenceSpeed(metric, of: benchmark) else { continue }
                 var result = metric
                 if kept.count >= PaceMatching.minimumSamples, let filtered = try? MetricResult(metric: metric.metric, samples: kept) {
                     result = filtered
                 }
                 result.referencePace = MetricResult.ReferencePace(reference: matching.reference, atPace: kept.count,
-                                                                  taken: metric.samples.count)
+                                                                  taken: metric.samples.count,
+                                                                  disturbed: Disturbance.count(in: benchmark)?.disturbed)
                 paced.benchmarks[index].metrics[position] = result
             }
         }

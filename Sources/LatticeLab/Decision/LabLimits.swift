@@ -74,6 +74,18 @@ public struct LabLimits: Codable, Sendable, Hashable, VersionedJSONFile {
         }
     }
 
+    /// The benchmarks each ratio of the file sets side by side (a chain limit's for each of its
+    /// strategies, a decision record's, a goal's), as `A|B` name patterns, once each: a
+    /// measuring pass takes their timing samples in turn (the harness's `--interleave`), so
+    /// that a neighbour's load falls on both sides of the ratio alike.
+    /// - Complexity: O(limits · strategies).
+    public var ratioSides: [String] {
+        let ratios = chain.flatMap(limits(for:)) + decisions.flatMap(\.limits) + goals
+        var seen = Set<String>()
+        return ratios.compactMap { limit in limit.relativeTo.map { "\(limit.benchmark)|\($0)" } }
+            .filter { seen.insert($0).inserted }
+    }
+
     /// `pattern` with `{strategy}` replaced by `strategy`.
     static func resolve(_ pattern: String, strategy: String) -> String {
         pattern.replacingOccurrences(of: strategyPlaceholder, with: strategy)

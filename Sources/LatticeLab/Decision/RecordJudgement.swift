@@ -62,7 +62,7 @@ public struct RecordJudgement {
                     + "the strategy the release ships"
             }
             return "undecided: " + evaluations.compactMap { evaluation in
-                guard case .undecided(let reason) = evaluation.outcome else { return nil }
+                guard let reason = evaluation.undecidedText else { return nil }
                 return "\(evaluation.limit.id) (\(evaluation.subject)): \(reason)"
             }.joined(separator: "; ")
         case .notWatched:
@@ -76,10 +76,15 @@ public struct RecordJudgement {
         "\(evaluation.limit.id) (\(evaluation.subject)) measured " + figure(evaluation)
     }
 
-    /// A limit's figure beside its bound: `median 10.6 M against ≤ 11.6 M`, the end of the
-    /// interval that was judged when there is one.
+    /// A limit's figure beside its bound: `median 10.6 M against ≤ 11.6 M`, and the value that
+    /// decided when it is not the figure itself (`median 2.24× (95% CI lower 2.03×) against
+    /// ≤ 1.20×`): each value printed under its own name.
     private static func figure(_ evaluation: LimitEvaluation) -> String {
-        let figure = (evaluation.judged ?? evaluation.figure).map(evaluation.text) ?? FigureText.missing
-        return "\(evaluation.limit.statistic.rawValue) \(figure) against \(LimitTable.bound(evaluation))"
+        let figure = evaluation.figure.map(evaluation.text) ?? FigureText.missing
+        var decided = ""
+        if let name = evaluation.judgedName, let judged = evaluation.judged {
+            decided = " (\(name) \(evaluation.text(judged)))"
+        }
+        return "\(evaluation.limit.statistic.rawValue) \(figure)\(decided) against \(LimitTable.bound(evaluation))"
     }
 }

@@ -119,8 +119,8 @@ public struct ReleaseGate {
     /// order of `status` (the first of several of that kind, with how many more), or what passed.
     public var reason: String {
         if !gaps.isEmpty { return "not judged: " + Self.first(of: gaps) }
-        if let strategyFailure { return strategyFailure }
-        if let recordFailure { return recordFailure }
+        if let strategyFailure { return strategyFailure + loadNote }
+        if let recordFailure { return recordFailure + loadNote }
         let regressions = comparison?.regressions ?? []
         if !regressions.isEmpty {
             let named = regressions.map { "\($0.benchmark) \($0.comparison.metric.name)" }
@@ -164,6 +164,18 @@ public struct ReleaseGate {
         }
         if let comparison { lines += RegressionLine.lines(comparison) }
         return lines + gaps.map { "NOT JUDGED: \($0)" }
+    }
+
+    /// When a limit the gate reads is undecided and the scheduler disturbed some of the run's
+    /// timed samples: `; machine loaded: 412 of 500 timed samples preempted`, so that a gate that
+    /// fails closed under a neighbour's load says so; empty otherwise. - Complexity: O(benchmarks).
+    private var loadNote: String {
+        let undecided = (decision.shipped?.evaluations ?? []) + decision.records.flatMap(\.evaluations)
+        guard undecided.contains(where: { if case .undecided = $0.outcome { true } else { false } }) else { return "" }
+        let counts = judgedResults.benchmarks.compactMap { $0.metric(named: Metric.wallTime.name)?.referencePace }
+        let disturbed = counts.compactMap(\.disturbed).reduce(0, +)
+        guard disturbed > 0 else { return "" }
+        return "; machine loaded: \(disturbed) of \(counts.map(\.taken).reduce(0, +)) timed samples preempted"
     }
 
     /// The first of `items` with how many more: `a` or `a and 2 more`.

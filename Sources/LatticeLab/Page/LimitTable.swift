@@ -61,8 +61,10 @@ enum LimitTable {
 
     /// `passed`, `failed`, or `undecided: why`; for a judged interval, the end compared.
     static func outcome(_ evaluation: LimitEvaluation) -> String {
-        let judged = evaluation.interval != nil
-            ? evaluation.judged.map { " (judged on \(evaluation.text($0)))" } ?? "" : ""
+        var judged = ""
+        if evaluation.interval != nil, let name = evaluation.judgedName, let value = evaluation.judged {
+            judged = " (judged on the \(name) end, \(evaluation.text(value)))"
+        }
         // A noisy figure decided by its range (`LimitEvaluation`) has no interval.
         let byRange = evaluation.metric?.exact == false && evaluation.interval == nil
         let nearest = evaluation.judged.map(evaluation.text) ?? "?"
@@ -71,8 +73,8 @@ enum LimitTable {
             return byRange ? "passed: every sample within the bound (the slowest \(nearest))" : "passed" + judged
         case .failed:
             return byRange ? "failed: every sample beyond the bound (the fastest \(nearest))" : "failed" + judged
-        case .undecided(let reason):
-            return "undecided: \(reason)"
+        case .undecided:
+            return "undecided: \(evaluation.undecidedText ?? "")"
         }
     }
 }

@@ -9,6 +9,7 @@ extension Bench {
     /// `--time`, the quick runs are rounds taken A B, then B A (whatever running second does to
     /// a process cancels over the rounds), one side at a time, judged at the machine's
     /// reference pace. The limits' baseline tolerances are the running checkout's: the judge's.
+    /// `--filter` narrows both sides' passes as it narrows a run.
     /// Writes `.build/lab/compare/<base>-<head>.md`; returns the comparison's exit status.
     func compare(base: String, head: String) throws(Failure) -> ExitStatus {
         let sides = [base, head]
@@ -19,6 +20,7 @@ extension Bench {
         let out = layout.lab.appendingPathComponent("compare/\(base.prefix(12))-\(head.prefix(12))")
         try? FileManager.default.removeItem(at: out)
         let rounds = request.timedRounds ?? 1
+        let filter = request.filter
         var files: [[String]] = [[], []]
         // Each side runs the suite's executables its commit has: one added since is run on the
         // other side only, and the comparison lists its benchmarks as not judged.
@@ -36,7 +38,7 @@ extension Bench {
         }
         for round in 1...rounds {
             let order = round % 2 == 1 ? [0, 1] : [1, 0]
-            let pass = SuitePass(mode: .measure, quick: true)
+            let pass = SuitePass(mode: .measure, quick: true, filter: filter)
             let run = { @Sendable (side: Int) -> Result<SuiteRunner.Output, SuiteFailure> in
                 Result { () throws(SuiteFailure) in
                     try runners[side].run(executables[side], pass, into: out.appendingPathComponent("round\(round)-\(side)"))
@@ -62,7 +64,7 @@ extension Bench {
         log("instructions: both sides")
         let instructions = try concurrently([0, 1]) { side in
             Result { () throws(SuiteFailure) in
-                try runners[side].run(executables[side], SuitePass(mode: .instructions, quick: true),
+                try runners[side].run(executables[side], SuitePass(mode: .instructions, quick: true, filter: filter),
                                       into: out.appendingPathComponent("instructions-\(side)"))
             }
         }

@@ -132,7 +132,8 @@ public struct Bench {
         }
         let runner = runner()
         let measured = try suiteRun { () throws(SuiteFailure) in
-            try runner.run(suite.executables, SuitePass(mode: .measure, quick: request.quick, filter: request.filter),
+            try runner.run(suite.executables, SuitePass(mode: .measure, quick: request.quick, filter: request.filter,
+                                                        interleave: limits.ratioSides),
                            into: folder.appendingPathComponent("suite"))
         }
         var results = try merged(measured)
@@ -249,7 +250,8 @@ public struct Bench {
                 + (needed.count > judged ? ", \(needed.count - judged) undecided time figure(s)" : "") + ": "
                 + names.joined(separator: " "), timed: false)
             let pass = SuitePass(mode: .measure, quick: false, filter: names.joined(separator: "|"),
-                                 budgets: Dictionary(uniqueKeysWithValues: executables.map { ($0.name, $0.budget * scale) }))
+                                 budgets: Dictionary(uniqueKeysWithValues: executables.map { ($0.name, $0.budget * scale) }),
+                                 interleave: limits.ratioSides)
             let started = clock.now
             let output = try suiteRun { () throws(SuiteFailure) in
                 try runner().run(executables, pass, into: folder.appendingPathComponent("round\(round)"))

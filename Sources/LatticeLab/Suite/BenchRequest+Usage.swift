@@ -53,7 +53,8 @@ extension BenchRequest {
                           to .build/lab/compare/; exit 2 on a regression, 1 when a benchmark is
                           on one side only. With --time, the suites also run A B, B A, … for N
                           quick rounds (default 6, one process each), and times are judged by
-                          the rounds at the machine's reference pace
+                          the rounds at the machine's reference pace; --filter narrows both
+                          sides' passes to what it selects
 
     options:
       --quick             a short run, marked quick; outputs go under .build/lab/quick/ and the

@@ -97,7 +97,7 @@ enum Resampling {
     private static func use(for outcome: LimitOutcome) -> Use? {
         guard case .undecided(let reason) = outcome else { return nil }
         switch reason {
-        case .tooFewSamples, .tooFewAtReferencePace: return .pool
+        case .tooFewSamples, .tooFewAtReferencePace, .straddlesBound: return .pool
         case .tooNoisy: return .replace
         case .benchmarkMissing, .metricMissing, .zeroReference: return nil
         }

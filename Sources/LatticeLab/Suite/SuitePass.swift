@@ -25,15 +25,19 @@ public struct SuitePass: Sendable, Hashable {
     /// layout and the fixed hash seed, since the layouts' and seeds' spread is what a comparison
     /// needs and a limit of a ratio of medians does not.
     public var limitsOnly: Bool
+    /// Name patterns of benchmarks a measuring pass takes its samples of in turn, one group each
+    /// (`LabLimits.ratioSides`; the harness's `--interleave`).
+    public var interleave: [String]
 
     /// A pass.
     public init(mode: Mode, quick: Bool, filter: String? = nil, budgets: [String: Double] = [:],
-                limitsOnly: Bool = false) {
+                limitsOnly: Bool = false, interleave: [String] = []) {
         self.mode = mode
         self.quick = quick
         self.filter = filter
         self.budgets = budgets
         self.limitsOnly = limitsOnly
+        self.interleave = interleave
     }
 
     /// The harness's options that select what the pass runs (the listing's too).
@@ -49,6 +53,9 @@ public struct SuitePass: Sendable, Hashable {
         } else if mode == .instructions {
             if let seeds = executable.hashSeeds { options += ["--hash-seeds", "\(seeds)"] }
             if let layouts = executable.heapLayouts { options += ["--heap-layouts", "\(layouts)"] }
+        }
+        if mode == .measure {
+            options += interleave.flatMap { ["--interleave", $0] }
         }
         if let budget = budgets[executable.name] {
             options += ["--time-budget", "\(budget)", "--samples", "1000"]

@@ -45,10 +45,29 @@ import Testing
         #expect(interval.lower < 50_000 && interval.upper > 50_000)
         #expect(generous.judged == interval.upper)
 
-        // The median is within 50.5 µs but its interval's upper end is not: failed.
+        // The median is within 50.5 µs but its interval's upper end is not: not passed.
         let tight = try #require(try Self.evaluate(Self.phaseRead(bound: 50_500)).first)
         #expect(interval.upper > 50_500)
-        #expect(tight.outcome == .failed)
+        #expect(!tight.outcome.passed)
+    }
+
+    /// Failed needs the whole interval beyond the bound; an interval that holds the bound is
+    /// undecided, whichever side of it the median lies on, and says so with its figures.
+    @Test func failsOnlyWhenTheWholeIntervalIsBeyondTheBoundAndAStraddleIsUndecided() throws {
+        let interval = try #require(try Self.evaluate(Self.phaseRead(bound: 52_000)).first?.interval)
+        for bound in [50_500.0, 49_600] {
+            let straddling = try #require(try Self.evaluate(Self.phaseRead(bound: bound)).first)
+            #expect(straddling.outcome == .undecided(.straddlesBound(interval: interval, bound: bound)),
+                    "bound \(bound) inside [\(interval.lower), \(interval.upper)]")
+            #expect(straddling.judged == nil)
+            let text = try #require(straddling.undecidedText)
+            #expect(text.contains("median 50.0 µs") && text.contains("holds the bound"), "\(text)")
+        }
+        let beyond = try #require(try Self.evaluate(Self.phaseRead(bound: interval.lower.nextDown)).first)
+        #expect(beyond.outcome == .failed)
+        #expect(beyond.judged == interval.lower, "a failure is judged on the end nearest the bound")
+        let line = LimitRenderer().line(for: beyond)
+        #expect(line.contains("median 50.0 µs, 95% CI lower"), "\(line)")
     }
 
     @Test func otherStatisticsGetTheirOwnInterval() throws {
@@ -125,7 +144,12 @@ import Testing
             return (try? Self.evaluate(limit, against: file))?.first?.outcome
         }
         #expect(outcome(990) == .passed)
-        #expect(outcome(1000) == .failed) // the lower end of the interval is below 1000
+        // The median is 1000 and the interval's lower end below it: the bound is inside.
+        guard case .undecided(.straddlesBound) = outcome(1000) else {
+            Issue.record("expected straddlesBound, got \(String(describing: outcome(1000)))")
+            return
+        }
+        #expect(outcome(1100) == .failed)
     }
 
     @Test func everyLimitMustPassForExitZero() throws {

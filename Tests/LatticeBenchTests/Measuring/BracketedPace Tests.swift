@@ -5,11 +5,8 @@ import Testing
 /// during the sample, or had not yet sped up, does not pass for fast.
 @Suite struct BracketedPaceTests {
     @Test func eachSampleGetsTheSlowerOfTheReadingsAroundIt() {
-        #expect(BracketedPace.paces([1_000, 1_700, 1_000, 1_000, 1_900]) == [1_700, 1_700, 1_000, 1_900])
-    }
-
-    @Test func withoutAReadingAfterASampleThereIsNoPace() {
-        #expect(BracketedPace.paces([1_000]).isEmpty)
-        #expect(BracketedPace.paces([]).isEmpty)
+        #expect(BracketedPace.pace(before: 1_000, after: 1_700) == 1_700)
+        #expect(BracketedPace.pace(before: 1_900, after: 1_000) == 1_900)
+        #expect(BracketedPace.pace(before: 1_000, after: 1_000) == 1_000)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LatticeBench
 
@@ -6,6 +7,11 @@ import Testing
     final class Counter {
         var steps = 0
         var observations = 0
+    }
+
+    /// One count that benchmarks measured together all add to.
+    @MainActor final class Shared {
+        var steps = 0
     }
 
     /// The smallest run: no warm-up beyond one batch, three samples.
@@ -22,6 +28,11 @@ import Testing
                allocationCounter: .success(try AllocationCounter()), progress: Progress())
     }
 
+    /// What the harness records beside each timing sample: the pace, and where the kernel
+    /// tells (Linux), the scheduler's wait and preemptions.
+    static let beside: [String] = ["machinePace"]
+        + (SchedulerReading.now() == nil ? [] : ["runQueueWait", "preemptions"])
+
     @Test func resultsHoldTheMetricsAskedForThenTheCounts() throws {
         let benchmark = Benchmark("count", metrics: [.cpuTime, .mallocs], setUp: { Counter() },
                                   counts: { ["steps": $0.steps] }) { counter in
@@ -29,7 +40,7 @@ import Testing
         }
         let result = try Self.runner().measure(benchmark, resultName: "X/count")
         #expect(result.name == "X/count")
-        #expect(result.metrics.map(\.metric.name) == ["cpuTime", "machinePace", "mallocs", "steps"])
+        #expect(result.metrics.map(\.metric.name) == ["cpuTime"] + Self.beside + ["mallocs", "steps"])
         #expect(result.metric(named: "cpuTime")?.samples.count == 3)
         // One pace per timing sample, in step, so a comparison can match them.
         #expect(result.metric(named: "machinePace")?.samples.count == 3)
@@ -46,7 +57,7 @@ import Testing
             counter.steps += 1
         }
         let result = try Self.runner().measure(benchmark, resultName: "X/observed")
-        #expect(result.metrics.map(\.metric) == [.wallTime, peak, .machinePace])
+        #expect(result.metrics.map(\.metric.name) == ["wallTime", "peak"] + Self.beside)
         let samples = try #require(result.metric(named: "peak")?.samples)
         #expect(samples.count == 3)
         // Each sample is the count after its own batch, one batch more than the last: a figure
@@ -54,6 +65,62 @@ import Testing
         #expect(result.iterationsPerSample > 1)
         #expect(zip(samples, samples.dropFirst()).allSatisfy { $1 - $0 == Double(result.iterationsPerSample) })
         #expect(result.warnings.isEmpty)
+    }
+
+    /// The kernel's figures come one per timing sample, in step with the times, so that
+    /// `Disturbance` can set a preempted sample aside; a thread that slept on purpose did not
+    /// wait on a run queue: here it waits for a child process, as GeneratedCompile does.
+    @Test(.enabled(if: SchedulerReading.now() != nil, "the kernel tells the run-queue wait (Linux)"))
+    func eachTimingSampleCarriesTheSchedulersWaitAndPreemptions() throws {
+        let benchmark = Benchmark("waitsForAChild", metrics: [.wallTime, .cpuTime], setUp: { Counter() }) { _ in
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: "/bin/true")
+            try child.run()
+            child.waitUntilExit()
+        }
+        let result = try Self.runner().measure(benchmark, resultName: "X/waitsForAChild")
+        let wall = try #require(result.metric(named: "wallTime")?.samples)
+        let cpu = try #require(result.metric(named: "cpuTime")?.samples)
+        let wait = try #require(result.metric(named: "runQueueWait")?.samples)
+        let preemptions = try #require(result.metric(named: "preemptions")?.samples)
+        #expect(wait.count == wall.count && preemptions.count == wall.count)
+        #expect(preemptions.allSatisfy { $0 >= 0 && $0 == $0.rounded() })
+        #expect(zip(wall, cpu).allSatisfy { $0 > 2 * $1 }, "waiting for the child is off the CPU")
+        // Tests run in parallel, so the thread may also have been preempted; but the wait for
+        // the child is in the clocks' gap and never in the run-queue wait.
+        #expect(zip(zip(wall, cpu), wait).allSatisfy { $1 < $0.0 - $0.1 },
+                "a wait for a child is no wait on a run queue, as the clocks' gap would have it")
+    }
+
+    /// Benchmarks measured together take their samples in turn: between two samples of one,
+    /// the other ran a batch; measured alone, nothing ran in between.
+    @Test func benchmarksMeasuredTogetherTakeTheirSamplesInTurn() throws {
+        let shared = Shared()
+        func counting(_ name: String) -> Benchmark {
+            Benchmark(name, metrics: [.wallTime, .observed("operations", unit: .count)], setUp: { shared },
+                      observe: { ["operations": Double($0.steps)] }) { counter in
+                counter.steps += 1
+            }
+        }
+        func gaps(_ result: BenchmarkResult) throws -> [Double] {
+            let seen = try #require(result.metric(named: "operations")?.samples)
+            return zip(seen, seen.dropFirst()).map { $1 - $0 }
+        }
+        let together = try Self.runner().measure([("X/a", counting("a")), ("X/b", counting("b"))])
+        #expect(together.map(\.name) == ["X/a", "X/b"])
+        let (a, b) = (together[0], together[1])
+        #expect(a.metric(named: "wallTime")?.samples.count == b.metric(named: "wallTime")?.samples.count)
+        #expect(try gaps(a).allSatisfy { $0 == Double(a.iterationsPerSample + b.iterationsPerSample) })
+        let alone = try Self.runner().measure(counting("c"), resultName: "X/c")
+        #expect(try gaps(alone).allSatisfy { $0 == Double(alone.iterationsPerSample) })
+    }
+
+    @Test func interleavingPatternsGroupTheSelectionAndGroupsSharingABenchmarkMerge() {
+        let names = ["X/a/1", "X/b", "X/a/100", "X/c", "X/d"]
+        let selection: BenchmarkSession.Selection = names.map { ($0, Benchmark($0) {}) }
+        let grouped = BenchmarkSession.groups(selection, interleaving: ["X/a/100|X/a/1", "X/c|X/d", "X/d|X/b", "Y/z"])
+        #expect(grouped.map { $0.map(\.name) } == [["X/a/1", "X/a/100"], ["X/b", "X/c", "X/d"]])
+        #expect(BenchmarkSession.groups(selection, interleaving: []).map { $0.map(\.name) } == names.map { [$0] })
     }
 
     @Test func anObservedFigureMissingFromASampleIsLeftOutWithAWarning() throws {
@@ -85,7 +152,7 @@ import Testing
                             allocationCounter: .failure(.statisticsDisabled), progress: Progress())
         let result = try runner.measure(Benchmark("plain", metrics: [.wallTime, .mallocs]) {},
                                         resultName: "X/plain")
-        #expect(result.metrics.map(\.metric.name) == ["wallTime", "machinePace"])
+        #expect(result.metrics.map(\.metric.name) == ["wallTime"] + Self.beside)
         #expect(result.warnings == ["allocations not measured: jemalloc was built without statistics"])
     }
 
