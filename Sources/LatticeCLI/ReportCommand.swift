@@ -34,7 +34,8 @@ let reportCommand = Command(
                         the baseline check judges it, and the functions that moved it
 
     BENCHMARKS.md and the dashboard print the release gate's outcome (`lattice gate` on the
-    same inputs, its exit status and why). Prints the decision and that outcome in one line
+    same inputs, its exit status and why). They name their inputs relative to the current
+    folder (the package root), so the same inputs give the same bytes in any checkout. Prints the decision and that outcome in one line
     on stdout. The same inputs give the same files.
     The outputs are one set: each is staged beside its target, and they are renamed over
     their targets only once all are staged, so nothing is written unless every input was
@@ -55,7 +56,8 @@ private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
                              page: try options.required("--out"), dashboard: try options.required("--dashboard"),
                              history: options.value("--history"), flamegraph: options.value("--flamegraph"),
                              resultsCopy: options.value("--results-out"), accepted: options.value("--accepted"),
-                             baseline: options.value("--baseline"), recordsShips: options.has("--record-ships"))
+                             baseline: options.value("--baseline"), recordsShips: options.has("--record-ships"),
+                             root: FileManager.default.currentDirectoryPath)
     do {
         let gate = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
         print(gate.oneLine)

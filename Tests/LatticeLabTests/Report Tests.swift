@@ -45,6 +45,52 @@ import Testing
         #expect(!html.contains("<script src") && !html.contains("<link "), "self-contained: nothing loaded")
     }
 
+    @Test func theSameResultsRenderTheSameBytesFromTwoCheckouts() throws {
+        /// A checkout of the lab's files under a temporary folder, rendered as `lattice bench`
+        /// renders the committed report (the results' copy, the baseline, paths under the root).
+        func render() throws -> (root: String, files: [Data]) {
+            let root = try LabSamples.temporaryDirectory()
+            let results = root.appendingPathComponent("results")
+            let spec = root.appendingPathComponent("spec")
+            for folder in [results, spec] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            try FileManager.default.copyItem(at: LabSamples.sampleResultsURL,
+                                             to: results.appendingPathComponent("baseline.json"))
+            try FileManager.default.copyItem(at: LabSamples.limitsURL, to: spec.appendingPathComponent("limits.json"))
+            let paths = Report.Paths(results: LabSamples.sampleResultsURL.path,
+                                     limits: spec.appendingPathComponent("limits.json").path,
+                                     page: root.appendingPathComponent("BENCHMARKS.md").path,
+                                     dashboard: root.appendingPathComponent("dashboards").path,
+                                     resultsCopy: results.appendingPathComponent("latest.json").path,
+                                     baseline: results.appendingPathComponent("baseline.json").path,
+                                     root: root.path)
+            try Report.write(paths, runtimeDefault: "stored")
+            let files = try ["BENCHMARKS.md", "dashboards/index.html"].map {
+                try Data(contentsOf: root.appendingPathComponent($0))
+            }
+            return (root.path, files)
+        }
+        let first = try render()
+        let second = try render()
+        #expect(first.root != second.root)
+        #expect(first.files == second.files)
+        let page = String(decoding: first.files[0], as: UTF8.self)
+        #expect(page.contains("from `results/latest.json` and `spec/limits.json`"))
+        for text in first.files.map({ String(decoding: $0, as: UTF8.self) }) {
+            #expect(!text.contains(first.root), "no path of the checkout that rendered it")
+        }
+    }
+
+    @Test func aPathUnderTheRootIsShownRelativeAndAnyOtherAsGiven() {
+        let paths = Report.Paths(results: "", limits: "", page: "", dashboard: "", root: "/checkout/lattice")
+        #expect(paths.shown("/checkout/lattice/results/baseline.json") == "results/baseline.json")
+        #expect(paths.shown("/checkout/lattice/spec/../results/latest.json") == "results/latest.json")
+        #expect(paths.shown("/checkout/lattice-other/results/latest.json") == "/checkout/lattice-other/results/latest.json")
+        #expect(paths.shown("results/latest.json") == "results/latest.json")
+        #expect(Report.Paths(results: "", limits: "", page: "", dashboard: "").shown("/a/b.json") == "/a/b.json")
+    }
+
     @Test func corruptInputsExitOneAndLeaveTheOutputsAsTheyWere() throws {
         let directory = try LabSamples.temporaryDirectory()
         let out = directory.appendingPathComponent("BENCHMARKS.md")

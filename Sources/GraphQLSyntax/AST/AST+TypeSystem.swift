@@ -34,8 +34,10 @@ public struct ScalarTypeDefinition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `type Name implements A & B @directives { fields }`.
-public struct ObjectTypeDefinition: Hashable, Sendable {
+/// `type Name implements A & B @directives { fields }` or `interface Name implements A & B
+/// @directives { fields }`: the spec writes the two alike, so one node holds either and the
+/// `Definition` case (`objectType`, `interfaceType`) says which.
+public struct FieldedTypeDefinition: Hashable, Sendable {
     /// The description string written before the definition, if any.
     public var description: StringValue?
     /// The name as written.
@@ -49,6 +51,12 @@ public struct ObjectTypeDefinition: Hashable, Sendable {
     /// Where the node is written.
     public var location: SourceLocation
 }
+
+/// `type Name implements A & B @directives { fields }`.
+public typealias ObjectTypeDefinition = FieldedTypeDefinition
+
+/// `interface Name implements A & B @directives { fields }`.
+public typealias InterfaceTypeDefinition = FieldedTypeDefinition
 
 /// `name(arguments): Type @directives` in an object or interface type.
 public struct FieldDefinition: Hashable, Sendable {
@@ -82,21 +90,6 @@ public struct InputValueDefinition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `interface Name implements A & B @directives { fields }`.
-public struct InterfaceTypeDefinition: Hashable, Sendable {
-    /// The description string written before the definition, if any.
-    public var description: StringValue?
-    /// The name as written.
-    public var name: Name
-    /// The interfaces listed after `implements`, in source order.
-    public var interfaces: [NamedType]
-    /// The directives applied, in source order.
-    public var directives: [Directive]
-    /// The fields, in source order.
-    public var fields: [FieldDefinition]
-    /// Where the node is written.
-    public var location: SourceLocation
-}
 
 /// `union Name @directives = A | B`.
 public struct UnionTypeDefinition: Hashable, Sendable {
@@ -202,8 +195,10 @@ public struct ScalarTypeExtension: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// `extend type Name implements A @directives { fields }`.
-public struct ObjectTypeExtension: Hashable, Sendable {
+/// `extend type Name implements A @directives { fields }` or `extend interface …`: written
+/// alike, one node for either; the `Definition` case (`objectTypeExtension`,
+/// `interfaceTypeExtension`) says which.
+public struct FieldedTypeExtension: Hashable, Sendable {
     /// The name as written.
     public var name: Name
     /// The interfaces listed after `implements`, in source order.
@@ -216,19 +211,12 @@ public struct ObjectTypeExtension: Hashable, Sendable {
     public var location: SourceLocation
 }
 
+/// `extend type Name implements A @directives { fields }`.
+public typealias ObjectTypeExtension = FieldedTypeExtension
+
 /// `extend interface Name implements A @directives { fields }`.
-public struct InterfaceTypeExtension: Hashable, Sendable {
-    /// The name as written.
-    public var name: Name
-    /// The interfaces listed after `implements`, in source order.
-    public var interfaces: [NamedType]
-    /// The directives applied, in source order.
-    public var directives: [Directive]
-    /// The fields, in source order.
-    public var fields: [FieldDefinition]
-    /// Where the node is written.
-    public var location: SourceLocation
-}
+public typealias InterfaceTypeExtension = FieldedTypeExtension
+
 
 /// `extend union Name @directives = A | B`.
 public struct UnionTypeExtension: Hashable, Sendable {

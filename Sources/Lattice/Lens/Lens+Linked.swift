@@ -18,71 +18,24 @@ extension Lens {
         return Lens(record: target, selection: set, bound: bound)
     }
 
-    func linked(_ key: String, optional: Bool) throws(ReadError) -> Lens? {
-        guard let (field, slot) = try matchedSlot(key, optional: optional) else { return nil }
-        switch slot.value {
-        case .link(let target):
-            guard case .linked(let set) = field.kind else { break }
-            // A deleted record reads as null, by the null rules.
-            if target.isNonexistent { return try null(field, slot, optional: optional) }
-            if field.catchTarget == .null, !(try caughtErrors(target, set).isEmpty) { return nil }
-            if let lens = try child(target, set, bound: bound) { return lens }
-            if optional { return nil }
-            throw .unexpectedNull(record: id, field: key)
-        case .null:
-            return try null(field, slot, optional: optional)
-        case .scalar, .links:
-            break
-        }
-        throw .typeMismatch(record: id, field: key, expected: "an object")
-    }
-
     /// A non-null object field: a null throws. Where a nullable read also fits, that one is
     /// chosen. - Complexity: O(1) plus one tracked access (and the `@required` check of the
     /// child, if it has any).
     @_disfavoredOverload
     public func read(_ key: String) throws(ReadError) -> Lens {
-        guard let lens = try linked(key, optional: false) else { throw .unexpectedNull(record: id, field: key) }
+        guard let lens = try linked(node(key), optional: false) else { throw .unexpectedNull(record: id, field: key) }
         return lens
     }
 
     /// A nullable object field: `nil` for null, or when a `@required` field inside nulls it.
     public func read(_ key: String) throws(ReadError) -> Lens? {
-        try linked(key, optional: true)
-    }
-
-    /// The list's length and the lenses of its items from `start` on.
-    func list(_ key: String, optionalItems: Bool, from start: Int = 0) throws(ReadError) -> (count: Int, items: [Lens?]) {
-        let (field, matched) = node(key)
-        guard matched else { throw unmet(field) }
-        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
-        switch slot.value {
-        case .links(let targets):
-            guard case .linkedList(let set, _) = field.kind else { break }
-            var lenses: [Lens?] = []
-            let first = min(max(start, 0), targets.count)
-            lenses.reserveCapacity(targets.count - first)
-            // Loops, not `flatMap`/`compactMap`, here and in `read`: a main-actor closure
-            // handed to them checks its executor on every item.
-            for target in targets[first...] {
-                var lens: Lens?
-                if let target, !target.isNonexistent { lens = try child(target, set, bound: bound) }
-                if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: key) }
-                lenses.append(lens)
-            }
-            return (targets.count, lenses)
-        case .null:
-            let _: Lens? = try null(field, slot, optional: false)
-        case .scalar, .link:
-            break
-        }
-        throw .typeMismatch(record: id, field: key, expected: "a list of objects")
+        try linked(node(key), optional: true)
     }
 
     /// A list of objects whose items are all present. - Complexity: O(items) plus one
     /// tracked access.
     public func read(_ key: String) throws(ReadError) -> [Lens] {
-        let items = try list(key, optionalItems: false).items
+        let items = try list(node(key), optionalItems: false, optionalList: false)?.items ?? []
         var lenses: [Lens] = []
         lenses.reserveCapacity(items.count)
         for case let lens? in items { lenses.append(lens) }
@@ -91,7 +44,7 @@ extension Lens {
 
     /// A list of objects with null items (null in the store, or nulled by `@required`).
     public func read(_ key: String) throws(ReadError) -> [Lens?] {
-        try list(key, optionalItems: true).items
+        try list(node(key), optionalItems: true, optionalList: false)?.items ?? []
     }
 
     /// The length of a list of objects and its items from position `start` on: what a lazy
@@ -99,7 +52,7 @@ extension Lens {
     /// a read of the whole list is, without a lens for the items before `start`.
     /// - Complexity: O(items from `start`) plus one tracked access.
     public func read(_ key: String, from start: Int) throws(ReadError) -> (count: Int, items: [Lens?]) {
-        try list(key, optionalItems: true, from: start)
+        try list(node(key), optionalItems: true, optionalList: false, from: start) ?? (0, [])
     }
 
     // MARK: @catch(to: RESULT)
@@ -114,21 +67,12 @@ extension Lens {
 
     /// A scalar field under `@catch(to: RESULT)`: its value, or the errors that nulled it.
     public func caught<T: ScalarDecodable>(_ key: String) throws(ReadError) -> CatchResult<T?> {
-        let (field, _) = node(key)
-        if let errors = slot(field)?.errors { return .failure(errors) }
-        return .ok(try read(key) as T?)
+        try caughtValue(node(key))
     }
 
     /// An object field under `@catch(to: RESULT)`: its lens, or the errors at or under it.
     public func caught(_ key: String) throws(ReadError) -> CatchResult<Lens?> {
-        let (field, _) = node(key)
-        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
-        if let errors = slot.errors { return .failure(errors) }
-        if case .link(let target) = slot.value, case .linked(let set) = field.kind {
-            let errors = try caughtErrors(target, set)
-            if !errors.isEmpty { return .failure(errors) }
-        }
-        return .ok(try linked(key, optional: true))
+        try caughtLinked(node(key))
     }
 
     // MARK: Fragments
@@ -142,12 +86,7 @@ extension Lens {
             preconditionFailure("Lens.fragment(\"\(name)\"): \(bound.artifact.name) does not spread \(name) "
                 + "on \(selection.typeName) (it spreads: \(selection.spreads.map(\.fragment.name).joined(separator: ", ")))")
         }
-        if let condition = spread.condition {
-            record.registrar.access(record, keyPath: Record.typeKeyPath)
-            guard condition.matches(record.type) else { return nil }
-        }
-        let fragment = bound.fragment(spread)
-        return try child(record, spread.fragment.selectionSet, bound: fragment)
+        return try opened(spread)
     }
 
     /// `fragment(_:)` by artifact.

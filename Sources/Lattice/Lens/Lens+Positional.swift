@@ -1,12 +1,13 @@
-/// The reads generated accessors make, by the field's position in the selection
-/// (`ObjectSelection.lensFieldIndex(of:)`) instead of its key: the same rules as the keyed
-/// reads, without the key lookup.
+/// The one read path: every read of a field, by key (`read(_:)`, `caught(_:)`) or by position
+/// (the subscripts generated accessors call), finds its field (`node(_:)` by key,
+/// `node(at:)` by the position `ObjectSelection.lensFieldIndex(of:)` gave) and then reads the
+/// found field here, by the same rules.
 ///
-/// They follow the keyed reads step for step but are not shared with them: routing the keyed
-/// reads through these cost 9 to 11 % more instructions per keyed read (FieldRead
+/// The bodies the keyed reads reach are `@inline(__always)`, so a keyed read compiles to the
+/// key lookup and the read in one function, as before they were shared: handing the found
+/// field on to a call of its own cost 9 to 11 % more instructions a keyed read (FieldRead
 /// lensUntracked, RecordPage/readUntracked, the baseline check of 2026-12-03: the field node
-/// passed along was retained and released). One read path is still the aim, once a shared
-/// form is measured to cost nothing.
+/// passed along was retained and released).
 extension Lens {
     /// A field found, and whether its type condition holds for this record.
     @usableFromInline typealias FoundField = (field: FieldNode, matched: Bool)
@@ -21,6 +22,12 @@ extension Lens {
         return (entry.field, condition.matches(record.type))
     }
 
+    /// The found field's stored slot, read tracked: the start of every read of a field. Nil
+    /// when its type condition does not hold for this record and the read is `optional`.
+    /// - Throws: `.conditionNotMet` when the condition does not hold and the read is not
+    ///   optional; `.missing` when the store never received the field.
+    /// - Complexity: O(1) plus one registrar access.
+    @inline(__always)
     func matchedSlot(_ found: FoundField, optional: Bool) throws(ReadError) -> (field: FieldNode, slot: Slot)? {
         guard found.matched else {
             if optional { return nil }
@@ -30,7 +37,8 @@ extension Lens {
         return (found.field, slot)
     }
 
-    @usableFromInline
+    /// The JSON of a found scalar field, `nil` for a null the read may return.
+    @usableFromInline @inline(__always)
     func scalarJSON(_ found: FoundField, optional: Bool) throws(ReadError) -> JSONValue? {
         guard let (field, slot) = try matchedSlot(found, optional: optional) else { return nil }
         switch slot.value {
@@ -83,12 +91,15 @@ extension Lens {
         return value
     }
 
-    @usableFromInline
+    /// The lens of a found object field, `nil` for a null the read may return or when a
+    /// `@required` field inside nulls it.
+    @usableFromInline @inline(__always)
     func linked(_ found: FoundField, optional: Bool) throws(ReadError) -> Lens? {
         guard let (field, slot) = try matchedSlot(found, optional: optional) else { return nil }
         switch slot.value {
         case .link(let target):
             guard case .linked(let set) = field.kind else { break }
+            // A deleted record reads as null, by the null rules.
             if target.isNonexistent { return try null(field, slot, optional: optional) }
             if field.catchTarget == .null, !(try caughtErrors(target, set).isEmpty) { return nil }
             if let lens = try child(target, set, bound: bound) { return lens }
@@ -102,22 +113,28 @@ extension Lens {
         throw .typeMismatch(record: id, field: field.responseKey, expected: "an object")
     }
 
-    /// The items of a list of objects; `nil` for a null list when `optionalList`.
+    /// The length of a found list of objects and the lenses of its items from `start` on;
+    /// `nil` for a null the read may return (a null list when `optionalList`, or one
+    /// `@catch(to: NULL)` caught).
     @usableFromInline
-    func list(_ found: FoundField, optionalItems: Bool, optionalList: Bool) throws(ReadError) -> [Lens?]? {
+    func list(_ found: FoundField, optionalItems: Bool, optionalList: Bool,
+              from start: Int = 0) throws(ReadError) -> (count: Int, items: [Lens?])? {
         guard let (field, slot) = try matchedSlot(found, optional: optionalList) else { return nil }
         switch slot.value {
         case .links(let targets):
             guard case .linkedList(let set, _) = field.kind else { break }
             var lenses: [Lens?] = []
-            lenses.reserveCapacity(targets.count)
-            for target in targets {
+            let first = min(max(start, 0), targets.count)
+            lenses.reserveCapacity(targets.count - first)
+            // Loops, not `flatMap`/`compactMap`, here and in the reads of lists: a main-actor
+            // closure handed to them checks its executor on every item.
+            for target in targets[first...] {
                 var lens: Lens?
                 if let target, !target.isNonexistent { lens = try child(target, set, bound: bound) }
                 if lens == nil && !optionalItems { throw .unexpectedNull(record: id, field: field.responseKey) }
                 lenses.append(lens)
             }
-            return lenses
+            return (targets.count, lenses)
         case .null:
             let _: Lens? = try null(field, slot, optional: optionalList)
             return nil

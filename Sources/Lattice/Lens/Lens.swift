@@ -64,23 +64,6 @@ public struct Lens {
         return record.slots[bound.fieldKey(of: field)]
     }
 
-    /// The field node for `key` and its stored slot, both read tracked (`node`, `slot`): the
-    /// start of every read of a field. Nil when its type condition does not hold for this
-    /// record and the read is `optional`.
-    /// - Throws: `.conditionNotMet` when the condition does not hold and the read is not
-    ///   optional; `.missing` when the store never received the field.
-    /// - Complexity: that of `node` plus `slot`.
-    @inline(__always)
-    func matchedSlot(_ key: String, optional: Bool) throws(ReadError) -> (field: FieldNode, slot: Slot)? {
-        let (field, matched) = node(key)
-        guard matched else {
-            if optional { return nil }
-            throw unmet(field)
-        }
-        guard let slot = slot(field) else { throw .missing(record: id, field: key) }
-        return (field, slot)
-    }
-
     /// Resolves a null read: `nil` when the read may be null, else the error that explains it.
     func null<T>(_ field: FieldNode, _ slot: Slot, optional: Bool) throws(ReadError) -> T? {
         if let errors = slot.errors {
@@ -98,19 +81,13 @@ public struct Lens {
 
     // MARK: Scalars
 
-    /// The JSON of a scalar field, `nil` for a null the read may return. Not generic, so
-    /// the generic reads below stay small enough to specialize in the caller's module.
+    /// The JSON of a scalar field, `nil` for a null the read may return: the field found by
+    /// key, then read as a read by position reads it (`scalarJSON(_:optional:)` on the found
+    /// field, inlined here). Not generic, so the generic reads below stay small enough to
+    /// specialize in the caller's module.
     @usableFromInline
     func scalarJSON(_ key: String, optional: Bool) throws(ReadError) -> JSONValue? {
-        guard let (field, slot) = try matchedSlot(key, optional: optional) else { return nil }
-        switch slot.value {
-        case .scalar(let json):
-            return json
-        case .null:
-            return try null(field, slot, optional: optional)
-        case .link, .links:
-            throw .typeMismatch(record: id, field: key, expected: "a scalar")
-        }
+        try scalarJSON(node(key), optional: optional)
     }
 
     // Inlinable so the generic decode specializes in the reader's module: unspecialized,

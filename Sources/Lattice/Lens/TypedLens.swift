@@ -87,14 +87,14 @@ extension Lens {
     /// A non-null list of non-null objects. - Complexity: O(items) plus one tracked access.
     @inlinable
     public subscript<T: TypedLens>(index: Int) -> [T] {
-        get throws(ReadError) { try typed(list(node(at: index), optionalItems: false, optionalList: false) ?? []) }
+        get throws(ReadError) { try typed(list(node(at: index), optionalItems: false, optionalList: false)?.items ?? []) }
     }
 
     /// A nullable list of non-null objects.
     @inlinable
     public subscript<T: TypedLens>(index: Int) -> [T]? {
         get throws(ReadError) {
-            guard let items = try list(node(at: index), optionalItems: false, optionalList: true) else { return nil }
+            guard let items = try list(node(at: index), optionalItems: false, optionalList: true)?.items else { return nil }
             return typed(items)
         }
     }
@@ -102,14 +102,14 @@ extension Lens {
     /// A non-null list whose objects may be null (in the store, or nulled by `@required`).
     @inlinable
     public subscript<T: TypedLens>(index: Int) -> [T?] {
-        get throws(ReadError) { typedWithNulls(try list(node(at: index), optionalItems: true, optionalList: false) ?? []) }
+        get throws(ReadError) { typedWithNulls(try list(node(at: index), optionalItems: true, optionalList: false)?.items ?? []) }
     }
 
     /// A nullable list whose objects may be null.
     @inlinable
     public subscript<T: TypedLens>(index: Int) -> [T?]? {
         get throws(ReadError) {
-            guard let items = try list(node(at: index), optionalItems: true, optionalList: true) else { return nil }
+            guard let items = try list(node(at: index), optionalItems: true, optionalList: true)?.items else { return nil }
             return typedWithNulls(items)
         }
     }

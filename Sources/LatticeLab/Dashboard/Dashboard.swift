@@ -25,6 +25,8 @@ struct Dashboard {
     func render() -> String {
         let charts = DashboardCharts(findings: findings, history: history)
         let tables = SuiteTables(index: findings.index)
+        // Judged once: the goals table shows these, the response path's section its own.
+        let goals = findings.goals
         var body = header() + decision()
         body += section("Phase read", charts.phaseReadDistributions(), tables.phaseRead())
         body += section("Read scaling", charts.readScaling().map { [$0] } ?? [], tables.readScaling(),
@@ -35,14 +37,14 @@ struct Dashboard {
         body += section("Body re-runs", charts.bodyReruns(), tables.bodyReruns())
         body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
                         tables.fieldRead())
-        body += section("Goals", [], LimitTable.goals(findings.goals))
+        body += section("Goals", [], LimitTable.goals(goals.filter { !SuiteTables.boundsResponsePath($0) }))
         body += section("Generated code: generating and compiling", [], tables.generatedCompile())
         body += section("Optimistic layers", [], tables.optimistic())
         body += section("Pagination", [], tables.pagination())
         body += section("Lifetime", [], tables.lifetime())
         body += section("Incremental delivery", [], tables.incremental())
         body += section("Response path", [], tables.responsePath())
-        body += section("Response path goals", [], tables.responsePathGoals())
+        body += section("Response path goals", [], SuiteTables.responsePathGoals(goals))
         body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
         body += section("Counters cost", [], tables.countersCost(), note: tables.countersOutcome() ?? "")
         body += flamegraphSection()

@@ -1,3 +1,4 @@
+import Foundation
 import LatticeBench
 
 /// How the reports write one measured figure, the same in BENCHMARKS.md and the dashboard.
@@ -62,5 +63,14 @@ enum FigureText {
     static func percent(_ fraction: Double?) -> String {
         guard let fraction else { return "undefined" }
         return String(ValueFormat.percent(fraction).dropFirst())
+    }
+
+    /// A ratio with three significant digits: `2.50 ×`.
+    static func times(_ ratio: Double) -> String { "\(significant(ratio)) ×" }
+
+    /// Three significant digits (or the whole number from 100 up): `2.50`, `18.1`, `1,204`.
+    static func significant(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 100 else { return value.isFinite ? Int(value.rounded()).grouped : "\(value)" }
+        return String(format: abs(value) >= 10 ? "%.1f" : "%.2f", value)
     }
 }

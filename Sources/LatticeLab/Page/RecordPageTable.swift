@@ -27,7 +27,7 @@ extension SuiteTables {
             let decided = !FigureText.isUndecided(time)
             table.append([row.measurement, FigureText.figure(time, scale: scale), Self.published(row.figure),
                           decided ? Self.ratio(median, over: row.figure.medians) : "undecided",
-                          decided ? time.referencePace.map { ResponsePathGoal.significant(median / $0.reference) }
+                          decided ? time.referencePace.map { FigureText.significant(median / $0.reference) }
                               ?? FigureText.missing : "undecided"])
         }
         return table
@@ -55,7 +55,7 @@ extension SuiteTables {
         var text = "The image holding the page uses \(ValueFormat.string(image, unit: .bytes)) of file pages, "
             + "\(ValueFormat.string(image / records, unit: .bytes)) a record "
             + "(\(ValueFormat.string(PublishedPageFigures.imageFileBytes, unit: .bytes)) published: "
-            + "\(ResponsePathGoal.times(image / PublishedPageFigures.imageFileBytes))); "
+            + "\(FigureText.times(image / PublishedPageFigures.imageFileBytes))); "
         if let store = hydrate.metric(named: SuiteBenchmark.ObservedName.storeBytes)?.summary.median {
             text += "the store holding it, \(ValueFormat.string(store, unit: .bytes)) of heap, "
                 + "\(ValueFormat.string(store / records, unit: .bytes)) a record. "
@@ -84,8 +84,8 @@ extension SuiteTables {
     /// `1.23 ×`, or `1.10–1.25 ×` against a range of medians.
     private static func ratio(_ value: Double, over medians: ClosedRange<Double>) -> String {
         guard medians.lowerBound > 0 else { return FigureText.missing }
-        if medians.lowerBound == medians.upperBound { return ResponsePathGoal.times(value / medians.lowerBound) }
-        return "\(ResponsePathGoal.significant(value / medians.upperBound))–"
-            + ResponsePathGoal.times(value / medians.lowerBound)
+        if medians.lowerBound == medians.upperBound { return FigureText.times(value / medians.lowerBound) }
+        return "\(FigureText.significant(value / medians.upperBound))–"
+            + FigureText.times(value / medians.lowerBound)
     }
 }

@@ -1,7 +1,7 @@
 import LatticeBench
 
 /// The response path's tables: every step's time with its throughput, and issue 15's goals
-/// with where each stands.
+/// as the limits file's `goals` judged them.
 extension SuiteTables {
     /// The steps whose time the reader's anchors are set beside.
     static let readerStep = "decode"
@@ -36,24 +36,40 @@ extension SuiteTables {
         guard let count = result.metric(named: name)?.summary.median,
               let time = result.metric(named: Metric.wallTime.name)?.summary.median, time > 0 else { return FigureText.missing }
         let perSecond = count * 1e9 / time * scale
-        return perSecond >= 1e6 ? "\(ResponsePathGoal.significant(perSecond / 1e6)) M"
-            : ResponsePathGoal.significant(perSecond)
+        return perSecond >= 1e6 ? "\(FigureText.significant(perSecond / 1e6)) M"
+            : FigureText.significant(perSecond)
     }
 
     /// `time` over `reader`, with the interval the two medians' intervals allow.
     private static func ratioText(_ time: MetricResult?, over reader: MetricResult?) -> String {
-        guard let ratio = ResponsePathGoal.ratio(time, over: reader) else { return FigureText.missing }
-        return "\(ResponsePathGoal.times(ratio.estimate)) [\(ResponsePathGoal.times(ratio.lower)), "
-            + "\(ResponsePathGoal.times(ratio.upper))]"
+        guard let ratio = ratio(time, over: reader) else { return FigureText.missing }
+        return "\(FigureText.times(ratio.estimate)) [\(FigureText.times(ratio.lower)), "
+            + "\(FigureText.times(ratio.upper))]"
     }
 
-    /// Each goal of the response path, its figure and interval, and whether it is met.
-    func responsePathGoals() -> TextTable {
-        var table = TextTable(headers: ["goal", "figure [95% CI]", "stands"], numericFrom: 1)
-        for goal in ResponsePathGoal.all(inputs: index.responsePathCases.inputs) {
-            let standing = goal.standing(in: index)
-            table.append([goal.text, standing.figure, standing.outcome])
-        }
-        return table
+    /// `time` over `reader` with the conservative interval of their medians (the extremes of
+    /// both); nil unless both are measured and decided. Shown beside the steps, never judged:
+    /// the reader's goals are the limits file's (`responsePathGoals`).
+    private static func ratio(_ time: MetricResult?, over reader: MetricResult?)
+        -> (estimate: Double, lower: Double, upper: Double)? {
+        guard let time, let reader, reader.summary.median > 0, reader.summary.medianInterval.lower > 0,
+              !FigureText.isUndecided(time), !FigureText.isUndecided(reader) else { return nil }
+        return (time.summary.median / reader.summary.median,
+                time.summary.medianInterval.lower / reader.summary.medianInterval.upper,
+                time.summary.medianInterval.upper / reader.summary.medianInterval.lower)
+    }
+
+    /// Whether a judged goal bounds a step of the response path: its section shows it, the
+    /// goals table the others. - Complexity: O(length of the goal's benchmark pattern).
+    static func boundsResponsePath(_ goal: LimitEvaluation) -> Bool {
+        guard case .responsePath? = SuiteBenchmark(name: goal.limit.benchmark) else { return false }
+        return true
+    }
+
+    /// The goals among `goals` (the limits file's, judged: `Findings.goals`) that bound a step
+    /// of the response path, in the goals table's form: their judgement is the one
+    /// `LimitEvaluation` made. - Complexity: O(goals).
+    static func responsePathGoals(_ goals: [LimitEvaluation]) -> TextTable {
+        LimitTable.goals(goals.filter(boundsResponsePath))
     }
 }

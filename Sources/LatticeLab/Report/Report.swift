@@ -37,12 +37,18 @@ public enum Report {
         /// run: what ships is computed by the run, never typed by hand). Nothing is written when
         /// the run decides nothing or the file already says the same.
         public var recordsShips: Bool
+        /// The folder the reports name their inputs relative to: the package root the lab runs
+        /// in. A path under it is printed relative to it, so the same results render to the
+        /// same bytes in any checkout; a relative path, or one outside it, is printed as given.
+        /// `nil` prints every path as given.
+        public var root: String?
 
-        /// The paths; `history`, `flamegraph`, `resultsCopy`, `accepted` and `baseline` default to
-    /// none.
+        /// The paths; `history`, `flamegraph`, `resultsCopy`, `accepted`, `baseline` and `root`
+        /// default to none.
         public init(results: String, limits: String, page: String, dashboard: String,
                     history: String? = nil, flamegraph: String? = nil, resultsCopy: String? = nil,
-                    accepted: String? = nil, baseline: String? = nil, recordsShips: Bool = false) {
+                    accepted: String? = nil, baseline: String? = nil, recordsShips: Bool = false,
+                    root: String? = nil) {
             self.results = results
             self.limits = limits
             self.page = page
@@ -53,6 +59,17 @@ public enum Report {
             self.accepted = accepted
             self.baseline = baseline
             self.recordsShips = recordsShips
+            self.root = root
+        }
+
+        /// `path` as the reports print it: relative to `root` when it lies under it, else as
+        /// given. - Complexity: O(length of the two paths).
+        func shown(_ path: String) -> String {
+            guard let root, path.hasPrefix("/") else { return path }
+            let base = URL(fileURLWithPath: root).standardizedFileURL.path
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            return full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : path
         }
     }
 
@@ -78,7 +95,10 @@ public enum Report {
             (name: URL(fileURLWithPath: path).lastPathComponent, svg: try LabFiles.data(path))
         }
         let accepted = try paths.accepted.map { path throws(JSONFileError) in try AcceptedChange.read(from: path) } ?? []
-        let baseline = try paths.baseline.map { path throws(JSONFileError) in (path: path, file: try LabFiles.results(path)) }
+        // The gate names the baseline in the reports' words: by the path they print.
+        let baseline = try paths.baseline.map { path throws(JSONFileError) in
+            (path: paths.shown(path), file: try LabFiles.results(path))
+        }
         var findings = Findings(gate: try ReleaseGate(results: results, limits: limits, runtimeDefault: runtimeDefault,
                                                       baseline: baseline))
         // What ships is the run's decision: recorded, the reports read the file as rewritten.
@@ -94,8 +114,8 @@ public enum Report {
             let figures = check.rows.filter { $0.comparison.metric.name == Metric.instructions.name }.count
             return (figures: figures, largest: LargestChange(check: check, baseline: baseline.file, results: results))
         }
-        let page = BenchmarksPage(findings: findings, resultsPath: paths.resultsCopy ?? paths.results,
-                                          limitsPath: paths.limits, accepted: accepted).render()
+        let page = BenchmarksPage(findings: findings, resultsPath: paths.shown(paths.resultsCopy ?? paths.results),
+                                  limitsPath: paths.shown(paths.limits), accepted: accepted).render()
         let updatedHistory = (history ?? History()).adding(findings.historyEntry())
         let dashboard = Dashboard(findings: findings, history: history == nil ? History() : updatedHistory,
                                   flamegraph: flamegraph, againstBaseline: againstBaseline).render()

@@ -322,11 +322,11 @@ public struct Bench {
         if writesCommittedOutputs && request.results == nil {
             paths = Report.Paths(results: results, limits: limitsPath, page: layout.document,
                                  dashboard: layout.dashboard, history: layout.dashboard + "/history.json",
-                                 resultsCopy: layout.latestResults, recordsShips: true)
+                                 resultsCopy: layout.latestResults, recordsShips: true, root: layout.root.path)
         } else {
             paths = Report.Paths(results: results, limits: limitsPath,
                                  page: folder.appendingPathComponent("BENCHMARKS.md").path,
-                                 dashboard: folder.appendingPathComponent("dashboards").path)
+                                 dashboard: folder.appendingPathComponent("dashboards").path, root: layout.root.path)
         }
         if hasFlamegraph { paths.flamegraph = flamegraph }
         // The accepted changes and the committed baseline are spec/'s: another spec's report has
