@@ -63,7 +63,7 @@ enum LimitTable {
     static func outcome(_ evaluation: LimitEvaluation) -> String {
         var judged = ""
         if evaluation.interval != nil, let name = evaluation.judgedName, let value = evaluation.judged {
-            judged = " (judged on the \(name) end, \(evaluation.text(value)))"
+            judged = " (\(name) \(evaluation.text(value)))"
         }
         // A noisy figure decided by its range (`LimitEvaluation`) has no interval.
         let byRange = evaluation.metric?.exact == false && evaluation.interval == nil

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import LatticeBench
 
@@ -8,6 +12,9 @@ import Testing
         var steps = 0
         var observations = 0
     }
+
+    /// `/bin/true` could not be started or waited for.
+    struct SpawnFailure: Error {}
 
     /// One count that benchmarks measured together all add to.
     @MainActor final class Shared {
@@ -72,11 +79,18 @@ import Testing
     /// wait on a run queue: here it waits for a child process, as GeneratedCompile does.
     @Test(.enabled(if: SchedulerReading.now() != nil, "the kernel tells the run-queue wait (Linux)"))
     func eachTimingSampleCarriesTheSchedulersWaitAndPreemptions() throws {
+        // posix_spawn and waitpid, not Foundation's Process: its wait learns of the exit through a
+        // descriptor another test's concurrent spawn can inherit, which held the main actor for
+        // as long as that child lived (the loopback server's 900 s; CI, 2026-12-04).
         let benchmark = Benchmark("waitsForAChild", metrics: [.wallTime, .cpuTime], setUp: { Counter() }) { _ in
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: "/bin/true")
-            try child.run()
-            child.waitUntilExit()
+            var child: pid_t = 0
+            var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+            defer { argv.forEach { free($0) } }
+            guard posix_spawn(&child, "/bin/true", nil, nil, &argv, environ) == 0 else { throw SpawnFailure() }
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 {
+                guard errno == EINTR else { throw SpawnFailure() }
+            }
         }
         let result = try Self.runner().measure(benchmark, resultName: "X/waitsForAChild")
         let wall = try #require(result.metric(named: "wallTime")?.samples)
