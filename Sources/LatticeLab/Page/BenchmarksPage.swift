@@ -165,11 +165,13 @@ struct BenchmarksPage {
         text += "\nThe release ships `\(decision.limits.ships)` (`ships` in `\(limitsPath)`, written by the last full "
             + "run). **The release gate (`lattice gate`, judging the same inputs) \(findings.gate.outcome).**\n"
         text += "\n" + LimitTable.table(decision).markdown() + "\n"
-        text += "Times are judged on the samples taken at the machine's reference pace (n counts them): a time "
+        text += "Times are judged on the samples taken at the machine's reference pace and not preempted (n "
+            + "counts them; a sample that waited for a CPU more than 2 % of its time is set aside): a time "
             + "limit passes only when the pessimistic end of the 95 % interval of its figure is within its bound, "
-            + "and is undecided when too few samples were at pace or their coefficient of variation exceeds its "
-            + "`maxCV`; a ratio's interval is bootstrapped from both benchmarks' samples; counts and instructions "
-            + "are exact.\n\n"
+            + "fails only when the whole interval is beyond it, and is undecided when the interval holds the bound, "
+            + "too few samples were at pace or their coefficient of variation exceeds its `maxCV`; a ratio's two "
+            + "benchmarks take their samples in turn and its interval is bootstrapped from both; counts and "
+            + "instructions are exact.\n\n"
         text += decisionRecordsSection()
         text += "Measured on:\n\n"
         text += ResultsTable.context(findings.index.results).map { "- \($0.label): \($0.value)\n" }.joined()
