@@ -96,19 +96,31 @@ public struct PaceMatching: Sendable, Hashable {
     }
 
     /// The samples of `metric` of `benchmark` taken at reference speed and not disturbed by the
-    /// scheduler (`Disturbance`), in paces when `inPaces` and the metric is a time; nil when the
+    /// scheduler (`kept(in:)`), in paces when `inPaces` and the metric is a time; nil when the
     /// benchmark recorded no pace sample for each of them.
     /// - Complexity: O(samples).
     public func atReferenceSpeed(_ metric: MetricResult, of benchmark: BenchmarkResult) -> [Double]? {
-        guard let pace = benchmark.metric(named: Metric.machinePace.name)?.samples,
-              pace.count == metric.samples.count else { return nil }
+        kept(in: benchmark).flatMap { atReferenceSpeed(metric, kept: $0) }
+    }
+
+    /// Whether each timing sample of `benchmark` counts: its pace within `tolerance` of the
+    /// reference and not disturbed by the scheduler (`Disturbance`); nil when it recorded no
+    /// pace. Read once a benchmark, then applied to each of its metrics.
+    /// - Complexity: O(samples).
+    func kept(in benchmark: BenchmarkResult) -> [Bool]? {
+        guard let pace = benchmark.metric(named: Metric.machinePace.name)?.samples else { return nil }
         let limit = reference * (1 + Self.tolerance)
         let disturbed = Disturbance.disturbed(in: benchmark).flatMap { $0.count == pace.count ? $0 : nil }
             ?? Array(repeating: false, count: pace.count)
-        let kept = zip(zip(metric.samples, pace), disturbed).compactMap { pair, disturbed in
-            pair.1 <= limit && !disturbed ? pair.0 : nil
-        }
-        guard expressing(metric.metric).unit == .paces else { return kept }
-        return kept.compactMap { PaceFigure(nanoseconds: $0, reference: reference)?.value }
+        return zip(pace, disturbed).map { pace, disturbed in pace <= limit && !disturbed }
+    }
+
+    /// The samples of `metric` that `kept` keeps, in paces as `atReferenceSpeed(_:of:)` gives
+    /// them; nil when the two are not in step. - Complexity: O(samples).
+    func atReferenceSpeed(_ metric: MetricResult, kept: [Bool]) -> [Double]? {
+        guard kept.count == metric.samples.count else { return nil }
+        let samples = zip(metric.samples, kept).compactMap { sample, kept in kept ? sample : nil }
+        guard expressing(metric.metric).unit == .paces else { return samples }
+        return samples.compactMap { PaceFigure(nanoseconds: $0, reference: reference)?.value }
     }
 }

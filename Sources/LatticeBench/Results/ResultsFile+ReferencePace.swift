@@ -33,17 +33,19 @@ extension ResultsFile {
         let matching = PaceMatching(reference: reference)
         var paced = self
         for (index, benchmark) in benchmarks.enumerated() {
+            guard let keeps = matching.kept(in: benchmark) else { continue }
+            let disturbed = Disturbance.count(in: benchmark)?.disturbed
             for (position, metric) in benchmark.metrics.enumerated()
             where !metric.metric.exact && !Metric.describingTheMachine.contains(metric.metric)
                 && metric.referencePace == nil {
-                guard let kept = matching.atReferenceSpeed(metric, of: benchmark) else { continue }
+                guard let kept = matching.atReferenceSpeed(metric, kept: keeps) else { continue }
                 var result = metric
                 if kept.count >= PaceMatching.minimumSamples, let filtered = try? MetricResult(metric: metric.metric, samples: kept) {
                     result = filtered
                 }
                 result.referencePace = MetricResult.ReferencePace(reference: matching.reference, atPace: kept.count,
                                                                   taken: metric.samples.count,
-                                                                  disturbed: Disturbance.count(in: benchmark)?.disturbed)
+                                                                  disturbed: disturbed)
                 paced.benchmarks[index].metrics[position] = result
             }
         }
