@@ -1,32 +1,3 @@
-/// One field of one record, named cheaply: the record's process-unique serial and the
-/// interned key, so sets of them hash two integers.
-public struct FieldRef: Hashable, Sendable {
-    /// The record's `serial`.
-    public let record: Int
-    /// The field.
-    public let key: FieldKey
-
-    /// Names field `key` of the record with serial `record`.
-    public init(record: Int, key: FieldKey) {
-        self.record = record
-        self.key = key
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(record)
-        hasher.combine(key.rawValue)
-    }
-
-    // Sets of reads are filled per field walked by the rootVerdict strategy: mix the two
-    // integers directly instead of running SipHash (see FieldKey).
-    public func _rawHashValue(seed: Int) -> Int {
-        var mixed = UInt64(bitPattern: Int64(record)) &* 0xFF51_AFD7_ED55_8CCD
-        mixed ^= UInt64(UInt32(bitPattern: key.rawValue)) &+ UInt64(bitPattern: Int64(seed))
-        mixed = (mixed ^ (mixed >> 31)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: UInt(mixed ^ (mixed >> 29)))
-    }
-}
-
 /// A change that can change a verdict, noted when the store is made with
 /// `Store.Configuration.notesVerdictChanges`: the stored-phase strategy re-evaluates handles
 /// when a commit has any.

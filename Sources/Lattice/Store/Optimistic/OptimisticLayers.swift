@@ -1,11 +1,3 @@
-/// One optimistic layer of a store, named: what `Store.applyOptimistic(_:)` answers, and what
-/// confirms or reverts that layer.
-public struct OptimisticLayerID: Hashable, Sendable, CustomStringConvertible {
-    let rawValue: Int
-
-    public var description: String { "optimistic layer \(rawValue)" }
-}
-
 /// The optimistic layers a store shows over its base, the state the server's answers made:
 /// each layer a delta applied on top, in the order they were applied, and for every field a
 /// layer wrote the base's value under it (`Backup`), so that the base can be shown again,

@@ -1,38 +1,9 @@
 import Testing
 @testable import LatticeBench
 
-/// Tolerances against scipy (relative to max(1, |expected|)):
-/// - U: exact (a sum of half-integers); p-value: 1e-9 (erfc against scipy's ndtr);
-/// - Hodges-Lehmann estimate and interval ends: exact (order statistics of the same
-///   differences, computed the same way).
+/// A comparison of two sides' samples judged by metric: a change's outcome, relative size and
+/// p-value (against scipy to 1e-9, relative to max(1, |expected|), as `MannWhitneyUTests`).
 @Suite struct ComparisonTests {
-    @Test(arguments: ScipyReference.comparisons)
-    func mannWhitneyMatchesScipy(_ reference: ScipyReference.ComparisonCase) throws {
-        let test = try MannWhitneyU(baseline: reference.baseline, candidate: reference.candidate)
-        #expect(test.u == reference.u)
-        #expect(isClose(test.pValue, reference.pValue, relative: 1e-9),
-                "p \(test.pValue) vs scipy \(reference.pValue)")
-    }
-
-    @Test(arguments: ScipyReference.comparisons)
-    func hodgesLehmannMatchesNumpy(_ reference: ScipyReference.ComparisonCase) throws {
-        let shift = try HodgesLehmann(baseline: reference.baseline, candidate: reference.candidate)
-        #expect(shift.estimate == reference.shift)
-        #expect(shift.interval.lower == reference.lower)
-        #expect(shift.interval.upper == reference.upper)
-    }
-
-    @Test func pairwiseDifferencesRankLikeASortedList() {
-        let baseline: [Double] = [3, -1.5, 0, 3, 7.25, -0.0]
-        let candidate: [Double] = [0, 2, 3, -4, 1e-3, 3]
-        let brute = candidate.flatMap { c in baseline.map { c - $0 } }.sorted()
-        let differences = PairwiseDifferences(baseline: baseline, candidate: candidate)
-        #expect(differences.count == brute.count)
-        for k in 1...brute.count {
-            #expect(differences.smallest(k) == brute[k - 1], "k = \(k)")
-        }
-    }
-
     @Test func tenPercentSlowerIsARegressionOfTime() throws {
         let reference = try #require(ScipyReference.comparisons.first { $0.name == "ten percent slower" })
         let comparison = try Comparison(metric: .wallTime, baseline: reference.baseline,

@@ -1,4 +1,3 @@
-import GraphQLSyntax
 import Testing
 @testable import Lattice
 
@@ -71,23 +70,6 @@ import Testing
     @Test func anEmptySelectionSetCompiles() throws {
         // graphql-core 3.3 parses and validates `{ }` (its allow_empty_selection_sets default).
         #expect(try diagnostics("query Empty { viewer { } }").isEmpty)
-    }
-
-    @Test func aDirectiveExtensionNeedsADirectiveDefinedBeforeIt() throws {
-        let schema = try SchemaBuilder.build(sources: [Source(text: """
-        type Query { a: Int }
-        directive @meta on DIRECTIVE_DEFINITION
-        directive @d @meta on FIELD
-        extend directive @d @meta
-        extend directive @skip @meta
-        """, name: "schema.graphql")])
-        #expect(schema.directives["d"]?.locations == ["FIELD"])
-        #expect(throws: CompileFailure(diagnostics: [Diagnostic(file: "schema.graphql", line: 1, column: 41,
-                                                                problem: .unknownDirective("later"))])) {
-            try SchemaBuilder.build(sources: [Source(text: "type Query { a: Int } extend directive @later @meta "
-                                                     + "directive @later on FIELD directive @meta on DIRECTIVE_DEFINITION",
-                                                     name: "schema.graphql")])
-        }
     }
 
     /// A rule, a document breaking it with the diagnostic expected (line, column, problem),
