@@ -235,17 +235,17 @@ public final class Environment {
 
     /// The end of every commit, written once: the strategy hears it, each handle whose facts
     /// it changed (`settling`) settles once (a keeper that settled it during the commit does
-    /// nothing), the counters close it, its records (with the age of the operation `key`
-    /// when the commit set it) go to the image, and a collection is scheduled when it dropped
-    /// a link. Callers call `counters?.beginCommit()` before the store's commit.
+    /// nothing), its records (with the age of the operation `key` when the commit set it) go
+    /// to the image, the counters close it, and a collection is scheduled when it dropped a
+    /// link. Callers call `counters?.beginCommit()` before the store's commit.
     /// - Complexity: what the strategy does at a commit, plus O(changed records) for the image.
     @discardableResult
     func published(_ changes: CommitChanges, stamping key: OperationKey? = nil,
                    settling changed: [HandleFacts] = []) -> CommitChanges {
         coordinator.didCommit(changes)
         for facts in changed { facts.settle() }
-        counters?.endCommit(changes)
         writeBehind(changes.changedRecords, stamping: key)
+        counters?.endCommit(changes)
         if changes.droppedLinks { collectionIsDue() }
         return changes
     }
