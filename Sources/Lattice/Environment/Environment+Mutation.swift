@@ -41,25 +41,25 @@ extension Environment {
         let era = executor.era
         let executor = self.executor
         let task = Task { [weak self] () -> Result<Lens, Failure> in
-            let outcome: Result<ResponseCommit, Failure>
+            let result: Result<ResponseCommit, Failure>
             do throws(Failure) {
-                outcome = .success(try await executor.run(request, for: operation, bound: bound, key: key,
+                result = .success(try await executor.run(request, for: operation, bound: bound, key: key,
                                                           sentIn: era, replacing: layer))
             } catch {
-                outcome = .failure(error)
+                result = .failure(error)
             }
             guard let self else { return .failure(.cancelled) }
-            return self.answer(outcome, of: bound, replacing: layer)
+            return self.answer(result, of: bound, replacing: layer)
         }
         return PendingMutation(task: task, layer: layer)
     }
 
     /// Reads the mutation's answer, committed in place of its layer by the request executor;
     /// reverts the layer on a failure.
-    private func answer(_ outcome: Result<ResponseCommit, Failure>, of bound: BoundArtifact,
+    private func answer(_ result: Result<ResponseCommit, Failure>, of bound: BoundArtifact,
                         replacing layer: OptimisticLayerID?) -> Result<Lens, Failure> {
         do throws(Failure) {
-            return .success(try read(try outcome.get(), of: bound))
+            return .success(try read(try result.get(), of: bound))
         } catch {
             // A layer the answer replaced is gone already; one it did not reach is reverted.
             if let layer, store.optimisticLayers.contains(layer) {

@@ -70,13 +70,13 @@ final class RequestExecutor {
         let transport = self.transport
         let mode = self.mode
         request.task = Task { [weak self] in
-            let outcome: Result<GraphQLResponse, Failure>
+            let result: Result<GraphQLResponse, Failure>
             do throws(Failure) {
-                outcome = .success(try await Self.send(root.request, mode: mode, on: transport))
+                result = .success(try await Self.send(root.request, mode: mode, on: transport))
             } catch {
-                outcome = .failure(error)
+                result = .failure(error)
             }
-            self?.answer(request, with: outcome)
+            self?.answer(request, with: result)
         }
         return request
     }
@@ -125,13 +125,13 @@ final class RequestExecutor {
     /// an idle fetch), or gives each the failure; a request no longer in flight (cancelled,
     /// or replaced) answers nobody.
     /// - Complexity: O(fields written) plus O(followers), as the commit is.
-    func answer(_ request: SharedRequest, with outcome: Result<GraphQLResponse, Failure>) {
+    func answer(_ request: SharedRequest, with result: Result<GraphQLResponse, Failure>) {
         let key = request.root.key
         guard inFlight[key] === request else { return }
         inFlight[key] = nil
         do throws(Failure) {
             guard let environment else { throw .cancelled }
-            try environment.commit(try outcome.get(), bound: request.root.bound, key: key, sentIn: request.era,
+            try environment.commit(try result.get(), bound: request.root.bound, key: key, sentIn: request.era,
                                    answering: request)
         } catch {
             let now = clock.now
