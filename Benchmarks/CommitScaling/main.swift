@@ -48,7 +48,7 @@ final class RetainedHandles {
                             response: GeneratedSchema.itemResponse(id: id))
         }
         let environment = Environment(program: program, transport: FixtureTransport(responses: responses),
-                                      strategy: strategy, clock: ManualScheduler(), counting: counting)
+                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting))
         // All data first, then the handles: a commit with n handles attached would cost the
         // stored strategy n walks, and loading would be quadratic.
         for response in responses {

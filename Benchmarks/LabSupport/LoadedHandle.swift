@@ -25,8 +25,8 @@ public struct LoadedHandle {
     public init(program: Program, transport: FixtureTransport, strategy: PhaseStrategy, operation: String,
                 variables: [String: JSONValue] = [:], response: GraphQLResponse, counting: Bool = false) throws {
         guard let artifact = program[operation] else { throw LoadedHandleError.unknownOperation(operation) }
-        let environment = Environment(program: program, transport: transport, strategy: strategy,
-                                      clock: ManualScheduler(), counting: counting)
+        let environment = Environment(program: program, transport: transport,
+                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting))
         try environment.commit(response, for: artifact, variables: variables)
         transport.setDefault(operation, .respond(response))
         let handle = environment.attach(artifact, variables: variables, policy: .storeOrNetwork)

@@ -70,8 +70,8 @@ final class ScrolledScreen {
     /// Scrolls from an empty environment to the last page, ending each page's turn.
     func scroll() throws {
         let scheduler = ManualScheduler()
-        let environment = Environment(program: program, transport: FixtureTransport(responses: []), clock: scheduler,
-                                      counting: true)
+        let environment = Environment(program: program, transport: FixtureTransport(responses: []),
+                                      configuration: .init(clock: scheduler, counting: true))
         shown = nil
         var shown: OperationHandle?
         for (index, response) in responses.enumerated() {

@@ -61,8 +61,9 @@ public final class CompiledSpec: Sendable {
                             counting: Bool = false, releaseBufferSize: Int = 10)
         -> (environment: Environment, transport: FixtureTransport) {
         let transport = transport()
-        let environment = Environment(program: program, transport: transport, strategy: strategy,
-                                      clock: clock, counting: counting, releaseBufferSize: releaseBufferSize)
+        let environment = Environment(program: program, transport: transport,
+                                      configuration: .init(strategy: strategy, clock: clock, counting: counting,
+                                                           releaseBufferSize: releaseBufferSize))
         return (environment, transport)
     }
 }

@@ -28,9 +28,7 @@ extension Environment {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
-        let era = self.era
-        return try read(try self.commit(try await persistedDocuments.answer(request, for: operation, on: transport), bound: bound, key: key, sentIn: era),
-                        of: bound)
+        return try read(try await executor.run(request, for: operation, bound: bound, key: key), of: bound)
     }
 
     /// The root lens on `bound`'s committed answer, or the failure its verdict gives

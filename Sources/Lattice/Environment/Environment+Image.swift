@@ -59,6 +59,7 @@ extension Environment {
             rows.append(ImageRow(id: id, row: RecordEncoding.encode(record)))
         }
         image.writer.write(rows, stamps: stamped)
+        counters?.total.imageWrites += 1
     }
 
     /// Reads from the image what `root`'s selection reaches and the store lacks, and commits

@@ -38,28 +38,28 @@ extension Environment {
             layer = applied.layer
         }
         let request = program.request(for: operation, variables: variables)
-        let transport = self.transport
-        let documents = persistedDocuments
-        let era = self.era
+        let era = executor.era
+        let executor = self.executor
         let task = Task { [weak self] () -> Result<Lens, Failure> in
-            let outcome: Result<GraphQLResponse, Failure>
+            let result: Result<ResponseCommit, Failure>
             do throws(Failure) {
-                outcome = .success(try await documents.answer(request, for: operation, on: transport))
+                result = .success(try await executor.run(request, for: operation, bound: bound, key: key,
+                                                          sentIn: era, replacing: layer))
             } catch {
-                outcome = .failure(error)
+                result = .failure(error)
             }
             guard let self else { return .failure(.cancelled) }
-            return self.answer(outcome, of: bound, key: key, sentIn: era, replacing: layer)
+            return self.answer(result, of: bound, replacing: layer)
         }
         return PendingMutation(task: task, layer: layer)
     }
 
-    /// Commits a mutation's answer in place of its layer, or reverts the layer on a failure.
-    private func answer(_ outcome: Result<GraphQLResponse, Failure>, of bound: BoundArtifact, key: OperationKey,
-                        sentIn era: Int, replacing layer: OptimisticLayerID?) -> Result<Lens, Failure> {
+    /// Reads the mutation's answer, committed in place of its layer by the request executor;
+    /// reverts the layer on a failure.
+    private func answer(_ result: Result<ResponseCommit, Failure>, of bound: BoundArtifact,
+                        replacing layer: OptimisticLayerID?) -> Result<Lens, Failure> {
         do throws(Failure) {
-            let commit = try self.commit(try outcome.get(), bound: bound, key: key, sentIn: era, replacing: layer)
-            return .success(try read(commit, of: bound))
+            return .success(try read(try result.get(), of: bound))
         } catch {
             // A layer the answer replaced is gone already; one it did not reach is reverted.
             if let layer, store.optimisticLayers.contains(layer) {

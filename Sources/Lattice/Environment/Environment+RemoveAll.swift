@@ -5,22 +5,20 @@ extension Environment {
     /// answer that arrives afterwards to a request sent before (a fetch, a mutation, a
     /// subscription's event) is dropped: it reaches neither the store nor the image, whose
     /// emptying is queued after every commit before it.
+    ///
+    /// Not a commit's end (`published`): nothing is written behind but the emptying, and no
+    /// collection is scheduled, since nothing is left to collect.
     /// - Complexity: O(records + fields) on the main actor; the image empties behind it.
     public func removeAll() {
-        era += 1
         stamps = [:]
-        cancelRequestsInFlight()
+        executor.cancelAll()
         counters?.beginCommit()
         let changes = store.removeAll()
         image?.writer.removeAll()
         coordinator.didCommit(changes)
-        var changed: [OperationHandle] = []
-        var index = 0
-        while index < handles.count {
-            if handles[index].dataWasRemoved() { changed.append(handles[index]) }
-            index += 1
-        }
-        for handle in changed { handle.keeper.factsDidChange(of: handle) }
+        var changed: [HandleFacts] = []
+        for root in roots.values { root.dataWasRemoved(changed: &changed) }
+        for facts in changed { facts.settle() }
         counters?.endCommit(changes)
     }
 }

@@ -18,13 +18,13 @@ extension Environment {
             if fetch.failure != nil {
                 due = true
             } else {
-                let id = ObjectIdentifier(handle.root)
-                let availability = checked[id] ?? check(handle.root)
+                let id = ObjectIdentifier(handle.facts.root)
+                let availability = checked[id] ?? check(handle.facts.root)
                 checked[id] = availability
                 due = availability != .available
             }
             guard due else { continue }
-            handle.startFetch()
+            startFetch(handle.facts)
             started.append(handle)
         }
         return started

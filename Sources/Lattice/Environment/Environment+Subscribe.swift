@@ -15,8 +15,8 @@ extension Environment {
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         let retention = store.retain(bound)
-        let era = self.era
-        let handle = SubscriptionHandle(request: persistedDocuments.subscription(request), transport: transport, policy: reconnectPolicy,
+        let era = executor.era
+        let handle = SubscriptionHandle(request: executor.subscriptionRequest(request), transport: transport, policy: reconnectPolicy,
                                         scheduler: clock) { [weak self] response in
             guard let self else { return }
             do throws(Failure) {

@@ -13,7 +13,7 @@ public final class Environment {
     /// The normalized store the handles read.
     public let store: Store
     /// How requests reach a server.
-    public let transport: any Transport
+    public var transport: any Transport { executor.transport }
     /// How handles keep their phase; fixed when the environment is made.
     public let strategy: PhaseStrategy
     /// The clock: `now`, and for subscriptions only, reconnect delays.
@@ -21,7 +21,7 @@ public final class Environment {
     /// How subscriptions reconnect after a drop.
     public let reconnectPolicy: ReconnectPolicy
     /// What of each operation's document its requests carry: text, persisted id, or both.
-    public let persistedDocuments: PersistedDocumentPolicy
+    public var persistedDocuments: PersistedDocumentPolicy { executor.mode }
     /// What the runtime did, counted; `nil` when made without counting (the default).
     public let counters: RuntimeCounters?
     /// The failure of the last subscription event the store would not take. Untracked.
@@ -29,10 +29,9 @@ public final class Environment {
 
     /// The phase strategy's environment-wide part (`PhaseStrategy.make`).
     let coordinator: any PhaseCoordinator
+    /// Every request's life: sending, sharing, parts, cancellation, the answer's commit.
+    let executor: RequestExecutor
     private(set) var handles = UnretainedList<OperationHandle>(position: \.environmentPosition)
-    /// How many times the store was emptied (`removeAll()`): an answer to a request sent
-    /// before the last emptying is dropped.
-    var era = 0
     var roots: [OperationKey: OperationRoot] = [:]
     var stamps: [OperationKey: WriteStamp] = [:]
     /// The collection scheduled for a later turn, if any (`collectionIsDue`).
@@ -45,49 +44,41 @@ public final class Environment {
     /// The store's `client:root`, which every operation reads from.
     let rootRecord: Record
 
-    /// An environment with an empty store.
-    /// - Parameters:
-    ///   - strategy: how handles keep their phase; defaults to the one the release ships.
-    ///   - clock: where `now` comes from (and subscriptions' reconnect delays); tests pass a
-    ///     `ManualScheduler` to control it.
-    ///   - counting: count what the runtime does (`counters`); off by default.
-    ///   - releaseBufferSize: how many released operations keep their records from collection
-    ///     (`Store.Configuration.releaseBufferSize`).
-    ///   - image: the file of the store's image (SQLite), if any: every commit is written to
-    ///     it behind the main actor, and an attach reads from it what the store lacks, so the
-    ///     last launch's screens show before the network answers (`imageLog` says what went
-    ///     wrong with it).
-    ///   - imageSizeLimit: the bytes the image's file may use: over them, the rows of the
-    ///     oldest launches go, never this launch's or (at launch) the last one's.
-    ///   - persistedDocuments: what of each document requests carry (`PersistedDocumentPolicy`);
-    ///     the text only by default.
-    public init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped,
-                clock: any Scheduler = TaskScheduler(), reconnectPolicy: ReconnectPolicy = .default,
-                counting: Bool = false, releaseBufferSize: Int = 10, image: URL? = nil,
-                imageSizeLimit: Int = 32 << 20, persistedDocuments: PersistedDocumentPolicy = .textOnly) {
+    /// An environment with an empty store, made as `configuration` says (each option's
+    /// default is stated on `Configuration`).
+    /// - Complexity: O(1) without an image; with one, a read of the image's `meta`.
+    public init(program: Program, transport: any Transport, configuration: Configuration) {
         self.program = program
-        self.transport = transport
-        self.persistedDocuments = persistedDocuments
-        self.strategy = strategy
-        self.clock = clock
-        self.reconnectPolicy = reconnectPolicy
-        let counters = counting ? RuntimeCounters() : nil
+        self.strategy = configuration.strategy
+        self.clock = configuration.clock
+        self.reconnectPolicy = configuration.reconnectPolicy
+        let counters = configuration.counting ? RuntimeCounters() : nil
         self.counters = counters
+        self.executor = RequestExecutor(transport: transport, mode: configuration.persistedDocuments,
+                                        clock: configuration.clock, counters: counters)
         let store = Store(configuration: .init(notesVerdictChanges: strategy.notesVerdictChanges,
-                                               releaseBufferSize: releaseBufferSize))
+                                               releaseBufferSize: configuration.releaseBufferSize))
         self.store = store
         guard let rootRecord = store.record(.root) else {
             preconditionFailure("Environment.init(): Expected the store's root record `\(DataID.root)` to exist")
         }
         self.rootRecord = rootRecord
         self.coordinator = strategy.make(counters: counters)
-        if let image {
-            self.image = ImageSession.open(url: image, sizeLimit: imageSizeLimit, schema: program.schema,
+        if let image = configuration.image {
+            self.image = ImageSession.open(url: image, sizeLimit: configuration.imageSizeLimit, schema: program.schema,
                                            log: { [weak self] in self?.imageLog.append($0) },
                                            failed: { [weak self] error in
                                                Task { @MainActor in self?.imageFailed(error) }
                                            })
         }
+        executor.environment = self
+    }
+
+    /// An environment with an empty store for the common case: `program`, `transport` and
+    /// `strategy` (the shipped one by default), every other option at its default
+    /// (`Configuration`).
+    public convenience init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped) {
+        self.init(program: program, transport: transport, configuration: Configuration(strategy: strategy))
     }
 
     /// The time now, from the clock.
@@ -110,23 +101,36 @@ public final class Environment {
         let root = retainRoot(operation, variables: variables)
         var availability = check(root)
         if availability == .missing, hydrate(root) { availability = check(root) }
-        let handle = OperationHandle(environment: self, root: root, policy: policy,
-                                     hasData: policy.shows(availability),
-                                     keeper: coordinator.keeper(for: root))
+        let facts = HandleFacts(root: root, policy: policy, hasData: policy.shows(availability),
+                                keeper: coordinator.keeper(for: root))
+        let handle = OperationHandle(environment: self, facts: facts)
         handles.append(handle)
-        root.handles.append(handle)
-        if policy.fetches(availability) { handle.beginFetch() }
-        handle.keeper.attach(handle)
+        root.facts.append(facts)
+        if policy.fetches(availability) { executor.fetch(for: facts) }
+        facts.keeper.attach(facts)
         return handle
     }
 
-    /// Unlists a handle and releases its root when it was the last.
+    /// Starts a fetch of the handle whose facts are `facts` (`RequestExecutor.fetch(for:)`)
+    /// and settles its phase on the new facts. - Returns: the request it follows.
+    @discardableResult
+    func startFetch(_ facts: HandleFacts) -> SharedRequest {
+        let request = executor.fetch(for: facts)
+        facts.settle()
+        return request
+    }
+
+    /// Unlists a handle: its phase is no longer kept, it leaves its request, and its root is
+    /// released when it was the last.
     func detach(_ handle: OperationHandle) {
         handles.remove(handle)
-        let root = handle.root
-        root.handles.remove(handle)
-        guard root.handles.count == 0 else { return }
-        root.receivingParts?.task?.cancel()
+        let facts = handle.facts
+        facts.keeper.detach(facts)
+        executor.leave(facts)
+        let root = facts.root
+        root.facts.remove(facts)
+        guard root.facts.count == 0 else { return }
+        executor.rootWasReleased(root)
         roots[root.key] = nil
         release(root.retention)
     }
@@ -198,20 +202,20 @@ public final class Environment {
 
     /// Commits `response` as the answer to the operation `key`, in one pass: the store's
     /// commit, the write stamp, then the facts of the root's handles, set without settling
-    /// (those waiting for `answering`, the request that brought it, get their data, their
-    /// unplaced errors and an idle fetch; the others their data, unless `networkOnly`), then the strategy hears the
-    /// commit, then each handle whose facts changed settles once (a keeper that already
-    /// settled them during the commit does nothing).
+    /// (those following `answering`, the request that brought it, get their data, their
+    /// unplaced errors and an idle fetch; the others their data, unless `networkOnly`), then
+    /// the end every commit shares (`published`: the strategy hears it, each handle whose
+    /// facts changed settles once, the counters, the image, the collection).
     /// - Complexity: O(fields written) plus O(handles of the root) plus what the strategy
     ///   does at a commit.
     /// With `replacing`, the commit also takes that optimistic layer away (the mutation's
     /// answer confirming it).
-    /// An answer to a request sent in an earlier `era` (before `removeAll()`) is dropped:
+    /// An answer to a request sent in an earlier era (before `removeAll()`) is dropped:
     /// `cancelled`, nothing committed.
     @discardableResult
     func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey, sentIn era: Int? = nil,
-                answering: InFlightRequest? = nil, replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
-        if let era, era != self.era { throw .cancelled }
+                answering: SharedRequest? = nil, replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
+        if let era, era != executor.era { throw .cancelled }
         counters?.beginCommit()
         let commit: ResponseCommit
         do {
@@ -220,38 +224,28 @@ public final class Environment {
             throw Failure(error)
         }
         stamps[key] = WriteStamp(epoch: commit.changes.epoch, fetchedAt: now)
-        let root = roots[key]
-        root?.writeStampDidChange()
-        var changed: [OperationHandle] = []
-        if let root {
-            var index = 0
-            while index < root.handles.count {
-                let handle = root.handles[index]
-                let didChange: Bool
-                if let answering, handle.isWaiting(for: answering) {
-                    didChange = handle.answerWasCommitted(unplacedErrors: commit.unplacedErrors)
-                } else {
-                    didChange = handle.dataWasWritten()
-                }
-                if didChange { changed.append(handle) }
-                index += 1
-            }
+        var changed: [HandleFacts] = []
+        if let root = roots[key] {
+            root.writeStampDidChange()
+            root.responseWasCommitted(unplacedErrors: commit.unplacedErrors, answering: answering, changed: &changed)
         }
-        coordinator.didCommit(commit.changes)
-        for handle in changed { handle.keeper.factsDidChange(of: handle) }
-        counters?.endCommit(commit.changes)
-        writeBehind(commit.changes.changedRecords, stamping: key)
-        if commit.changes.droppedLinks { collectionIsDue() }
+        published(commit.changes, stamping: key, settling: changed)
         return commit
     }
 
-    /// Tells the strategy and the counters of a commit the store made, and the image (with
-    /// the age of the operation `key` when the commit set it).
+    /// The end of every commit, written once: the strategy hears it, each handle whose facts
+    /// it changed (`settling`) settles once (a keeper that settled it during the commit does
+    /// nothing), its records (with the age of the operation `key` when the commit set it) go
+    /// to the image, the counters close it, and a collection is scheduled when it dropped a
+    /// link. Callers call `counters?.beginCommit()` before the store's commit.
+    /// - Complexity: what the strategy does at a commit, plus O(changed records) for the image.
     @discardableResult
-    func published(_ changes: CommitChanges, stamping key: OperationKey? = nil) -> CommitChanges {
+    func published(_ changes: CommitChanges, stamping key: OperationKey? = nil,
+                   settling changed: [HandleFacts] = []) -> CommitChanges {
         coordinator.didCommit(changes)
-        counters?.endCommit(changes)
+        for facts in changed { facts.settle() }
         writeBehind(changes.changedRecords, stamping: key)
+        counters?.endCommit(changes)
         if changes.droppedLinks { collectionIsDue() }
         return changes
     }

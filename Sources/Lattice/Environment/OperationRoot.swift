@@ -11,7 +11,8 @@ struct OperationKey: Hashable, Sendable {
     var imageKey: String { name + " " + JSONValue.object(variables).jsonText }
 }
 
-/// One retained operation with its variables: what every handle of it shares. The
+/// One retained operation with its variables: what every handle of it shares (the facts of
+/// each are listed here, so a commit of its response reaches them in one walk). The
 /// environment makes one on the first attach and releases it (and its store retention)
 /// when the last handle detaches, so garbage collection can then drop its records.
 ///
@@ -28,13 +29,8 @@ final class OperationRoot: Observable {
     let request: GraphQLRequest
     /// The store's retention of the operation's records.
     let retention: Retention
-    /// Handles attached to it.
-    var handles = UnretainedList<OperationHandle>(position: \.rootPosition)
-    /// Its request on the way to the server, which every handle fetching meanwhile shares.
-    var inFlight: InFlightRequest?
-    /// The request whose answer came in part and is still coming (`@defer`, `@stream`): its
-    /// later payloads are committed while it stays this one.
-    var receivingParts: InFlightRequest?
+    /// The facts of the handles attached to it.
+    var facts = UnretainedList<HandleFacts>(position: \.rootPosition)
     private let registrar = ObservationRegistrar()
 
     init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,
@@ -63,6 +59,37 @@ final class OperationRoot: Observable {
     func writeStampDidChange() {
         registrar.willSet(self, keyPath: \.writeStampToken)
         registrar.didSet(self, keyPath: \.writeStampToken)
+    }
+
+    /// A response of the operation with its variables was committed: the facts of each
+    /// handle following `answering` (the request that brought it) get its data, its
+    /// `unplacedErrors` and an idle fetch, the others its data (unless `networkOnly`);
+    /// nothing settles yet. Those whose facts changed are appended to `changed`.
+    /// - Complexity: O(handles attached).
+    func responseWasCommitted(unplacedErrors: [GraphQLError], answering: SharedRequest?,
+                              changed: inout [HandleFacts]) {
+        var index = 0
+        while index < facts.count {
+            let handle = facts[index]
+            let didChange: Bool
+            if let answering, handle.request === answering {
+                didChange = handle.answerWasCommitted(unplacedErrors: unplacedErrors)
+            } else {
+                didChange = handle.dataWasWritten()
+            }
+            if didChange { changed.append(handle) }
+            index += 1
+        }
+    }
+
+    /// The store was emptied: every handle's facts read no data; nothing settles yet. Those
+    /// whose facts changed are appended to `changed`. - Complexity: O(handles attached).
+    func dataWasRemoved(changed: inout [HandleFacts]) {
+        var index = 0
+        while index < facts.count {
+            if facts[index].dataWasRemoved() { changed.append(facts[index]) }
+            index += 1
+        }
     }
 
     /// Observation token of the write stamp (never applied).

@@ -45,6 +45,9 @@ public final class RuntimeCounters {
         public var collections = 0
         /// Records those collections removed.
         public var recordsCollected = 0
+        /// Batches queued for the store's image (with `Configuration.image`): one per commit
+        /// that changed records or set an operation's age, and one per operation invalidated.
+        public var imageWrites = 0
 
         /// An empty set of counts.
         public init() {}
@@ -59,7 +62,7 @@ public final class RuntimeCounters {
             ("phasesChanged", \.phasesChanged), ("rootVerdictsChanged", \.rootVerdictsChanged),
             ("requestsSent", \.requestsSent), ("requestsShared", \.requestsShared),
             ("pagesDropped", \.pagesDropped), ("collections", \.collections),
-            ("recordsCollected", \.recordsCollected),
+            ("recordsCollected", \.recordsCollected), ("imageWrites", \.imageWrites),
         ]
 
         /// The counts of `self` beyond `earlier`. - Complexity: O(1).
@@ -86,6 +89,7 @@ public final class RuntimeCounters {
             result.pagesDropped = pagesDropped - earlier.pagesDropped
             result.collections = collections - earlier.collections
             result.recordsCollected = recordsCollected - earlier.recordsCollected
+            result.imageWrites = imageWrites - earlier.imageWrites
             return result
         }
     }

@@ -7,7 +7,7 @@
 @MainActor
 struct VerdictWalk<Tracking: ReadTracking> {
     /// How a walk of one object ended.
-    enum Outcome {
+    enum WalkEnd {
         /// Read through; the object stands.
         case complete
         /// A `@required` null made the object null.
@@ -47,24 +47,24 @@ struct VerdictWalk<Tracking: ReadTracking> {
         self.includesCaught = includesCaught
     }
 
-    mutating func walk(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Outcome {
+    mutating func walk(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> WalkEnd {
         if logger != nil { document = bound.artifact.name }
         for step in bubblesOnly ? set.bubbleSteps : set.walkSteps {
-            let outcome: Outcome
+            let end: WalkEnd
             if let field = step.field {
-                outcome = visit(field, on: record, bound: bound)
+                end = visit(field, on: record, bound: bound)
             } else if let inline = step.inline {
                 if let condition = inline.condition {
                     tracking.accessType(of: record)
                     guard condition.matches(record.type) else { continue }
                 }
                 if inline.deferral != nil, !partHasLanded(inline.selectionSet, on: record, bound: bound) { continue }
-                outcome = walk(inline.selectionSet, on: record, bound: bound)
+                end = walk(inline.selectionSet, on: record, bound: bound)
             } else {
                 continue
             }
-            if case .complete = outcome { continue }
-            return outcome
+            if case .complete = end { continue }
+            return end
         }
         return .complete
     }
@@ -78,7 +78,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
         return record.slots.peek(key).kind != .absent
     }
 
-    private mutating func visit(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Outcome {
+    private mutating func visit(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> WalkEnd {
         let key = bound.fieldKey(of: field)
         tracking.access(record, key: key, field: field, bound: bound)
         let peek = record.slots.peek(key)
@@ -105,8 +105,8 @@ struct VerdictWalk<Tracking: ReadTracking> {
                 guard let action = field.required else { return .complete }
                 return requiredNull(field, action: action, on: record)
             }
-            let outcome = walk(child, on: target, bound: bound)
-            return unwind(outcome, through: field, index: nil)
+            let end = walk(child, on: target, bound: bound)
+            return unwind(end, through: field, index: nil)
         case .links:
             guard case .linkedList(let child, let itemNonNull) = field.kind,
                   case .links(let targets)? = record.slots[key]?.value else { return .complete }
@@ -115,16 +115,16 @@ struct VerdictWalk<Tracking: ReadTracking> {
                 // A deleted item is a null item.
                 tracking.accessType(of: target)
                 if target.type == .nonexistent { continue }
-                let outcome = walk(child, on: target, bound: bound)
-                switch outcome {
+                let end = walk(child, on: target, bound: bound)
+                switch end {
                 case .complete:
                     continue
                 case .stopped:
-                    return unwind(outcome, through: field, index: index)
+                    return unwind(end, through: field, index: index)
                 case .bubbled:
                     // A nullable item absorbs the bubble; a non-null one nulls the list.
                     guard itemNonNull else { path.removeAll(keepingCapacity: true); continue }
-                    return unwind(outcome, through: field, index: index)
+                    return unwind(end, through: field, index: index)
                 }
             }
             return .complete
@@ -133,7 +133,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
 
     /// A `@required` field read null: fail (THROW outside `@catch`), or bubble.
     private mutating func requiredNull(_ field: FieldNode, action: RequiredAction,
-                                       on record: Record) -> Outcome {
+                                       on record: Record) -> WalkEnd {
         path.append(.key(field.responseKey))
         switch action {
         case .throw where !field.isCaught:
@@ -153,16 +153,16 @@ struct VerdictWalk<Tracking: ReadTracking> {
         return .bubbled
     }
 
-    /// Carries a child object's outcome through `field`: a stop always unwinds; a bubble
+    /// Carries a child object's end through `field`: a stop always unwinds; a bubble
     /// continues past `@required` and non-null fields and stops at the first other one.
-    private mutating func unwind(_ outcome: Outcome, through field: FieldNode, index: Int?) -> Outcome {
-        switch outcome {
+    private mutating func unwind(_ end: WalkEnd, through field: FieldNode, index: Int?) -> WalkEnd {
+        switch end {
         case .complete:
             return .complete
         case .stopped:
             if let index { path.append(.index(index)) }
             path.append(.key(field.responseKey))
-            return outcome
+            return end
         case .bubbled:
             guard field.passesBubble else {
                 path.removeAll(keepingCapacity: true)

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// A transport that POSTs each request as GraphQL-over-HTTP JSON through URLSession.
 ///
-/// Every outcome is mapped to a `Failure` kind: a refused or unresolvable connection is
+/// Every ending is mapped to a `Failure` kind: a refused or unresolvable connection is
 /// `transport(.unreachable)`, a connection dropped mid-answer `transport(.connectionLost)`, a
 /// non-2xx status `httpStatus`, a body that is not a GraphQL response `undecodableResponse`,
 /// errors without data `requestErrors`, no answer within `timeout` `timedOut`, and task
@@ -146,24 +146,24 @@ public final class HTTPTransport: Transport {
             running.timeOut()
         }
         defer { timer.cancel() }
-        let outcome: Result<(Data, Int), Failure> = await withTaskCancellationHandler {
+        let result: Result<(Data, Int), Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = session.dataTask(with: request) { [timeout] data, response, error in
-                    continuation.resume(returning: Self.outcome(data, response, error, timeout: timeout))
+                    continuation.resume(returning: Self.result(data, response, error, timeout: timeout))
                 }
                 running.start(task)
             }
         } onCancel: {
             running.cancel()
         }
-        if case .failure(.cancelled) = outcome, running.didTimeOut {
+        if case .failure(.cancelled) = result, running.didTimeOut {
             throw .timedOut(after: timeout)
         }
-        return try outcome.get()
+        return try result.get()
     }
 
-    private static func outcome(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?,
-                                timeout: Duration) -> Result<(Data, Int), Failure> {
+    private static func result(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?,
+                               timeout: Duration) -> Result<(Data, Int), Failure> {
         if let error {
             return .failure(URLErrorMapping.failure(for: error, timeout: timeout))
         }

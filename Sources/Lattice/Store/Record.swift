@@ -24,7 +24,7 @@ public final class Record: Observable {
     var type: RecordType = .unknown
     /// The write epoch at which the record was last invalidated, if ever.
     var invalidationEpoch: Int?
-    /// The last collection pass that reached the record (`Store.collectGarbage`): marking
+    /// The number of the last collection that reached the record (`Store.collectGarbage`): marking
     /// stores a number in the record instead of hashing its id into a set.
     var collectionMark = 0
     let registrar = ObservationRegistrar()

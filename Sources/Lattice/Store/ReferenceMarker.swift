@@ -20,12 +20,12 @@ public final class Retention {
 }
 
 /// Marks the records reachable from retained roots by following their selections, writing
-/// the pass's number into each (`Record.collectionMark`). A record reached twice is walked
+/// the collection's number into each (`Record.collectionMark`). A record reached twice is walked
 /// twice: each selection may reach different fields of it.
 @MainActor
 struct ReferenceMarker: SelectionVisitor {
-    /// The collection pass marking.
-    let pass: Int
+    /// The number of the collection marking.
+    let collection: Int
     /// Records marked so far (each once).
     private(set) var reached = 0
     var spreads = SpreadMemo<DataID>()
@@ -33,8 +33,8 @@ struct ReferenceMarker: SelectionVisitor {
     static var looksUpLeaves: Bool { false }
 
     mutating func enter(_ record: Record) -> Bool {
-        if record.collectionMark != pass {
-            record.collectionMark = pass
+        if record.collectionMark != collection {
+            record.collectionMark = collection
             reached += 1
         }
         return true
@@ -81,8 +81,8 @@ extension Store {
     /// - Complexity: O(reachable fields + records), hashing only the ids removed.
     @discardableResult
     public func collectGarbage() -> [DataID] {
-        collectionPass &+= 1
-        var marker = ReferenceMarker(pass: collectionPass)
+        collectionNumber &+= 1
+        var marker = ReferenceMarker(collection: collectionNumber)
         if let root = source[.root] { _ = marker.enter(root) }
         mark(with: &marker)
         // What the base reaches under pending optimistic layers stays too: a layer reverted
@@ -94,10 +94,10 @@ extension Store {
         }
         // Every record reached: nothing to sweep, and no need to look at each.
         guard marker.reached < source.count else { return [] }
-        let pass = collectionPass
+        let collection = collectionNumber
         // The values alone: iterating the pairs copies every id too.
         var removed: [Record] = []
-        for record in source.records.values where record.collectionMark != pass {
+        for record in source.records.values where record.collectionMark != collection {
             removed.append(record)
         }
         for record in removed {
@@ -109,7 +109,7 @@ extension Store {
         // root's field of a page scrolled past): the field goes too, or the empty record and
         // its id would stay alive through it, a little more with every collection.
         for record in source.records.values {
-            for key in record.slots.keysLinkingUnreached(pass) { record.slots.remove(key) }
+            for key in record.slots.keysLinkingUnreached(collection) { record.slots.remove(key) }
         }
         return removed.map(\.id).sorted()
     }

@@ -163,20 +163,20 @@ struct SlotTable {
         for entry in kept { self[entry.key] = entry.slot }
     }
 
-    /// The keys of the fields that link a record collection pass `pass` did not reach
+    /// The keys of the fields that link a record collection number `collection` did not reach
     /// (`Record.collectionMark`): fields no retained selection followed, whose records the
-    /// pass removes. - Complexity: O(capacity + items of its lists), no value copied.
+    /// collection removes. - Complexity: O(capacity + items of its lists), no value copied.
     @MainActor
-    func keysLinkingUnreached(_ pass: Int) -> [FieldKey] {
+    func keysLinkingUnreached(_ collection: Int) -> [FieldKey] {
         guard count > 0, let storage else { return [] }
         var keys: [FieldKey] = []
         storage.withUnsafeMutablePointers { capacity, entries in
             for index in 0..<capacity.pointee where entries[index].key != SlotStorage.Entry.free {
                 switch entries[index].slot?.value {
                 case .link(let record)?:
-                    if record.collectionMark != pass { keys.append(FieldKey(rawValue: entries[index].key)) }
+                    if record.collectionMark != collection { keys.append(FieldKey(rawValue: entries[index].key)) }
                 case .links(let records)?:
-                    if records.contains(where: { $0.map { $0.collectionMark != pass } ?? false }) {
+                    if records.contains(where: { $0.map { $0.collectionMark != collection } ?? false }) {
                         keys.append(FieldKey(rawValue: entries[index].key))
                     }
                 case .null?, .scalar?, nil:

@@ -36,8 +36,8 @@ public final class Store: Observable {
     var retained: [ObjectIdentifier: Retention] = [:]
     /// Released roots still kept from collection.
     var releaseBuffer: ReleaseBuffer
-    /// The number of the last collection pass (`collectGarbage`), which marks reached records.
-    var collectionPass = 0
+    /// The number of the last collection (`collectGarbage`), which marks reached records.
+    var collectionNumber = 0
     /// The optimistic layers shown over the base, and the base under them. Every publish
     /// reads it; unchecked, as `Record.slots` is, since a dynamic exclusivity check cost every
     /// commit about 80 instructions (CommitScaling, callgrind) and the main actor serializes

@@ -10,7 +10,7 @@ import Synchronization
 /// request no fixture answers gets `requestErrors` whose message lists what there is.
 public final class FixtureTransport: Transport {
     /// What a request is answered with.
-    public enum Outcome: Hashable, Sendable {
+    public enum Reply: Hashable, Sendable {
         /// The fixture of this case (`ok`, `field-error`, ...) for the request's variables.
         case fixture(case: String)
         /// This response, as if the server sent it.
@@ -20,7 +20,7 @@ public final class FixtureTransport: Transport {
     }
 
     private struct Step: Sendable {
-        var outcome: Outcome
+        var reply: Reply
         var gate: RequestBarrier?
     }
 
@@ -48,15 +48,15 @@ public final class FixtureTransport: Transport {
 
     // MARK: Scripting
 
-    /// The next request for `operation` (first in, first out) gets `outcome`, after `gate`
+    /// The next request for `operation` (first in, first out) gets `reply`, after `gate`
     /// opens if one is given.
-    public func enqueue(_ operation: String, _ outcome: Outcome = .fixture(case: "ok"), after gate: RequestBarrier? = nil) {
-        state.withLock { $0.queued[operation, default: []].append(Step(outcome: outcome, gate: gate)) }
+    public func enqueue(_ operation: String, _ reply: Reply = .fixture(case: "ok"), after gate: RequestBarrier? = nil) {
+        state.withLock { $0.queued[operation, default: []].append(Step(reply: reply, gate: gate)) }
     }
 
-    /// Every request for `operation` with nothing enqueued gets `outcome`, after `gate`.
-    public func setDefault(_ operation: String, _ outcome: Outcome, after gate: RequestBarrier? = nil) {
-        state.withLock { $0.defaults[operation] = Step(outcome: outcome, gate: gate) }
+    /// Every request for `operation` with nothing enqueued gets `reply`, after `gate`.
+    public func setDefault(_ operation: String, _ reply: Reply, after gate: RequestBarrier? = nil) {
+        state.withLock { $0.defaults[operation] = Step(reply: reply, gate: gate) }
     }
 
     /// The next subscription to `operation` is sent `events` as soon as it opens; the
@@ -96,11 +96,11 @@ public final class FixtureTransport: Transport {
         let step = state.withLock { state in
             state.requests.append(request)
             if let step = Self.takeFirst(of: &state.queued, at: request.operationName) { return step }
-            return state.defaults[request.operationName] ?? Step(outcome: .fixture(case: "ok"))
+            return state.defaults[request.operationName] ?? Step(reply: .fixture(case: "ok"))
         }
         if let gate = step.gate { try await gate.pass() }
         if Task.isCancelled { throw .cancelled }
-        switch step.outcome {
+        switch step.reply {
         case .fixture(let name): return try fixture(name, for: request).checked()
         case .respond(let response): return try response.checked()
         case .fail(let failure): throw failure

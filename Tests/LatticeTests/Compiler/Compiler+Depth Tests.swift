@@ -112,7 +112,7 @@ import LatticeTesting
         let read = try SmallStack.run { StoreReader.read(bound, root: root) }
         let availability = try SmallStack.run { DataChecker.check(bound, in: store) }
         let verdict = try SmallStack.run { VerdictReads.untracked(bound, root: root, counters: nil) }
-        var marker = ReferenceMarker(pass: 1)
+        var marker = ReferenceMarker(collection: 1)
         let marked = try SmallStack.run { marker.visit(bound, from: root) }
         #expect(result.delta.records.count == Self.limit)
         #expect(read.data == data)

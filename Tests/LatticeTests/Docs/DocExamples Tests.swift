@@ -166,7 +166,7 @@ import LatticeTesting
                 issues(first: $first, after: $after) @connection(key: "IssueList_issues") {
                   edges { cursor node { id title } } pageInfo { endCursor hasNextPage } } } }
             """, name: "IssueList.graphql")])
-        func page(_ numbers: [Int], more: Bool) -> FixtureTransport.Outcome {
+        func page(_ numbers: [Int], more: Bool) -> FixtureTransport.Reply {
             .respond(GraphQLResponse(data: .object(["repository": .object(["id": "UmVwbzox", "issues": .object([
                 "edges": .array(numbers.map { .object(["cursor": .string("c\($0)"),
                                                        "node": .object(["id": .string("I\($0)"), "title": "T"])]) }),

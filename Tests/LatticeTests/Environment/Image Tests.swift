@@ -25,8 +25,9 @@ import LatticeTesting
     func launch(_ url: URL, _ strategy: PhaseStrategy, sizeLimit: Int = 32 << 20,
                 at now: Date = Date(timeIntervalSince1970: 0)) -> (Environment, FixtureTransport) {
         let transport = fixtures.transport()
-        return (Environment(program: fixtures.program, transport: transport, strategy: strategy,
-                            clock: ManualScheduler(now: now), image: url, imageSizeLimit: sizeLimit), transport)
+        return (Environment(program: fixtures.program, transport: transport,
+                            configuration: .init(strategy: strategy, clock: ManualScheduler(now: now), image: url,
+                                                 imageSizeLimit: sizeLimit)), transport)
     }
 
     /// A launch that shows `name` from the transport and has it in its image at `url`.
@@ -157,7 +158,8 @@ import LatticeTesting
         do {
             let clock = ManualScheduler()
             let transport = fixtures.transport()
-            let first = Environment(program: fixtures.program, transport: transport, clock: clock, image: url)
+            let first = Environment(program: fixtures.program, transport: transport,
+                                    configuration: .init(clock: clock, image: url))
             transport.enqueue("Dashboard")
             transport.enqueue("ViewerSidebar")
             try await attach("Dashboard", in: first).waitForFetch()
@@ -194,7 +196,8 @@ import LatticeTesting
         do {
             let clock = ManualScheduler()
             let transport = fixtures.transport()
-            let first = Environment(program: fixtures.program, transport: transport, clock: clock, image: url)
+            let first = Environment(program: fixtures.program, transport: transport,
+                                    configuration: .init(clock: clock, image: url))
             transport.enqueue("ViewerSidebar")
             let handle = try attach("ViewerSidebar", in: first)
             await handle.waitForFetch()
@@ -227,8 +230,8 @@ import LatticeTesting
         let dashboard = try fixtures.artifact("Dashboard")
         let variables = try fixtures.response("Dashboard").variables
         do {
-            let environment = Environment(program: changed, transport: fixtures.transport(), clock: ManualScheduler(),
-                                          image: url)
+            let environment = Environment(program: changed, transport: fixtures.transport(),
+                                          configuration: .init(clock: ManualScheduler(), image: url))
             let handle = environment.attach(try #require(changed["Dashboard"]), variables: variables, policy: .storeOnly)
             #expect(shown(handle) == nil)
             await environment.imageWritten()
@@ -317,7 +320,7 @@ enum FaultChild {
     static func fullDisk(image path: String) async -> Never {
         guard fileSizeLimit(256 << 10), let fixtures = try? SharedFixtures.get() else { _exit(2) }
         let environment = Environment(program: fixtures.program, transport: fixtures.transport(),
-                                      clock: ManualScheduler(), image: URL(fileURLWithPath: path))
+                                      configuration: .init(clock: ManualScheduler(), image: URL(fileURLWithPath: path)))
         for batch in 0..<20 {
             environment.commitUpdate { delta in
                 for n in 0..<50 {
@@ -344,7 +347,7 @@ enum FaultChild {
         let transport = fixtures.transport()
         transport.enqueue("Dashboard")
         let environment = Environment(program: fixtures.program, transport: transport,
-                                      clock: ManualScheduler(), image: URL(fileURLWithPath: path))
+                                      configuration: .init(clock: ManualScheduler(), image: URL(fileURLWithPath: path)))
         await environment.imageWritten()
         let logged = environment.imageLog.count == 1 && environment.imageLog[0].contains("runs from memory")
         let handle = environment.attach(dashboard, variables: variables)

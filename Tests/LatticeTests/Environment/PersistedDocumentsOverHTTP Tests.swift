@@ -30,7 +30,7 @@ struct PersistedDocumentsOverHTTPTests {
                          _ policy: PersistedDocumentPolicy) async throws -> (Environment, OperationHandle) {
         let spec = try SharedFixtures.get()
         let environment = Environment(program: spec.program, transport: HTTPTransport(url: try server.url("/graphql")),
-                                      strategy: strategy, persistedDocuments: policy)
+                                      configuration: .init(strategy: strategy, persistedDocuments: policy))
         let handle = environment.attach(try spec.artifact(operation), variables: try spec.response(operation).variables)
         await handle.waitForFetch()
         return (environment, handle)

@@ -46,21 +46,6 @@ import LatticeTesting
         #expect([first.shown, second.shown] == ["failed(transport.unreachable)", "failed(transport.unreachable)"])
     }
 
-    @Test func aHandleThatDetachesLeavesTheRequestToTheOthers() async throws {
-        let world = try World(.shipped)
-        let gate = RequestBarrier()
-        world.transport.enqueue("Dashboard", after: gate)
-        let first = try world.attach("Dashboard")
-        let second = try world.attach("Dashboard")
-        await gate.arrival()
-        first.detach()
-        gate.open()
-        await second.waitForFetch()
-        #expect(first.fetch.failure == .cancelled)
-        #expect(second.shown == "ready")
-        #expect(world.transport.requestCount(for: "Dashboard") == 1)
-    }
-
     @Test func otherVariablesAreAnotherRequest() async throws {
         let world = try World(.shipped, counting: true)
         let variables = try world.variables("UserHovercard")

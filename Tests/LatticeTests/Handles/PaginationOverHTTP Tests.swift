@@ -56,7 +56,7 @@ struct PaginationOverHTTPTests {
         let program = try Program(schema: spec.program.schema,
                                   documents: [GraphQLSource(text: Self.documents, name: "Comments.graphql")])
         return (Environment(program: program, transport: HTTPTransport(url: try server.url("/graphql")),
-                            strategy: strategy, counting: true), program)
+                            configuration: .init(strategy: strategy, counting: true)), program)
     }
 
     @Test(arguments: PhaseStrategy.allCases)

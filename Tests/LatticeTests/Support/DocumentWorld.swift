@@ -13,9 +13,10 @@ struct DocumentWorld {
         let program = try Program(schema: TestDocuments.schema(),
                                   documents: [GraphQLSource(text: documents, name: "test.graphql")])
         transport = FixtureTransport(responses: [])
-        environment = Environment(program: program, transport: transport, strategy: strategy,
-                                  clock: ManualScheduler(now: Date(timeIntervalSince1970: 1_000_000)),
-                                  counting: counting, releaseBufferSize: releaseBufferSize)
+        environment = Environment(program: program, transport: transport,
+                                  configuration: .init(strategy: strategy,
+                                                       clock: ManualScheduler(now: Date(timeIntervalSince1970: 1_000_000)),
+                                                       counting: counting, releaseBufferSize: releaseBufferSize))
     }
 
     func artifact(_ name: String) throws -> Artifact {

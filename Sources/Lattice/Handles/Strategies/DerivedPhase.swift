@@ -21,18 +21,18 @@ final class DerivedPhase: PhaseCoordinator, PhaseKeeper {
 
     func didCommit(_ changes: CommitChanges) {}
 
-    func attach(_ handle: OperationHandle) {}
+    func attach(_ facts: HandleFacts) {}
 
     /// - Complexity: O(fields of the own selection) when data is present and the operation
     ///   has `@throwOnFieldError` or a root that can bubble; O(1) otherwise.
-    func phase(of handle: OperationHandle) -> Phase {
-        let root = handle.root
-        return handle.resolvePhase {
+    func phase(of facts: HandleFacts) -> Phase {
+        let root = facts.root
+        return facts.resolvePhase {
             VerdictReads.tracked(root.bound, root: root.record, counters: counters)
         }
     }
 
-    func factsDidChange(of handle: OperationHandle) {}
+    func factsDidChange(of facts: HandleFacts) {}
 
-    func detach(_ handle: OperationHandle) {}
+    func detach(_ facts: HandleFacts) {}
 }

@@ -64,12 +64,12 @@ protocol PhaseCoordinator: AnyObject {
 protocol PhaseKeeper: AnyObject {
     /// The handle is made, listed and its facts are set (its fetch started, if its policy
     /// fetches): the one settle of its first facts.
-    func attach(_ handle: OperationHandle)
+    func attach(_ facts: HandleFacts)
     /// The handle's phase, as a body (or any caller) reads it.
-    func phase(of handle: OperationHandle) -> Phase
+    func phase(of facts: HandleFacts) -> Phase
     /// The handle's stored facts (data presence, fetch, unplaced errors) changed; after a
     /// commit, called once the strategy has heard it (`didCommit`).
-    func factsDidChange(of handle: OperationHandle)
+    func factsDidChange(of facts: HandleFacts)
     /// The handle is detached: stop keeping its phase.
-    func detach(_ handle: OperationHandle)
+    func detach(_ facts: HandleFacts)
 }

@@ -65,8 +65,8 @@ final class RootVerdictPhase: PhaseCoordinator {
     /// Walks `verdict`'s root for the first time if `handle` has data and no walk has been
     /// made: until then no phase read the verdict, and no commit re-walked it.
     /// - Complexity: O(1), or one walk the first time.
-    fileprivate func walkFirstTime(_ verdict: RootVerdict, for handle: OperationHandle) {
-        guard !verdict.isWalked, handle.storedHasData else { return }
+    fileprivate func walkFirstTime(_ verdict: RootVerdict, for facts: HandleFacts) {
+        guard !verdict.isWalked, facts.storedHasData else { return }
         walk(verdict)
     }
 
@@ -137,23 +137,23 @@ final class RootVerdict: PhaseKeeper, Observable {
         return true
     }
 
-    func attach(_ handle: OperationHandle) {
-        strategy.walkFirstTime(self, for: handle)
+    func attach(_ facts: HandleFacts) {
+        strategy.walkFirstTime(self, for: facts)
     }
 
     /// - Complexity: O(1) plus up to three registrar accesses.
-    func phase(of handle: OperationHandle) -> Phase {
-        handle.resolvePhase {
+    func phase(of facts: HandleFacts) -> Phase {
+        facts.resolvePhase {
             registrar.access(self, keyPath: Self.verdictKey)
             return verdict
         }
     }
 
-    func factsDidChange(of handle: OperationHandle) {
-        strategy.walkFirstTime(self, for: handle)
+    func factsDidChange(of facts: HandleFacts) {
+        strategy.walkFirstTime(self, for: facts)
     }
 
-    func detach(_ handle: OperationHandle) {
+    func detach(_ facts: HandleFacts) {
         strategy.release(self)
     }
 

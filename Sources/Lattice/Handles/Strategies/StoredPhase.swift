@@ -53,9 +53,9 @@ final class StoredPhase: PhaseCoordinator {
         private unowned let strategy: StoredPhase
         private let root: OperationRoot
         private let counters: RuntimeCounters?
-        private unowned(unsafe) var handle: OperationHandle?
+        private unowned(unsafe) var facts: HandleFacts?
         private var stored: Phase = .loading
-        /// The handle's `factsRevision` at the last settle.
+        /// The facts' `revision` at the last settle.
         private var settledRevision = -1
         private let registrar = ObservationRegistrar()
 
@@ -65,41 +65,41 @@ final class StoredPhase: PhaseCoordinator {
             self.counters = counters
         }
 
-        func attach(_ handle: OperationHandle) {
-            self.handle = handle
+        func attach(_ facts: HandleFacts) {
+            self.facts = facts
             strategy.list(self)
-            settle(handle)
+            settle(facts)
         }
 
         /// The stored phase. - Complexity: O(1) plus one registrar access.
-        func phase(of handle: OperationHandle) -> Phase {
+        func phase(of facts: HandleFacts) -> Phase {
             registrar.access(self, keyPath: Self.phaseKey)
             return stored
         }
 
         /// Settles unless the last settle already saw these facts (the commit that changed
         /// them reevaluated this keeper).
-        func factsDidChange(of handle: OperationHandle) {
-            guard settledRevision != handle.factsRevision else { return }
-            settle(handle)
+        func factsDidChange(of facts: HandleFacts) {
+            guard settledRevision != facts.revision else { return }
+            settle(facts)
         }
 
-        func detach(_ handle: OperationHandle) {
+        func detach(_ facts: HandleFacts) {
             strategy.unlist(self)
-            self.handle = nil
+            self.facts = nil
         }
 
         /// The handle's `reevaluate()`: only an operation whose verdict can fail re-walks.
         fileprivate func reevaluate() {
-            guard let handle, root.artifact.needsVerdictWalk else { return }
-            settle(handle)
+            guard let facts, root.artifact.needsVerdictWalk else { return }
+            settle(facts)
         }
 
         /// Computes the phase (walking the verdict untracked) and writes it if it differs.
-        private func settle(_ handle: OperationHandle) {
+        private func settle(_ facts: HandleFacts) {
             counters?.total.phasesSettled += 1
-            settledRevision = handle.factsRevision
-            let phase = handle.resolvePhase {
+            settledRevision = facts.revision
+            let phase = facts.resolvePhase {
                 VerdictReads.untracked(root.bound, root: root.record, counters: counters)
             }
             guard phase != stored else { return }

@@ -10,7 +10,7 @@ import Foundation
 /// arrives, by resuming the scan a delimiter's length before the end of what was seen.
 public struct MultipartMixedReader: Sendable {
     /// Why a body is not a multipart body this reader can follow.
-    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A part's headers never end (no blank line within the limit).
         case headersTooLong(part: Int)
         /// Bytes after the closing delimiter that are not whitespace.
@@ -23,6 +23,11 @@ public struct MultipartMixedReader: Sendable {
             }
         }
     }
+
+    /// The earlier name of `FormatError`: `ReadError` also names the lens's read failures
+    /// (`Lattice.ReadError`).
+    @available(*, deprecated, renamed: "FormatError")
+    public typealias ReadError = FormatError
 
     private enum Place {
         /// Before the first delimiter, or in a part's body, scanning for the next delimiter.
@@ -70,28 +75,28 @@ public struct MultipartMixedReader: Sendable {
     }
 
     /// Takes the next chunk and returns the bodies of the parts it completes, in order.
-    /// - Throws: `ReadError`; the reader is then of no further use.
+    /// - Throws: `FormatError`; the reader is then of no further use.
     /// - Complexity: amortized O(chunk size): each byte is scanned once, and consumed bytes
     ///   are dropped once they make up half the buffer.
-    public mutating func read(_ chunk: UnsafeRawBufferPointer) throws(ReadError) -> [[UInt8]] {
+    public mutating func read(_ chunk: UnsafeRawBufferPointer) throws(FormatError) -> [[UInt8]] {
         buffer.append(contentsOf: chunk)
         return try readBuffered()
     }
 
     /// `read` of the bytes of `chunk`.
-    public mutating func read(_ chunk: Data) throws(ReadError) -> [[UInt8]] {
+    public mutating func read(_ chunk: Data) throws(FormatError) -> [[UInt8]] {
         chunk.withUnsafeBytes { buffer.append(contentsOf: $0) }
         return try readBuffered()
     }
 
     /// `read` of the bytes of `chunk`.
-    public mutating func read(_ chunk: ArraySlice<UInt8>) throws(ReadError) -> [[UInt8]] {
+    public mutating func read(_ chunk: ArraySlice<UInt8>) throws(FormatError) -> [[UInt8]] {
         buffer.append(contentsOf: chunk)
         return try readBuffered()
     }
 
     /// The parts the buffered bytes complete.
-    private mutating func readBuffered() throws(ReadError) -> [[UInt8]] {
+    private mutating func readBuffered() throws(FormatError) -> [[UInt8]] {
         var parts: [[UInt8]] = []
         progress: while true {
             switch place {

@@ -54,8 +54,8 @@ struct SSETransportTests {
         let scheduler = ManualScheduler()
         let environment = Environment(program: spec.program,
                                       transport: SSETransport(url: try server.url("/graphql?\(controls)")),
-                                      clock: scheduler,
-                                      reconnectPolicy: ReconnectPolicy(baseDelay: .seconds(1), jitter: 0))
+                                      configuration: .init(clock: scheduler,
+                                                           reconnectPolicy: ReconnectPolicy(baseDelay: .seconds(1), jitter: 0)))
         let variables = try spec.response("IssueUpdates", case: "event-1").variables
         let handle = environment.subscribe(try spec.artifact("IssueUpdates"), variables: variables)
         return Live(environment: environment, handle: handle, scheduler: scheduler)

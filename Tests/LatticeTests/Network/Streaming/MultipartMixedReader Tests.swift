@@ -63,11 +63,11 @@ struct MultipartMixedReaderTests {
 
     @Test func whatItCannotFollowIsRefusedWithTheReason() {
         var garbage = MultipartMixedReader(boundary: "-")
-        #expect(throws: MultipartMixedReader.ReadError.dataAfterClose) {
+        #expect(throws: MultipartMixedReader.FormatError.dataAfterClose) {
             _ = try garbage.read(Array("\r\n---\r\n\r\n{}\r\n-----\r\nmore".utf8)[...])
         }
         var endless = MultipartMixedReader(boundary: "-")
-        #expect(throws: MultipartMixedReader.ReadError.headersTooLong(part: 1)) {
+        #expect(throws: MultipartMixedReader.FormatError.headersTooLong(part: 1)) {
             _ = try endless.read(Array(("\r\n---\r\nX-Long: " + String(repeating: "x", count: 9_000)).utf8)[...])
         }
     }

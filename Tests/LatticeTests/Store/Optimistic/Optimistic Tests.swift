@@ -39,12 +39,12 @@ import LatticeTesting
         return .object(data)
     }
 
-    /// CloseIssue sent with an optimistic answer closing the issue at noon, its outcome held
+    /// CloseIssue sent with an optimistic answer closing the issue at noon, its reply held
     /// at the returned gate.
-    func closeHeld(_ world: World, _ outcome: FixtureTransport.Outcome = .fixture(case: "ok")) throws
+    func closeHeld(_ world: World, _ reply: FixtureTransport.Reply = .fixture(case: "ok")) throws
         -> (pending: PendingMutation, gate: RequestBarrier) {
         let gate = RequestBarrier()
-        world.transport.enqueue("CloseIssue", outcome, after: gate)
+        world.transport.enqueue("CloseIssue", reply, after: gate)
         let pending = try world.environment.commitMutation(
             try world.artifact("CloseIssue"), variables: try world.variables("CloseIssue"),
             optimisticResponse: try closeAnswer(world, closedAt: "2024-06-01T12:00:00Z"))

@@ -1,0 +1,178 @@
+import Foundation
+
+/// The life of every request an environment sends, in one place, as Relay's
+/// `OperationExecutor` keeps it: sending (in the persisted-documents mode), sharing while in
+/// flight, answers in parts (`RequestExecutor+Parts`), cancellation, committing each answer
+/// once through the store, and telling the handles.
+///
+/// A fetch goes one way. A handle asks (`fetch(for:)`, `leave(_:)`, `cancel(for:)`); the
+/// executor sends, commits the answer through the environment's one commit path, and writes
+/// what happened into the facts of the handles that follow the request (`HandleFacts`), whose
+/// keepers it tells to settle; the handles observe those facts and the store. Neither the
+/// executor nor the environment calls a handle.
+///
+/// The requests in flight are kept by their operation and variables (`OperationKey`), so two
+/// handles that fetch the same operation with the same variables share one request; `fetch`
+/// and `mutate` of the environment are sent on their own, never shared.
+@MainActor
+final class RequestExecutor {
+    /// How requests reach a server.
+    let transport: any Transport
+    /// What of each operation's document a request carries.
+    let mode: PersistedDocumentPolicy
+    /// How many times the requests were all cancelled (`cancelAll()`, the store emptied): an
+    /// answer to a request sent in an earlier era reaches neither the store nor the image.
+    private(set) var era = 0
+    /// The request of each operation with its variables on its way, shared by the handles
+    /// that fetch meanwhile.
+    private var inFlight: [OperationKey: SharedRequest] = [:]
+    /// The request of each operation with its variables whose answer came in part and is
+    /// still coming (`@defer`, `@stream`): its later payloads are committed while it stays
+    /// this one.
+    var receivingParts: [OperationKey: SharedRequest] = [:]
+    /// Where answers are committed; the environment owns the executor.
+    weak var environment: Environment?
+    private let clock: any Scheduler
+    private let counters: RuntimeCounters?
+
+    init(transport: any Transport, mode: PersistedDocumentPolicy, clock: any Scheduler, counters: RuntimeCounters?) {
+        self.transport = transport
+        self.mode = mode
+        self.clock = clock
+        self.counters = counters
+    }
+
+    // MARK: What a handle asks
+
+    /// Starts the fetch of the handle whose facts are `facts`, replacing its fetch in flight:
+    /// it follows the request of its operation and variables in flight, if another handle's
+    /// is, else a request sent now. Its activity reads in flight; nothing settles (the caller
+    /// does, or the keeper's attach). `RuntimeCounters` count the requests sent and shared.
+    /// - Returns: the request it follows. - Complexity: O(1) plus a hash of the variables.
+    @discardableResult
+    func fetch(for facts: HandleFacts) -> SharedRequest {
+        leave(facts)
+        facts.fetchStarted(at: clock.now)
+        let root = facts.root
+        if let shared = inFlight[root.key] {
+            follow(shared, facts)
+            counters?.total.requestsShared += 1
+            return shared
+        }
+        let request = SharedRequest(root: root, era: era)
+        follow(request, facts)
+        inFlight[root.key] = request
+        counters?.total.requestsSent += 1
+        if root.artifact.defersOrStreams {
+            receiveInParts(request, from: Self.sendIncrementally(root.request, mode: mode, on: transport))
+            return request
+        }
+        let transport = self.transport
+        let mode = self.mode
+        request.task = Task { [weak self] in
+            let result: Result<GraphQLResponse, Failure>
+            do throws(Failure) {
+                result = .success(try await Self.send(root.request, mode: mode, on: transport))
+            } catch {
+                result = .failure(error)
+            }
+            self?.answer(request, with: result)
+        }
+        return request
+    }
+
+    /// The handle whose facts are `facts` no longer waits for its request; when no handle
+    /// does, the request is cancelled. - Complexity: O(1) plus a hash of the variables.
+    func leave(_ facts: HandleFacts) {
+        guard let request = facts.request else { return }
+        facts.request = nil
+        request.followers.remove(facts)
+        guard request.followers.count == 0 else { return }
+        if inFlight[request.root.key] === request { inFlight[request.root.key] = nil }
+        request.task?.cancel()
+    }
+
+    /// The handle whose facts are `facts` is detached: it leaves its request, and a fetch it
+    /// had in flight reads failed, `cancelled`. Nothing settles: its phase is no longer kept.
+    func cancel(for facts: HandleFacts) {
+        let wasInFlight = facts.storedActivity.isInFlight
+        leave(facts)
+        if wasInFlight { facts.fetchFailed(.cancelled, at: clock.now) }
+    }
+
+    /// The last handle of `root` is gone: an answer in parts still coming for it is
+    /// cancelled. - Complexity: O(1) plus a hash of the variables.
+    func rootWasReleased(_ root: OperationRoot) {
+        guard let receiving = receivingParts[root.key], receiving.root === root else { return }
+        receiving.task?.cancel()
+        receivingParts[root.key] = nil
+    }
+
+    /// Gives every request in flight the failure `cancelled` and starts a new era
+    /// (`Environment.removeAll()`): its handles stop waiting, and its answer, when it comes,
+    /// is dropped. - Complexity: O(requests in flight + handles waiting).
+    func cancelAll() {
+        era += 1
+        for request in Array(inFlight.values) {
+            request.task?.cancel()
+            answer(request, with: .failure(.cancelled))
+        }
+    }
+
+    // MARK: Answering
+
+    /// Commits the answer once for every follower (each gets its data, unplaced errors and
+    /// an idle fetch), or gives each the failure; a request no longer in flight (cancelled,
+    /// or replaced) answers nobody.
+    /// - Complexity: O(fields written) plus O(followers), as the commit is.
+    func answer(_ request: SharedRequest, with result: Result<GraphQLResponse, Failure>) {
+        let key = request.root.key
+        guard inFlight[key] === request else { return }
+        inFlight[key] = nil
+        do throws(Failure) {
+            guard let environment else { throw .cancelled }
+            try environment.commit(try result.get(), bound: request.root.bound, key: key, sentIn: request.era,
+                                   answering: request)
+        } catch {
+            let now = clock.now
+            var index = 0
+            while index < request.followers.count {
+                let facts = request.followers[index]
+                if facts.fetchFailed(error, at: now) { facts.settle() }
+                index += 1
+            }
+        }
+        while request.followers.count > 0 {
+            let facts = request.followers[0]
+            request.followers.remove(facts)
+            facts.request = nil
+        }
+    }
+
+    /// Sends `request` for `operation` on its own (not shared), takes its whole answer (every
+    /// part, for one that defers or streams) and commits it once as `bound`'s, replacing
+    /// `layer` when given: what `Environment.fetch` and a mutation do. `era` is the one it was
+    /// sent in (its caller's, now by default).
+    /// - Throws: the transport's failure; `cancelled` when the store was emptied since `era`;
+    ///   the commit's failure. - Complexity: one round trip (two for an id the server does
+    ///   not know yet) plus the commit.
+    func run(_ request: GraphQLRequest, for operation: Artifact, bound: BoundArtifact, key: OperationKey,
+             sentIn era: Int? = nil, replacing layer: OptimisticLayerID? = nil) async throws(Failure) -> ResponseCommit {
+        let era = era ?? self.era
+        let response = try await Self.whole(request, for: operation, mode: mode, on: transport)
+        guard let environment else { throw .cancelled }
+        return try environment.commit(response, bound: bound, key: key, sentIn: era, replacing: layer)
+    }
+
+    /// `request` for a subscription, as the mode shapes it.
+    func subscriptionRequest(_ request: GraphQLRequest) -> GraphQLRequest {
+        Self.subscription(request, mode: mode)
+    }
+
+    /// Lists `facts` as a follower of `request`.
+    private func follow(_ request: SharedRequest, _ facts: HandleFacts) {
+        request.followers.append(facts)
+        facts.request = request
+        facts.lastRequest = request
+    }
+}

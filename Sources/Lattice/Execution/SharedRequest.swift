@@ -1,0 +1,32 @@
+/// One request of an operation with its variables on its way to the server, shared by every
+/// handle of that operation and variables that starts a fetch while it is in flight (as
+/// Relay's `fetchQueryDeduped` shares identical requests): one request is sent, and its
+/// answer is committed once, for all of them. The request executor makes it, keeps it in its
+/// registry under the operation's key while it is in flight, and ends it.
+///
+/// Its followers (the facts of the handles waiting) are listed unretained: each one leaves
+/// when its handle starts another fetch, detaches or is released, and the last one leaving
+/// cancels the request (`RequestExecutor.leave(_:)`).
+@MainActor
+final class SharedRequest {
+    /// The operation with its variables it asks for.
+    let root: OperationRoot
+    /// The environment's era when it was sent: an answer to a request sent before the store
+    /// was last emptied is dropped.
+    let era: Int
+    /// The facts of the handles waiting for the answer.
+    var followers = UnretainedList<HandleFacts>(position: \.requestPosition)
+    /// The transport's call and the answer's commit; set once, when the request is sent.
+    var task: Task<Void, Never>?
+
+    init(root: OperationRoot, era: Int) {
+        self.root = root
+        self.era = era
+    }
+
+    /// Returns once the answer is committed (or its failure given to the followers), its last
+    /// part taken, or the request cancelled.
+    func completion() async {
+        await task?.value
+    }
+}
