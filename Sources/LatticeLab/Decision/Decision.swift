@@ -63,10 +63,10 @@ public struct Decision {
     /// Every decision record of the limits file, judged: the chain limits it names as the shipped
     /// strategy's (the release is what a record is about), its own limits as judged at `init`.
     /// - Complexity: O(records · limits).
-    public var records: [RecordJudgement] {
+    public var records: [DecisionRecordJudgement] {
         let shippedEvaluations = shipped?.evaluations ?? []
         return zip(limits.decisions, recordEvaluations).map {
-            RecordJudgement(record: $0, shipped: limits.ships, shippedEvaluations: shippedEvaluations,
+            DecisionRecordJudgement(record: $0, shipped: limits.ships, shippedEvaluations: shippedEvaluations,
                             ownEvaluations: $1)
         }
     }

@@ -1,7 +1,7 @@
 import LatticeBench
 
 /// The decision records as a run judged them, one row each, in the limits file's order: the
-/// record, the limits that watch it, its status with its cause (`RecordJudgement.summary`, the
+/// record, the limits that watch it, its status with its cause (`DecisionRecordJudgement.summary`, the
 /// line the gate prints too) and what reopens it. BENCHMARKS.md and the dashboard show the same
 /// table, so the two cannot disagree about a record.
 enum DecisionRecordTable {
