@@ -4,7 +4,7 @@ import LatticeBench
 /// judge of a limit) read into one status. The page, the dashboard and the gate all print
 /// `summary`, so they cannot say different things about a record.
 public struct DecisionRecordJudgement {
-    /// A record's status in a run.
+    /// A decision record's status in a run.
     public enum Status: Equatable {
         /// Every limit that watches it passed.
         case holds
@@ -17,8 +17,8 @@ public struct DecisionRecordJudgement {
         case notWatched
     }
 
-    /// The record as the limits file states it.
-    public let record: DecisionRecord
+    /// The decision record as the limits file states it.
+    public let decisionRecord: DecisionRecord
     /// Its limits, judged: the referenced chain limits as the shipped strategy's, then its own.
     public let evaluations: [LimitEvaluation]
     /// The strategy whose judgement the chain limits were read from.
@@ -26,9 +26,9 @@ public struct DecisionRecordJudgement {
 
     /// Reads `record`'s outcomes from `shippedEvaluations` (the shipped strategy's step) and
     /// `ownEvaluations` (its own limits, judged once when the decision was made).
-    init(record: DecisionRecord, shipped: String, shippedEvaluations: [LimitEvaluation],
+    init(decisionRecord record: DecisionRecord, shipped: String, shippedEvaluations: [LimitEvaluation],
          ownEvaluations: [LimitEvaluation]) {
-        self.record = record
+        self.decisionRecord = record
         self.shipped = shipped
         evaluations = shippedEvaluations.filter { record.chainLimits.contains($0.limit.id) } + ownEvaluations
     }
@@ -37,7 +37,7 @@ public struct DecisionRecordJudgement {
     /// undecided figure, as it does for a strategy); undecided when any could not be judged, or
     /// when none of the chain limits it names applies to the shipped strategy; else holds.
     public var status: Status {
-        if !record.watched { return .notWatched }
+        if !decisionRecord.watched { return .notWatched }
         if evaluations.contains(where: { $0.outcome == .failed }) { return .reopens }
         if evaluations.isEmpty || !evaluations.allSatisfy(\.outcome.passed) { return .undecided }
         return .holds
@@ -51,14 +51,14 @@ public struct DecisionRecordJudgement {
         switch status {
         case .holds:
             // The chain's limits show their figures in the limit table; a record's own show here only.
-            let own = evaluations.filter { evaluation in record.limits.contains { $0.id == evaluation.limit.id } }
+            let own = evaluations.filter { evaluation in decisionRecord.limits.contains { $0.id == evaluation.limit.id } }
             let figures = own.map(Self.figure).joined(separator: "; ")
             return "holds: \(evaluations.count) of \(evaluations.count) limits pass" + (own.isEmpty ? "" : " (\(figures))")
         case .reopens:
             return "reopens: " + evaluations.filter { $0.outcome == .failed }.map(Self.firing).joined(separator: "; ")
         case .undecided:
             guard !evaluations.isEmpty else {
-                return "undecided: none of \(record.chainLimits.joined(separator: ", ")) applies to \(shipped), "
+                return "undecided: none of \(decisionRecord.chainLimits.joined(separator: ", ")) applies to \(shipped), "
                     + "the strategy the release ships"
             }
             return "undecided: " + evaluations.compactMap { evaluation in

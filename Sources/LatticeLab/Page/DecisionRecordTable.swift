@@ -9,8 +9,8 @@ enum DecisionRecordTable {
     static func table(_ decision: Decision) -> TextTable {
         var table = TextTable(headers: ["record", "title", "limits", "status", "reopen if"],
                               alignments: [.left, .left, .left, .left, .left])
-        for judgement in decision.records {
-            let record = judgement.record
+        for judgement in decision.decisionRecords {
+            let record = judgement.decisionRecord
             let limits = record.chainLimits.map { "\($0) (as \(judgement.shipped)'s)" } + record.limits.map(\.id)
             table.append([record.id, record.title, limits.isEmpty ? "none" : limits.joined(separator: ", "),
                           judgement.summary, record.reopenIf])

@@ -63,8 +63,8 @@ import Testing
     /// Each record's status line as the gate judged it appears on the page's row and in the
     /// dashboard's: one outcome everywhere.
     private func expectEveryReportSaysTheSame(_ judged: Judged, sourceLocation: SourceLocation = #_sourceLocation) {
-        for record in judged.gate.decision.records {
-            #expect(judged.page.contains("| \(record.record.id) | \(record.record.title) |"), sourceLocation: sourceLocation)
+        for record in judged.gate.decision.decisionRecords {
+            #expect(judged.page.contains("| \(record.decisionRecord.id) | \(record.decisionRecord.title) |"), sourceLocation: sourceLocation)
             #expect(judged.page.contains("| \(record.summary) |"), sourceLocation: sourceLocation)
             #expect(judged.dashboard.contains("<td>\(record.summary.markupEscaped)</td>"), sourceLocation: sourceLocation)
         }
@@ -73,20 +73,20 @@ import Testing
 
     @Test func everyRecordHoldingPassesTheGateAndThePageListsEach() throws {
         let judged = try judge(try benchmarks(normalize: 10_583_937))
-        #expect(judged.gate.decision.records.map(\.status) == [.holds, .holds, .notWatched])
+        #expect(judged.gate.decision.decisionRecords.map(\.status) == [.holds, .holds, .notWatched])
         #expect(judged.gate.status == .ok)
         #expect(judged.gate.outcome.hasSuffix("passes every limit of its own; 2 of 3 decision records hold, "
                                               + "the others not watched"))
         #expect(judged.page.contains("### Decision records"))
-        #expect(judged.gate.decision.records[0].summary == "holds: 2 of 2 limits pass",
+        #expect(judged.gate.decision.decisionRecords[0].summary == "holds: 2 of 2 limits pass",
                 "the chain's limits are read as the shipped strategy's, not judged again")
-        #expect(judged.gate.decision.records[2].summary.hasPrefix("not watched"))
+        #expect(judged.gate.decision.decisionRecords[2].summary.hasPrefix("not watched"))
         expectEveryReportSaysTheSame(judged)
     }
 
     @Test func aRecordsFailedLimitReopensItAndFailsTheGateNamingIt() throws {
         let judged = try judge(try benchmarks(normalize: 12_000_000))
-        #expect(judged.gate.decision.records.map(\.status) == [.holds, .reopens, .notWatched])
+        #expect(judged.gate.decision.decisionRecords.map(\.status) == [.holds, .reopens, .notWatched])
         #expect(judged.gate.status == .limitNotPassed)
         #expect(judged.gate.outcome.hasPrefix("fails (exit 3): decision record 0003 (strict normalizer) reopens: "
                                               + "response-normalize-instructions (ResponsePath/Dashboard/normalize) "
@@ -99,7 +99,7 @@ import Testing
 
     @Test func aRecordWhoseLimitCannotBeJudgedIsUndecidedAndFailsTheGateClosed() throws {
         let judged = try judge(try benchmarks(normalize: nil))
-        #expect(judged.gate.decision.records.map(\.status) == [.holds, .undecided, .notWatched])
+        #expect(judged.gate.decision.decisionRecords.map(\.status) == [.holds, .undecided, .notWatched])
         #expect(judged.gate.status == .limitNotPassed)
         #expect(judged.gate.outcome == "fails (exit 3): decision record 0003 (strict normalizer) undecided: "
                 + "response-normalize-instructions (ResponsePath/Dashboard/normalize): no benchmark matches "
@@ -148,7 +148,7 @@ import Testing
             $0.name == "PhaseRead/rootVerdict/Dashboard/tracked" ? try LabSamples.timed($0.name, 80_000) : $0
         }
         let judged = try judge(slow)
-        #expect(judged.gate.decision.records.map(\.status) == [.reopens, .holds, .notWatched])
+        #expect(judged.gate.decision.decisionRecords.map(\.status) == [.reopens, .holds, .notWatched])
         #expect(judged.gate.status == .limitNotPassed)
         #expect(judged.gate.lines.contains { $0.hasPrefix("RECORD 0002 reopens: phase-read-largest") })
         expectEveryReportSaysTheSame(judged)

@@ -93,8 +93,8 @@ import Testing
     @Test func aLoadedRunReopensNoRecordItsCommitHoldsQuiet() throws {
         let gate = try Self.gate("loaded", laterRecords: [])
         #expect(gate.decision.decidedStrategy == gate.decision.limits.ships, "\(gate.decision.oneLine)")
-        let reopened = gate.decision.records.filter { $0.status == .reopens }
-        #expect(reopened.isEmpty, "\(reopened.map { "\($0.record.id) \($0.summary)" })")
+        let reopened = gate.decision.decisionRecords.filter { $0.status == .reopens }
+        #expect(reopened.isEmpty, "\(reopened.map { "\($0.decisionRecord.id) \($0.summary)" })")
         let disturbed = gate.judgedResults.benchmarks.compactMap { $0.metric(named: "wallTime")?.referencePace?.disturbed }
         #expect(disturbed.reduce(0, +) > 400, "the run's neighbours preempted many of the judged samples")
 
@@ -104,7 +104,7 @@ import Testing
         }
         let limits = try LabFiles.limits(LabSamples.limitsURL.path)
         let unfiltered = Decision(limits: limits, results: measured.atReferencePace())
-        #expect(unfiltered.records.contains { $0.record.id == "0005" && $0.status == .reopens },
+        #expect(unfiltered.decisionRecords.contains { $0.decisionRecord.id == "0005" && $0.status == .reopens },
                 "without telling preempted samples apart, the load reopens 0005")
     }
 }
