@@ -18,9 +18,11 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("JSONReader", ["CFuzz", "Lattice"]),
 ]
 
-/// The benchmark executables (the suite `lattice bench --executables` names, and HarnessExample,
-/// the harness's example). Each is a product too, so that `swift package bench` can build them in
-/// a package that depends on Lattice.
+/// The benchmark executables (the suite `lattice bench --executables` names, declared in
+/// Benchmarks/LatticeSuite, and HarnessExample, the harness's example). Each is a product too, so
+/// that `swift package bench` can build them in a package that depends on Lattice. Adding a
+/// benchmark touches its folder, this list, the suite's declaration and spec/limits.json
+/// (docs/architecture.md, "Adding a benchmark").
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
                   "ResponsePath", "RecordPage", "Optimistic", "Pagination", "Lifetime",
                   "GeneratedCompile", "Incremental"]
@@ -58,14 +60,20 @@ let package = Package(
         .target(name: "LatticeBench",
                 dependencies: (sanitizing ? [] : ["CJemalloc"]) + ["CUnwind", "CCallgrind", "CMachinePace"],
                 swiftSettings: sanitizing ? [.define("LATTICE_WITHOUT_JEMALLOC")] : []),
+        // The generic lab: runs the suite it is given, judges, writes the report.
         .target(name: "LatticeLab", dependencies: ["LatticeBench"]),
+        // Lattice's suite declared once, beside its executables: their names (`SuiteBenchmark`),
+        // the executables `lattice bench` runs, its sections of BENCHMARKS.md and the dashboard.
+        // It sees the harness only, as the executables do.
+        .target(name: "LatticeSuite", dependencies: ["LatticeBench"], path: "Benchmarks/LatticeSuite"),
         // The build plugin's generator, and the plugin: typed lenses for a target's .graphql
         // files with its lattice.json (docs/generated-code.md). A tool of its own, not
         // LatticeCLI, for the reason LatticeBenchPlugin gives below.
         .executableTarget(name: "LatticeGenerateTool", dependencies: ["Lattice", "LatticeCodegen"]),
         .plugin(name: "LatticeGeneratePlugin", capability: .buildTool(), dependencies: ["LatticeGenerateTool"]),
         .executableTarget(name: "LatticeCLI",
-                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeCodegen", "LatticeBench", "LatticeLab"]),
+                          dependencies: ["GraphQLSyntax", "Lattice", "LatticeCodegen", "LatticeBench", "LatticeLab",
+                                         "LatticeSuite"]),
         // `swift package bench`: `lattice bench` on the package it is run in, the suite built
         // in release from this checkout (Plugins/LatticeBenchPlugin says how). It declares no
         // dependency on LatticeCLI: it builds `lattice` in release itself, and the dependency
@@ -91,7 +99,11 @@ let package = Package(
                     dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses",
                                    "HostileLenses"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
-        .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench"]),
+        // Results and limits built in code, for the lab's tests and the suite's.
+        .target(name: "LabTestSupport", dependencies: ["LatticeBench", "LatticeLab"], path: "Tests/LabTestSupport"),
+        // The generic lab against a suite declared in its tests; Lattice's suite through the lab.
+        .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench", "LabTestSupport"]),
+        .testTarget(name: "LatticeSuiteTests", dependencies: ["LatticeSuite", "LatticeLab", "LatticeBench", "LabTestSupport"]),
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeCodegen", "LatticeTesting"]),
         // What the suite's executables share: tracking scopes, generated schemas, spec operations,
         // and the generated lens of the `Item` query (Generated/, checked by LabSupportTests).
@@ -100,8 +112,8 @@ let package = Package(
     ] + benchmarks.map { name in
         .executableTarget(name: name,
                           dependencies: name == "GeneratedCompile"
-                              ? ["Lattice", "LatticeCodegen", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"]
-                              : ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeLab", "LabSupport"],
+                              ? ["Lattice", "LatticeCodegen", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"]
+                              : ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"],
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")

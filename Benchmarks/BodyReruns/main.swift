@@ -12,7 +12,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 
 /// A subject, the stored strategy's bodies per cycle of the same kind, and the cycles run.

@@ -16,7 +16,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 
 /// Other handles retained: from one to ten thousand, by tens.

@@ -8,7 +8,7 @@
 import GraphQLSyntax
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LabSupport
 
 /// Fan-out depths up to what `Compiler.maximumDepth` allows (the query's two sets first).

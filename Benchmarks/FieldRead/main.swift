@@ -14,7 +14,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import Observation
 
 /// Body sizes: the record's row of eight, and two larger bodies.

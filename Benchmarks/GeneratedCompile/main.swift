@@ -16,7 +16,7 @@ import LabSupport
 import Lattice
 import LatticeBench
 import LatticeCodegen
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 
 /// One document generated and compiled again on every operation, in a folder of its own.

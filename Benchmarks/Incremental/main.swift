@@ -24,6 +24,7 @@ import GraphQLSyntax
 import LabSupport
 import Lattice
 import LatticeBench
+import LatticeSuite
 import LatticeTesting
 import Observation
 
@@ -172,7 +173,7 @@ runSuite("Incremental") {
     let texts = payloadTexts()
     let body = multipartBody(texts)
     let read = [1, 4, 16, 64].map { kibibytes in
-        Benchmark("multipart/\(kibibytes)") {
+        Benchmark(SuiteBenchmark.incremental(step: "multipart", size: kibibytes).nameInExecutable) {
             var parts = 0
             try readParts(body, chunk: kibibytes * 1024) { part in
                 parts += 1
@@ -182,10 +183,10 @@ runSuite("Incremental") {
         }
     }
     return read + [
-        Benchmark("decoded/16") {
+        Benchmark(SuiteBenchmark.incremental(step: "decoded", size: 16).nameInExecutable) {
             try readParts(body, chunk: 16 * 1024) { part in blackHole(try IncrementalPayload(decoding: Data(part))) }
         },
-        Benchmark("normalized/16") {
+        Benchmark(SuiteBenchmark.incremental(step: "normalized", size: 16).nameInExecutable) {
             let store = Store()
             var answer: IncrementalResponse?
             try readParts(body, chunk: 16 * 1024) { part in
@@ -199,7 +200,7 @@ runSuite("Incremental") {
                 if let answer { blackHole(try store.commit(answer.response, for: bound)) }
             }
         },
-        Benchmark("initial/16") {
+        Benchmark(SuiteBenchmark.incremental(step: "initial", size: 16).nameInExecutable) {
             let store = Store()
             var reader = MultipartMixedReader(boundary: "-")
             var start = 0
@@ -215,7 +216,8 @@ runSuite("Incremental") {
             let lens: Lens? = try Lens(bound, record: root).read("feed")
             blackHole(try lens?.read("title") as String?)
         },
-        Benchmark("part/1", setUp: { try ShownAnswer(program: program, texts: texts) }, counts: { $0.counts }) { shown in
+        Benchmark(SuiteBenchmark.incremental(step: "part", size: 1).nameInExecutable,
+                  setUp: { try ShownAnswer(program: program, texts: texts) }, counts: { $0.counts }) { shown in
             try shown.land()
         },
     ]

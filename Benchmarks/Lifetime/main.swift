@@ -17,7 +17,7 @@ import GraphQLSyntax
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 
 /// Items a page holds.

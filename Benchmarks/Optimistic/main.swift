@@ -18,7 +18,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 import Observation
 

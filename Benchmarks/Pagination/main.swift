@@ -22,7 +22,7 @@ import GraphQLSyntax
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 import Observation
 

@@ -12,7 +12,7 @@
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 
 @MainActor

@@ -9,7 +9,7 @@ import LabSupport
 import Lattice
 import LatticeTesting
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 
 /// From a few fields to a few thousand, doubling twice per step.
 let sizes = [4, 16, 64, 256, 1_024, 4_096]

@@ -35,7 +35,7 @@ import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 
 /// Characters the one root of `collectOneRoot` reaches: with their origin, their page, its info
 /// and the root record, 50,004 records, as the published pass.

@@ -21,7 +21,7 @@ import Foundation
 import LabSupport
 import Lattice
 import LatticeBench
-import LatticeLab
+import LatticeSuite
 import LatticeTesting
 
 /// Time and allocations without instructions: for the anchors (Foundation's instruction

@@ -2,6 +2,7 @@ import Foundation
 import Lattice
 import LatticeBench
 import LatticeLab
+import LatticeSuite
 
 /// `lattice report`: BENCHMARKS.md and the dashboard from a results file and the limits.
 let reportCommand = Command(
@@ -59,7 +60,7 @@ private func runReport(_ arguments: [String]) throws(CommandError) -> Int32 {
                              baseline: options.value("--baseline"), recordsShips: options.has("--record-ships"),
                              root: FileManager.default.currentDirectoryPath)
     do {
-        let gate = try Report.write(paths, runtimeDefault: PhaseStrategy.shipped.rawValue)
+        let gate = try Report.write(paths, suite: LatticeSuite(), runtimeDefault: PhaseStrategy.shipped.rawValue)
         print(gate.oneLine)
         return ExitStatus.ok.rawValue
     } catch {

@@ -8,7 +8,7 @@ struct BenchmarkSession {
     typealias Selection = [(name: String, benchmark: Benchmark)]
 
     /// Results of a mode, before they are written.
-    struct Outcome {
+    struct Measured {
         var results: [BenchmarkResult] = []
         var configuration: RunConfiguration
         /// Whether something could not be measured (the exit status is then 1).
@@ -23,8 +23,8 @@ struct BenchmarkSession {
     var passedEnvironment: [String] = []
 
     /// Default mode: times, allocations and custom counts of each benchmark.
-    func measure(_ selected: Selection) -> Outcome {
-        var outcome = Outcome(configuration: configuration(mode: .measure))
+    func measure(_ selected: Selection) -> Measured {
+        var measured = Measured(configuration: configuration(mode: .measure))
         progress.update(executable, "measuring the harness overhead")
         var overheads: [BenchmarkInstance.CallPath: HarnessOverhead] = [:]
         do {
@@ -33,11 +33,11 @@ struct BenchmarkSession {
                     minimumSampleNanoseconds: settings.minimumSampleNanoseconds, callPath: path)
             }
         } catch {
-            fail("cannot measure the harness overhead: \(error)", &outcome)
-            return outcome
+            fail("cannot measure the harness overhead: \(error)", &measured)
+            return measured
         }
         if let overhead = overheads[.withState] {
-            outcome.configuration.harnessOverheadNanoseconds = overhead.wallRegionNanoseconds
+            measured.configuration.harnessOverheadNanoseconds = overhead.wallRegionNanoseconds
         }
         progress.line("\(executable): harness overhead per sample (clock reads): "
                       + overheads.sorted { $0.key.rawValue < $1.key.rawValue }.map { path, overhead in
@@ -64,15 +64,15 @@ struct BenchmarkSession {
                         progress.line(position + ": nothing to measure in this mode")
                         continue
                     }
-                    outcome.results.append(result)
+                    measured.results.append(result)
                     progress.line(position + result.warnings.map { "\n  warning: \($0)" }.joined())
                 }
             } catch {
                 done += group.count
-                fail("\(group.map(\.name).joined(separator: ", ")): \(error)", &outcome)
+                fail("\(group.map(\.name).joined(separator: ", ")): \(error)", &measured)
             }
         }
-        return outcome
+        return measured
     }
 
     /// `selected` in the groups it is measured in: one benchmark each, but for those `patterns`
@@ -101,8 +101,8 @@ struct BenchmarkSession {
     /// `--instructions`: runs this executable under callgrind and collects the counts of the
     /// benchmarks that want `.instructions`; with `--hash-seeds N`, N more children count them
     /// under random hash seeds, one heap layout each (`MetricResult.seedSamples`).
-    func countInstructions(_ selected: Selection) -> Outcome {
-        var outcome = Outcome(configuration: configuration(mode: .instructions))
+    func countInstructions(_ selected: Selection) -> Measured {
+        var measured = Measured(configuration: configuration(mode: .instructions))
         let wanted = selected.filter { $0.benchmark.reports(in: .instructions) }
         var arguments: [String] = command.quick ? ["--quick"] : []
         if let filter = command.filter { arguments += ["--filter", filter] }
@@ -122,18 +122,18 @@ struct BenchmarkSession {
                 for (name, layouts) in seeded.counts { seeds[name, default: []] += layouts }
             }
         } catch {
-            fail("\(executable): \(error)", &outcome)
-            return outcome
+            fail("\(executable): \(error)", &measured)
+            return measured
         }
         for item in wanted {
             guard let layouts = counts[item.benchmark.name], !layouts.isEmpty else {
-                fail("\(item.name): callgrind reported no count", &outcome)
+                fail("\(item.name): callgrind reported no count", &measured)
                 continue
             }
             let seedSamples = seeds[item.benchmark.name]
             guard command.hashSeeds == 0 || seedSamples?.count == command.hashSeeds else {
                 fail("\(item.name): callgrind reported \(seedSamples?.count ?? 0) of \(command.hashSeeds) hash-seed counts",
-                     &outcome)
+                     &measured)
                 continue
             }
             do {
@@ -141,13 +141,13 @@ struct BenchmarkSession {
                                               functions: functions[item.benchmark.name]?.functions,
                                               functionsOmittedBelow: functions[item.benchmark.name]?.omittedBelow)
                 metric.seedSamples = seedSamples
-                outcome.results.append(BenchmarkResult(name: item.name, metrics: [metric],
+                measured.results.append(BenchmarkResult(name: item.name, metrics: [metric],
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {
-                fail("\(item.name): \(error)", &outcome)
+                fail("\(item.name): \(error)", &measured)
             }
         }
-        return outcome
+        return measured
     }
 
     /// Under valgrind (the `--instructions` child, or a person running callgrind by hand):
@@ -171,12 +171,12 @@ struct BenchmarkSession {
 
     /// `--profile`: folded stacks and a flamegraph per benchmark; prints the files written.
     func profile(_ selected: Selection) -> ExitStatus {
-        let directory = URL(fileURLWithPath: command.output ?? ProfilePass.defaultDirectory)
-        let pass = ProfilePass(settings: settings, directory: directory, progress: progress)
+        let directory = URL(fileURLWithPath: command.output ?? ProfilingSession.defaultDirectory)
+        let profiling = ProfilingSession(settings: settings, directory: directory, progress: progress)
         var status = ExitStatus.ok
         for item in selected {
             do {
-                let files = try pass.profile(item.benchmark, resultName: item.name)
+                let files = try profiling.profile(item.benchmark, resultName: item.name)
                 progress.clearStatus()
                 files.forEach { print($0.path) }
             } catch {
@@ -187,11 +187,11 @@ struct BenchmarkSession {
         return status
     }
 
-    /// Writes the results of `outcome` in the chosen format, to `--output` or standard output.
-    func write(_ outcome: Outcome, machine: Machine) -> ExitStatus {
+    /// Writes the results of `measured` in the chosen format, to `--output` or standard output.
+    func write(_ measured: Measured, machine: Machine) -> ExitStatus {
         let file = ResultsFile(machine: machine, toolchain: Toolchain.reported(),
                                revision: SourceRevision.current(in: URL(fileURLWithPath: ".")),
-                               configuration: outcome.configuration, benchmarks: outcome.results)
+                               configuration: measured.configuration, benchmarks: measured.results)
         progress.clearStatus()
         do {
             let colour = command.output == nil && isatty(STDOUT_FILENO) == 1
@@ -205,7 +205,7 @@ struct BenchmarkSession {
             BenchmarkMain.printError("\(executable): cannot write the results: \(error)\n")
             return .couldNotRun
         }
-        return outcome.failed ? .couldNotRun : .ok
+        return measured.failed ? .couldNotRun : .ok
     }
 
     private func configuration(mode: RunConfiguration.Mode) -> RunConfiguration {
@@ -215,8 +215,8 @@ struct BenchmarkSession {
                          filter: command.filter, mode: mode)
     }
 
-    private func fail(_ message: String, _ outcome: inout Outcome) {
+    private func fail(_ message: String, _ measured: inout Measured) {
         progress.line("error: " + message)
-        outcome.failed = true
+        measured.failed = true
     }
 }

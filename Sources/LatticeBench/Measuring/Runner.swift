@@ -132,7 +132,7 @@ struct Runner {
         let countNames = member.instance.readCounts().keys.sorted()
         if counter != nil || !countNames.isEmpty {
             progress.update(member.name, "counting")
-            let exact = try ExactPass.run(member.instance, batch: member.batch, samples: settings.exactSamples,
+            let exact = try ExactSampling.run(member.instance, batch: member.batch, samples: settings.exactSamples,
                                           allocationCounter: counter, countNames: countNames)
             if counter != nil {
                 if benchmark.metrics.contains(.mallocs) {

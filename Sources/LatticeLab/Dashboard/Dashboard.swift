@@ -2,9 +2,9 @@ import Foundation
 import LatticeBench
 
 /// `dashboards/index.html`: one static, self-contained page (no network, no third-party
-/// code; every chart an inline SVG drawn by `DashboardCharts`) with the decision, the
-/// limits, the phase read distributions, the scaling curves with the limit line, body
-/// re-runs, allocations, a flamegraph when a profile was given, and the run history.
+/// code; every chart an inline SVG) with the decision, the limits, the sections the suite gives
+/// (`SuiteReport.dashboard`: its tables and charts), a flamegraph when a profile was given, the
+/// largest change against the baseline, and the run history (`HistoryChart`).
 ///
 /// A short inline script checks that every chart was laid out with a non-zero size and
 /// records the result on `<body data-render-check>`, which `scripts/test.sh` reads in
@@ -23,33 +23,14 @@ struct Dashboard {
     /// The page. Deterministic: the same inputs give the same bytes.
     /// - Complexity: O(samples) for the distributions, plus the tables'.
     func render() -> String {
-        let charts = DashboardCharts(findings: findings, history: history)
-        let tables = SuiteTables(index: findings.index)
-        // Judged once: the goals table shows these, the response path's section its own.
-        let goals = findings.goals
         var body = header() + decision()
-        body += section("Phase read", charts.phaseReadDistributions(), tables.phaseRead())
-        body += section("Read scaling", charts.readScaling().map { [$0] } ?? [], tables.readScaling(),
-                        note: findings.index.strategies.map {
-                            findings.crossover(of: $0).sentence(series: $0, bound: boundText, unit: "fields") + "."
-                        }.joined(separator: " "))
-        body += section("Commit scaling", charts.commitScaling(), tables.commitScaling())
-        body += section("Body re-runs", charts.bodyReruns(), tables.bodyReruns())
-        body += section("Tracked against untracked, per field", charts.fieldRead().map { [$0] } ?? [],
-                        tables.fieldRead())
-        body += section("Goals", [], LimitTable.goals(goals.filter { !SuiteTables.boundsResponsePath($0) }))
-        body += section("Generated code: generating and compiling", [], tables.generatedCompile())
-        body += section("Optimistic layers", [], tables.optimistic())
-        body += section("Pagination", [], tables.pagination())
-        body += section("Lifetime", [], tables.lifetime())
-        body += section("Incremental delivery", [], tables.incremental())
-        body += section("Response path", [], tables.responsePath())
-        body += section("Response path goals", [], SuiteTables.responsePathGoals(goals))
-        body += section("Allocations", charts.allocations().map { [$0] } ?? [], tables.allocations())
-        body += section("Counters cost", [], tables.countersCost(), note: tables.countersOutcome() ?? "")
+        for section in findings.report.dashboard {
+            body += self.section(section.title, section.charts, LimitTable.table(of: section.content), note: section.note)
+        }
         body += flamegraphSection()
         body += differentialSection()
-        body += section("History", charts.historyChart().map { [$0] } ?? [], historyTable())
+        body += section("History", HistoryChart(findings: findings, history: history).render().map { [$0] } ?? [],
+                        historyTable())
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -67,12 +48,8 @@ struct Dashboard {
             """
     }
 
-    private var boundText: String {
-        findings.readBound.map { ValueFormat.string($0, unit: .nanoseconds) } ?? "the limit"
-    }
-
     private func header() -> String {
-        let results = findings.index.results
+        let results = findings.results
         let quick = results.configuration.quick == true
             ? "<p class=\"quick\">QUICK RUN: short and lower-confidence; these figures decide nothing.</p>\n" : ""
         let context = (ResultsTable.context(results) + [(label: "figures", value: findings.timeFiguresSentence)]).map {
@@ -87,7 +64,7 @@ struct Dashboard {
         let gate = findings.gate
         let tone = gate.status == .ok ? "pass" : decision.decidedStrategy == nil ? "undecided" : "fail"
         let chain = decision.steps.map {
-            "<li><b><code>\(($0.strategy).markupEscaped)</code></b>, \((DecisionText.role(of: $0.strategy)).markupEscaped): "
+            "<li><b><code>\(($0.strategy).markupEscaped)</code></b>, \((words.role(of: $0.strategy)).markupEscaped): "
                 + "\((DecisionText.outcome(of: $0)).markupEscaped)</li>"
         }.joined(separator: "\n")
         let gain = words.gainLine.map { "<p>\(Markup.inline($0))</p>\n" } ?? ""

@@ -48,7 +48,7 @@ public struct Decision {
     public let steps: [Step]
     /// Each decision record's own limits, judged, in the limits file's order of records (they name
     /// no strategy, so the strategy shipped does not change them).
-    private let recordEvaluations: [[LimitEvaluation]]
+    private let decisionRecordEvaluations: [[LimitEvaluation]]
 
     /// Judges every strategy of `limits.chain` against `results` (filtered by pace already), and
     /// every decision record's own limits.
@@ -57,16 +57,16 @@ public struct Decision {
         self.limits = limits
         steps = limits.chain.map { Step(strategy: $0, evaluations: LimitEvaluation.evaluate(limits.limits(for: $0),
                                                                                              against: results)) }
-        recordEvaluations = limits.decisions.map { LimitEvaluation.evaluate($0.limits, against: results) }
+        decisionRecordEvaluations = limits.decisions.map { LimitEvaluation.evaluate($0.limits, against: results) }
     }
 
     /// Every decision record of the limits file, judged: the chain limits it names as the shipped
     /// strategy's (the release is what a record is about), its own limits as judged at `init`.
     /// - Complexity: O(records · limits).
-    public var records: [RecordJudgement] {
+    public var decisionRecords: [DecisionRecordJudgement] {
         let shippedEvaluations = shipped?.evaluations ?? []
-        return zip(limits.decisions, recordEvaluations).map {
-            RecordJudgement(record: $0, shipped: limits.ships, shippedEvaluations: shippedEvaluations,
+        return zip(limits.decisions, decisionRecordEvaluations).map {
+            DecisionRecordJudgement(decisionRecord: $0, shipped: limits.ships, shippedEvaluations: shippedEvaluations,
                             ownEvaluations: $1)
         }
     }

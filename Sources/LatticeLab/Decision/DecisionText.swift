@@ -2,22 +2,14 @@ import LatticeBench
 
 /// The decision in words, the same in BENCHMARKS.md and the dashboard: each strategy of the
 /// chain with what it is and how it fared, the one line saying what ships and why, and what
-/// the user gains by it against `stored` (the commit cost at the most retained handles and the
-/// phase read, as measured).
+/// the user gains by it (the suite's line).
 struct DecisionText {
     let findings: Findings
 
     private var decision: Decision { findings.decision }
 
-    /// What each strategy is, for the chain's headings.
-    static func role(of strategy: String) -> String {
-        switch strategy {
-        case StrategyName.derived: "the phase derived when read (decision record 0001)"
-        case StrategyName.rootVerdict: "the verdict settled at the commit, kept on the root, the phase derived from it"
-        case StrategyName.stored: "the phase stored and settled after every commit (as built)"
-        default: "a strategy of the chain"
-        }
-    }
+    /// What `strategy` is, for the chain's headings: the suite's words (`BenchmarkSuite.role`).
+    func role(of strategy: String) -> String { findings.suite.role(of: strategy) }
 
     /// `passed`, `failed: a, b` or `undecided: a`.
     static func outcome(of step: Decision.Step) -> String {
@@ -41,26 +33,7 @@ struct DecisionText {
         return "`\(decided)` ships: \(reason) (\(decision.chainSummary))."
     }
 
-    /// The shipped strategy against `stored`: the commit with the most retained handles (one
-    /// handle reading it) and the tracked phase read on the largest operation; nil when the
-    /// shipped strategy is `stored` or a figure is missing.
-    var gainLine: String? {
-        guard let decided = decision.decidedStrategy, decided != StrategyName.stored,
-              let handles = findings.index.commitScalingSizes.last else { return nil }
-        let index = findings.index
-        func time(_ benchmark: SuiteBenchmark) -> String? {
-            index[benchmark]?.metric(named: Metric.wallTime.name).map { FigureText.median($0) }
-        }
-        guard let shippedCommit = time(.commitScaling(strategy: decided, handles: handles, touched: true)),
-              let storedCommit = time(.commitScaling(strategy: StrategyName.stored, handles: handles, touched: true))
-        else { return nil }
-        var line = "What it gains over `stored`: a commit with \(handles.grouped) retained handles costs "
-            + "\(shippedCommit) against \(storedCommit)"
-        if let operation = findings.index.phaseReadOperations.first,
-           let shippedRead = time(.phaseRead(strategy: decided, operation: operation, tracked: true)),
-           let storedRead = time(.phaseRead(strategy: StrategyName.stored, operation: operation, tracked: true)) {
-            line += "; a tracked phase read on \(operation) costs \(shippedRead) against \(storedRead)"
-        }
-        return line + " (medians at the reference pace; the tables below give the intervals)."
-    }
+    /// What the decided strategy gains, as the suite says it (`SuiteReport.gain`); nil when it
+    /// says nothing.
+    var gainLine: String? { findings.report.gain }
 }

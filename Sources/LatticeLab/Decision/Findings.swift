@@ -1,45 +1,41 @@
 import LatticeBench
 
-/// What one results file says once judged: the gate and its decision, the read limit's bound,
-/// where each strategy's read cost crosses it, and the history entry that records the run.
-/// Computed once and shared by BENCHMARKS.md, the dashboard and the history.
+/// What one results file says once judged: the gate and its decision, the goals, the suite's
+/// part of the report (its sections, the gain of what ships, its history figures), and the
+/// history entry that records the run. Computed once and shared by BENCHMARKS.md, the dashboard
+/// and the history.
 struct Findings {
-    /// The results as judged (at the machine's reference pace), indexed by what each
-    /// benchmark measures.
-    let index: SuiteIndex
+    /// The suite the results are of.
+    let suite: any BenchmarkSuite
     /// The release gate: its decision, and whether the release may ship (the one outcome the
     /// reports print).
     private(set) var gate: ReleaseGate
+    /// The goals of the limits file, judged on the same results (never gating).
+    let goals: [LimitEvaluation]
+    /// The suite's sections of the reports on these results, and its figures.
+    private(set) var report: SuiteReport
 
     /// The findings of what `gate` judged: every figure the reports show is of the samples
     /// taken at the machine's reference pace, as the gate judged them.
-    /// - Complexity: O(benchmarks) to index them.
-    init(gate: ReleaseGate) {
-        index = SuiteIndex(gate.judgedResults)
+    /// - Complexity: that of `LimitEvaluation.evaluate` over the goals, plus the suite's report.
+    init(gate: ReleaseGate, suite: any BenchmarkSuite) {
+        self.suite = suite
         self.gate = gate
+        goals = LimitEvaluation.evaluate(gate.decision.limits.goals, against: gate.judgedResults)
+        report = suite.report(of: JudgedRun(results: gate.judgedResults, limits: gate.decision.limits.file.limits,
+                                            goals: goals, decided: gate.decision.decidedStrategy))
     }
+
+    /// The results as judged (at the machine's reference pace).
+    var results: ResultsFile { gate.judgedResults }
 
     /// The limits judged, strategy by strategy.
     var decision: Decision { gate.decision }
 
-    /// The goals of the limits file, judged on the same results (never gating).
-    /// - Complexity: that of `LimitEvaluation.evaluate` over the goals.
-    var goals: [LimitEvaluation] {
-        LimitEvaluation.evaluate(decision.limits.goals, against: index.results)
-    }
-
     /// The same findings with the limits file shipping `strategy` (what a full run records).
-    /// - Complexity: O(1).
+    /// - Complexity: that of `init`.
     func shipping(_ strategy: String) -> Findings {
-        var findings = self
-        findings.gate = gate.shipping(strategy)
-        return findings
-    }
-
-    /// The bound of the first limit on a time itself, not a ratio (the phase read limit), in
-    /// nanoseconds.
-    var readBound: Double? {
-        decision.limits.file.limits.first { $0.metric == Metric.wallTime.name && $0.relativeTo == nil }?.bound
+        Findings(gate: gate.shipping(strategy), suite: suite)
     }
 
     /// The run's wall-time figures (one per benchmark timed) left undecided at the reference
@@ -48,7 +44,7 @@ struct Findings {
     var timeFigures: (undecided: [String], total: Int) {
         var undecided: [String] = []
         var total = 0
-        for benchmark in index.results.benchmarks {
+        for benchmark in results.benchmarks {
             guard let time = benchmark.metric(named: Metric.wallTime.name) else { continue }
             total += 1
             if FigureText.isUndecided(time) { undecided.append(benchmark.name) }
@@ -67,20 +63,9 @@ struct Findings {
             + "(\(undecided.count.grouped) undecided\(share.isEmpty ? "" : ", \(share)")\(names))"
     }
 
-    /// Where `strategy`'s tracked read cost (median) crosses `readBound` as fields grow.
-    /// - Complexity: O(read-scaling sizes).
-    func crossover(of strategy: String) -> Crossover {
-        guard let bound = readBound else { return .unmeasured }
-        let points = index.readScalingSizes.compactMap { size -> (size: Int, cost: Double)? in
-            guard let time = index[.readScaling(strategy: strategy, fields: size)]?
-                .metric(named: Metric.wallTime.name) else { return nil }
-            return (size, time.summary.median)
-        }
-        return Crossover(points: points, bound: bound)
-    }
-
-    /// The run as a history entry, its time figures also in paces.
-    /// - Complexity: O(limits + strategies), plus O(p log p) over the p pace samples.
+    /// The run as a history entry: each limit's figure per strategy and the suite's figures,
+    /// times also in paces.
+    /// - Complexity: O(limits + the suite's figures).
     func historyEntry() -> HistoryEntry {
         var figures: [String: Double] = [:]
         var paces: [String: Double] = [:]
@@ -91,20 +76,11 @@ struct Findings {
                 paces["\(evaluation.limit.id)/\(step.strategy)"] = evaluation.paceFigure?.value
             }
         }
-        for strategy in index.strategies {
-            if let largest = index.commitScalingSizes.last,
-               let time = index[.commitScaling(strategy: strategy, handles: largest, touched: true)]?
-                   .metric(named: Metric.wallTime.name) {
-                figures["commit/\(largest)/\(strategy)"] = time.summary.median
-                paces["commit/\(largest)/\(strategy)"] = time.paceFigure?.value
-            }
-        }
-        if let size = crossover(of: StrategyName.derived).size {
-            figures["crossoverFields"] = Double(size)
-        }
+        figures.merge(report.historyFigures) { _, suite in suite }
+        paces.merge(report.historyPaces) { _, suite in suite }
         let outcome = decision.decidedStrategy.map { "\($0)Ships" } ?? "undecided"
-        return HistoryEntry(commit: index.results.revision?.commit, dirty: index.results.revision?.dirty ?? false,
-                            date: index.results.createdAt, decision: outcome, figures: figures,
-                            referencePace: index.results.referencePace, paces: paces.isEmpty ? nil : paces)
+        return HistoryEntry(commit: results.revision?.commit, dirty: results.revision?.dirty ?? false,
+                            date: results.createdAt, decision: outcome, figures: figures,
+                            referencePace: results.referencePace, paces: paces.isEmpty ? nil : paces)
     }
 }

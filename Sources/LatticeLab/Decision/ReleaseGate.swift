@@ -99,10 +99,10 @@ public struct ReleaseGate {
     /// pass a record it could not check. A record no limit watches passes: it was stated with no
     /// limit on purpose, and the reports list it as not watched.
     private var recordFailure: String? {
-        let failing = decision.records.filter { $0.status == .reopens || $0.status == .undecided }
+        let failing = decision.decisionRecords.filter { $0.status == .reopens || $0.status == .undecided }
         guard let first = failing.first(where: { $0.status == .reopens }) ?? failing.first else { return nil }
         let more = failing.count > 1 ? " (and \(failing.count - 1) more decision records)" : ""
-        return "decision record \(first.record.id) (\(first.record.title)) \(first.summary)\(more)"
+        return "decision record \(first.decisionRecord.id) (\(first.decisionRecord.title)) \(first.summary)\(more)"
     }
 
     /// 0 ship; 3 a limit of the shipped strategy failed, is undecided, or the strategy is
@@ -128,7 +128,7 @@ public struct ReleaseGate {
                 + "against \(baselinePath ?? "the baseline"): " + Self.first(of: named)
         }
         let against = baselinePath.map { ", and no figure regressed against \($0)" } ?? ""
-        let records = decision.records
+        let records = decision.decisionRecords
         let holding = records.filter { $0.status == .holds }.count
         let recordsText = records.isEmpty ? "" : "; \(holding) of \(records.count) decision records hold"
             + (holding == records.count ? "" : ", the others not watched")
@@ -159,8 +159,8 @@ public struct ReleaseGate {
         for evaluation in decision.shipped?.evaluations ?? [] where !evaluation.outcome.passed {
             lines.append(LimitRenderer().line(for: evaluation))
         }
-        for record in decision.records where record.status == .reopens || record.status == .undecided {
-            lines.append("RECORD \(record.record.id) \(record.summary)")
+        for record in decision.decisionRecords where record.status == .reopens || record.status == .undecided {
+            lines.append("RECORD \(record.decisionRecord.id) \(record.summary)")
         }
         if let comparison { lines += RegressionLine.lines(comparison) }
         return lines + gaps.map { "NOT JUDGED: \($0)" }
@@ -170,7 +170,7 @@ public struct ReleaseGate {
     /// timed samples: `; machine loaded: 412 of 500 timed samples preempted`, so that a gate that
     /// fails closed under a neighbour's load says so; empty otherwise. - Complexity: O(benchmarks).
     private var loadNote: String {
-        let undecided = (decision.shipped?.evaluations ?? []) + decision.records.flatMap(\.evaluations)
+        let undecided = (decision.shipped?.evaluations ?? []) + decision.decisionRecords.flatMap(\.evaluations)
         guard undecided.contains(where: { if case .undecided = $0.outcome { true } else { false } }) else { return "" }
         let counts = judgedResults.benchmarks.compactMap { $0.metric(named: Metric.wallTime.name)?.referencePace }
         let disturbed = counts.compactMap(\.disturbed).reduce(0, +)

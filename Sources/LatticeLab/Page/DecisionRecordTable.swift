@@ -1,7 +1,7 @@
 import LatticeBench
 
 /// The decision records as a run judged them, one row each, in the limits file's order: the
-/// record, the limits that watch it, its status with its cause (`RecordJudgement.summary`, the
+/// record, the limits that watch it, its status with its cause (`DecisionRecordJudgement.summary`, the
 /// line the gate prints too) and what reopens it. BENCHMARKS.md and the dashboard show the same
 /// table, so the two cannot disagree about a record.
 enum DecisionRecordTable {
@@ -9,8 +9,8 @@ enum DecisionRecordTable {
     static func table(_ decision: Decision) -> TextTable {
         var table = TextTable(headers: ["record", "title", "limits", "status", "reopen if"],
                               alignments: [.left, .left, .left, .left, .left])
-        for judgement in decision.records {
-            let record = judgement.record
+        for judgement in decision.decisionRecords {
+            let record = judgement.decisionRecord
             let limits = record.chainLimits.map { "\($0) (as \(judgement.shipped)'s)" } + record.limits.map(\.id)
             table.append([record.id, record.title, limits.isEmpty ? "none" : limits.joined(separator: ", "),
                           judgement.summary, record.reopenIf])

@@ -26,6 +26,14 @@ enum LimitTable {
         return table
     }
 
+    /// The table of a suite's section: the suite's own, or its goals as every goal is shown.
+    static func table(of content: ReportSection.Content) -> TextTable {
+        switch content {
+        case .table(let table): table
+        case .goals(let evaluations): goals(evaluations)
+        }
+    }
+
     /// A judged limit's cells from its id on: the benchmark, the figure (and in paces), its
     /// interval, n, the bound and the outcome.
     private static func row(_ evaluation: LimitEvaluation) -> [String] {

@@ -1,23 +1,8 @@
 import LatticeBench
 
-/// Numbers written the same way every time, so the
-/// same figures always give the same bytes (the reports must be reproducible).
+/// Sentences written once in Markdown, shown in the dashboard's HTML: the same words in
+/// BENCHMARKS.md and the dashboard.
 enum Markup {
-    /// `value` with at most two decimals, no exponent, no trailing zeros, no `-0`.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let hundredths = (value * 100).rounded()
-        if hundredths == 0 { return "0" }
-        let whole = Int64(hundredths / 100)
-        let fraction = Int64(abs(hundredths).truncatingRemainder(dividingBy: 100))
-        let sign = hundredths < 0 && whole == 0 ? "-" : ""
-        switch fraction {
-        case 0: return "\(sign)\(whole)"
-        case let f where f % 10 == 0: return "\(sign)\(whole).\(f / 10)"
-        case let f: return "\(sign)\(whole).\(f < 10 ? "0" : "")\(f)"
-        }
-    }
-
     /// Markdown text with `code` spans as HTML: escaped, each backtick pair a `<code>`
     /// element, so a sentence written once reads the same in BENCHMARKS.md and the dashboard.
     /// - Complexity: O(text).

@@ -73,8 +73,8 @@ public enum Report {
         }
     }
 
-    /// Judges, renders and writes. `runtimeDefault` is the strategy the runtime ships
-    /// (`PhaseStrategy.shipped`), which the lab cannot know by itself. The judgement is the
+    /// Judges, renders and writes the report on `suite`'s results. `runtimeDefault` is the
+    /// strategy the runtime ships (`PhaseStrategy.shipped`), which the lab cannot know by itself. The judgement is the
     /// release gate's (`ReleaseGate`, against `paths.baseline` when given, as `lattice gate
     /// --baseline` judges), and BENCHMARKS.md and the dashboard print its one outcome.
     /// - Returns: the gate, for its one line.
@@ -83,7 +83,8 @@ public enum Report {
     ///   that could not be written; every output is then as it was.
     /// - Complexity: that of `ReleaseGate.init` plus rendering, O(results).
     @discardableResult
-    public static func write(_ paths: Paths, runtimeDefault: String) throws(JSONFileError) -> ReleaseGate {
+    public static func write(_ paths: Paths, suite: any BenchmarkSuite,
+                             runtimeDefault: String) throws(JSONFileError) -> ReleaseGate {
         let resultsData = try LabFiles.data(paths.results)
         let results = try ResultsFile.read(resultsData, file: paths.results)
         guard !results.benchmarks.isEmpty else {
@@ -100,7 +101,7 @@ public enum Report {
             (path: paths.shown(path), file: try LabFiles.results(path))
         }
         var findings = Findings(gate: try ReleaseGate(results: results, limits: limits, runtimeDefault: runtimeDefault,
-                                                      baseline: baseline))
+                                                      baseline: baseline), suite: suite)
         // What ships is the run's decision: recorded, the reports read the file as rewritten.
         var recordedLimits: LabLimits?
         if paths.recordsShips, let decided = findings.decision.decidedStrategy, decided != limits.ships {

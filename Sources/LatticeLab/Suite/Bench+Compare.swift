@@ -11,7 +11,7 @@ extension Bench {
     /// reference pace. The limits' baseline tolerances are the running checkout's: the judge's.
     /// `--filter` narrows both sides' passes as it narrows a run.
     /// Writes `.build/lab/compare/<base>-<head>.md`; returns the comparison's exit status.
-    func compare(base: String, head: String) throws(Failure) -> ExitStatus {
+    func compare(base: String, head: String) throws(BenchError) -> ExitStatus {
         let sides = [base, head]
         let runners = sides.map { runner(bin: layout.bins(of: $0), checkout: layout.worktree(of: $0)) }
         for (side, commit) in sides.enumerated() where !FileManager.default.fileExists(atPath: runners[side].checkout.path) {
@@ -89,7 +89,7 @@ extension Bench {
     }
 
     /// Writes `results` to `url`; returns its path.
-    private func write(_ results: ResultsFile, to url: URL) throws(Failure) -> String {
+    private func write(_ results: ResultsFile, to url: URL) throws(BenchError) -> String {
         try file { () throws(JSONFileError) in try results.write(to: url) }
         return url.path
     }

@@ -9,8 +9,8 @@ import Synchronization
 public struct Bench {
     /// What was asked.
     let request: BenchRequest
-    /// The suite.
-    let suite: Suite
+    /// The suite it runs and reports.
+    let suite: any BenchmarkSuite
     /// The package root's files.
     let layout: LabLayout
     /// The folder of the built executables.
@@ -20,8 +20,8 @@ public struct Bench {
     /// Progress on standard error.
     let log = BenchLog()
 
-    /// A bench for `request` in the package at `layout.root`.
-    public init(_ request: BenchRequest, suite: Suite = .lattice, layout: LabLayout, bin: URL, runtimeDefault: String) {
+    /// A bench for `request` running `suite` in the package at `layout.root`.
+    public init(_ request: BenchRequest, suite: any BenchmarkSuite, layout: LabLayout, bin: URL, runtimeDefault: String) {
         self.request = request
         self.suite = suite
         self.layout = layout
@@ -29,28 +29,10 @@ public struct Bench {
         self.runtimeDefault = runtimeDefault
     }
 
-    /// Why a bench could not do its work (exit status 1).
-    public enum Failure: Error, CustomStringConvertible {
-        /// A run of the suite failed closed.
-        case suite(SuiteFailure)
-        /// An input or output file, named.
-        case file(JSONFileError)
-        /// Something else, said in a line.
-        case other(String)
-
-        public var description: String {
-            switch self {
-            case .suite(let failure): failure.description
-            case .file(let error): "\(error)"
-            case .other(let text): text
-            }
-        }
-    }
-
     /// Does what the request asks; returns the exit status (`ExitStatus`: 0 done or ship, 1
     /// could not run, 2 a regression, 3 a limit of the shipped strategy not passed).
-    /// - Throws: `Failure` when it could not run.
-    public func run() throws(Failure) -> ExitStatus {
+    /// - Throws: `BenchError` when it could not run.
+    public func run() throws(BenchError) -> ExitStatus {
         if case .compare(let base, let head) = request.command {
             if let built = request.builtCommits { return try compare(base: built.base, head: built.head) }
             return try compare(base: try commit(base), head: try commit(head ?? "HEAD"))
@@ -126,7 +108,7 @@ public struct Bench {
     /// One run of the suite at this checkout: `results.json` in `folder` (instructions joined
     /// when asked, undecided limits resampled), and `flamegraph.svg` unless the run keeps exact
     /// figures only.
-    func measure(into folder: URL, limits: LabLimits) throws(Failure) {
+    func measure(into folder: URL, limits: LabLimits) throws(BenchError) {
         for part in ["suite", "instructions", "profile", "resample", "flamegraph.svg", "results.json"] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(part))
         }
@@ -156,7 +138,7 @@ public struct Bench {
     }
 
     /// The results files of a pass as one.
-    func merged(_ output: SuiteRunner.Output) throws(Failure) -> ResultsFile {
+    func merged(_ output: SuiteRunner.Output) throws(BenchError) -> ResultsFile {
         try file { () throws(JSONFileError) in
             try ResultsFile.merged(try output.files.map { entry throws(JSONFileError) in try ResultsFile.read(from: entry.url) })
         }
@@ -166,7 +148,7 @@ public struct Bench {
     /// count at once, each taking the suite's next executable when it is done with one (the
     /// executables' costs under callgrind differ tenfold and change with the suite: a queue
     /// needs no estimate of them). A failure stops both at their next executable.
-    func instructionPass(_ runner: SuiteRunner, into folder: URL) throws(Failure) -> SuiteRunner.Output {
+    func instructionPass(_ runner: SuiteRunner, into folder: URL) throws(BenchError) -> SuiteRunner.Output {
         let pass = SuitePass(mode: .instructions, quick: request.quick, filter: request.filter,
                              limitsOnly: request.spec != nil)
         guard request.filter == nil else {
@@ -217,7 +199,7 @@ public struct Bench {
     /// the estimate that admitted them: a benchmark's setup and its process are not in its
     /// samples (run C of 2026-12-03: three rounds took 102, 104 and 91 s for estimates within
     /// the 240 s budget).
-    func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(Failure) -> ResultsFile {
+    func resample(_ first: ResultsFile, limits: LabLimits, folder: URL) throws(BenchError) -> ResultsFile {
         var results = first
         var figureSeconds = 0.0
         let clock = ContinuousClock()
@@ -271,17 +253,17 @@ public struct Bench {
         return results
     }
 
-    /// The dashboard's flamegraph: the first derived tracked read the profiled executable
-    /// lists (the largest `@throwOnFieldError` operation), or with `--profile` every benchmark.
+    /// The dashboard's flamegraph: the first benchmark the suite's profiled executable lists under
+    /// its pattern (`BenchmarkSuite.profiled`), or with `--profile` every benchmark.
     /// Profiles fail closed like the suite: a profile that dies ran the code the suite measures.
-    func flamegraph(_ runner: SuiteRunner, into folder: URL) throws(Failure) {
-        guard let profiled = suite.executable(named: suite.profiled) else { return }
+    func flamegraph(_ runner: SuiteRunner, into folder: URL) throws(BenchError) {
+        guard let profiled = suite.executable(named: suite.profiled.executable) else { return }
         let (ending, listing) = ChildProcess(executable: bin.appendingPathComponent(profiled.name),
-                                             arguments: ["--list", "--filter", "derived/"], directory: layout.root,
-                                             environment: runner.environment).capture()
+                                             arguments: ["--list", "--filter", suite.profiled.pattern],
+                                             directory: layout.root, environment: runner.environment).capture()
         guard ending.succeeded else { throw .suite(.listingFailed(executable: profiled.name, how: ending.description)) }
-        guard let first = listing.split(separator: "\n").first(where: { $0.hasSuffix("/tracked") }).map(String.init) else {
-            throw .other("FAILED: \(profiled.name) lists no derived tracked read to profile")
+        guard let first = listing.split(separator: "\n").first.map(String.init) else {
+            throw .other("FAILED: \(profiled.name) lists nothing under \(suite.profiled.pattern) to profile")
         }
         let profiles = folder.appendingPathComponent("profile")
         var svg = profiles.appendingPathComponent(profiled.name).appendingPathComponent(ProfileFileName.of(first) + ".svg")
@@ -315,12 +297,12 @@ public struct Bench {
     /// inside the run's folder. Their gate is judged against the gate's `--baseline`, or, for a
     /// run on spec/ that counted instructions, against the committed baseline (the dashboard's
     /// differential view and the page's gate then read it); it is returned.
-    func report(_ results: String, limitsPath: String, folder: URL) throws(Failure) -> ReleaseGate {
+    func report(_ results: String, limitsPath: String, folder: URL) throws(BenchError) -> ReleaseGate {
         let flamegraph = folder.appendingPathComponent("flamegraph.svg").path
         let hasFlamegraph = FileManager.default.fileExists(atPath: flamegraph)
         var paths: Report.Paths
         if writesCommittedOutputs && request.results == nil {
-            paths = Report.Paths(results: results, limits: limitsPath, page: layout.document,
+            paths = Report.Paths(results: results, limits: limitsPath, page: layout.benchmarksPage,
                                  dashboard: layout.dashboard, history: layout.dashboard + "/history.json",
                                  resultsCopy: layout.latestResults, recordsShips: true, root: layout.root.path)
         } else {
@@ -337,13 +319,13 @@ public struct Bench {
         } else if request.spec == nil && request.instructions && FileManager.default.fileExists(atPath: layout.baseline) {
             paths.baseline = layout.baseline
         }
-        let gate = try file { () throws(JSONFileError) in try Report.write(paths, runtimeDefault: runtimeDefault) }
+        let gate = try file { () throws(JSONFileError) in try Report.write(paths, suite: suite, runtimeDefault: runtimeDefault) }
         log("wrote \(paths.page) and \(paths.dashboard)/")
         return gate
     }
 
     /// `name` resolved to a commit by git.
-    func commit(_ name: String) throws(Failure) -> String {
+    func commit(_ name: String) throws(BenchError) -> String {
         let (ending, output) = ChildProcess(executable: URL(fileURLWithPath: "/usr/bin/env"),
                                             arguments: ["git", "rev-parse", "--verify", "--quiet", "\(name)^{commit}"],
                                             directory: layout.root, environment: [:]).capture()
@@ -354,16 +336,16 @@ public struct Bench {
 
     /// The commits a comparison needs built (`--commits-to-build`): base and head, resolved;
     /// none for the other commands.
-    public func commitsToBuild() throws(Failure) -> [String] {
+    public func commitsToBuild() throws(BenchError) -> [String] {
         guard case .compare(let base, let head) = request.command else { return [] }
         return [try commit(base), try commit(head ?? "HEAD")]
     }
 
-    func file<T>(_ body: () throws(JSONFileError) -> T) throws(Failure) -> T {
+    func file<T>(_ body: () throws(JSONFileError) -> T) throws(BenchError) -> T {
         do { return try body() } catch { throw .file(error) }
     }
 
-    func suiteRun<T>(_ body: () throws(SuiteFailure) -> T) throws(Failure) -> T {
+    func suiteRun<T>(_ body: () throws(SuiteFailure) -> T) throws(BenchError) -> T {
         do { return try body() } catch { throw .suite(error) }
     }
 
@@ -371,7 +353,7 @@ public struct Bench {
     /// thrown.
     func concurrently<Input: Sendable, T: Sendable>(
         _ inputs: [Input], _ body: @Sendable (Input) -> Result<T, SuiteFailure>
-    ) throws(Failure) -> [T] {
+    ) throws(BenchError) -> [T] {
         let outcomes = Mutex<[Int: Result<T, SuiteFailure>]>([:])
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             let outcome = body(inputs[index])

@@ -1,7 +1,9 @@
+import LatticeBench
+
 extension BenchRequest {
     /// The help of `lattice bench` (and `scripts/bench.sh`, which passes its arguments on), with
     /// `suite`'s executables and budgets.
-    public static func usage(for suite: Suite) -> String {
+    public static func usage(for suite: any BenchmarkSuite) -> String {
         let budgets = suite.executables.map { executable in
             let seconds = executable.budget.rounded() == executable.budget ? "\(Int(executable.budget))" : "\(executable.budget)"
             return "\(executable.name) \(seconds) s"

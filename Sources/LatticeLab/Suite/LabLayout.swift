@@ -21,8 +21,8 @@ public struct LabLayout: Sendable {
     var accepted: String { path("results/accepted.json") }
     /// spec/'s limits.
     var limits: String { path("spec/limits.json") }
-    /// The committed report.
-    var document: String { path("BENCHMARKS.md") }
+    /// BENCHMARKS.md, the committed benchmarks page a full run on spec/ rewrites.
+    var benchmarksPage: String { path("BENCHMARKS.md") }
     /// The committed dashboard.
     var dashboard: String { path("dashboards") }
     /// What the lab writes and keeps between runs.

@@ -1,3 +1,5 @@
+import LatticeBench
+
 /// What one pass over the suite's executables measures and how long it samples.
 public struct SuitePass: Sendable, Hashable {
     /// What the executables do.

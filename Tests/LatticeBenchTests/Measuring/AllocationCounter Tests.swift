@@ -31,7 +31,7 @@ struct AllocationCounterTests {
         #expect(second == first)
     }
 
-    @Test @MainActor func theExactPassReportsAllocationsAndCountsPerOperation() throws {
+    @Test @MainActor func exactSamplingReportsAllocationsAndCountsPerOperation() throws {
         final class State { var steps = 0 }
         let benchmark = Benchmark("steps", setUp: { State() }, counts: { ["steps": $0.steps] }) { state in
             state.steps += 3
@@ -40,7 +40,7 @@ struct AllocationCounterTests {
         }
         let instance = try benchmark.instantiate()
         try instance.run(1)  // metadata and caches ready
-        let samples = try ExactPass.run(instance, batch: 50, samples: 4,
+        let samples = try ExactSampling.run(instance, batch: 50, samples: 4,
                                         allocationCounter: try AllocationCounter(), countNames: ["steps"])
         #expect(samples.mallocs == [2, 2, 2, 2])
         #expect(samples.counts["steps"] == [3, 3, 3, 3])

@@ -57,7 +57,8 @@ import Testing
     @Test func theRunFolderSaysWhatKindOfRunItIs() throws {
         let layout = LabLayout(root: URL(fileURLWithPath: "/repo"))
         func folder(_ arguments: [String]) throws -> String {
-            Bench(try BenchRequest.parse(arguments), layout: layout, bin: layout.root, runtimeDefault: "stored")
+            Bench(try BenchRequest.parse(arguments), suite: FixtureSuite(), layout: layout, bin: layout.root,
+                  runtimeDefault: "stored")
                 .runFolder.path
         }
         #expect(try folder([]) == "/repo/.build/lab/full")
@@ -66,8 +67,10 @@ import Testing
         #expect(try folder(["gate"]) == "/repo/.build/lab/gate")
         #expect(try folder(["check"]) == "/repo/.build/lab/check")
         #expect(try folder(["baseline"]) == "/repo/.build/lab/baseline")
-        let full = Bench(try BenchRequest.parse([]), layout: layout, bin: layout.root, runtimeDefault: "stored")
-        let quick = Bench(try BenchRequest.parse(["--quick"]), layout: layout, bin: layout.root, runtimeDefault: "stored")
+        let full = Bench(try BenchRequest.parse([]), suite: FixtureSuite(), layout: layout, bin: layout.root,
+                         runtimeDefault: "stored")
+        let quick = Bench(try BenchRequest.parse(["--quick"]), suite: FixtureSuite(), layout: layout, bin: layout.root,
+                          runtimeDefault: "stored")
         #expect(full.writesCommittedOutputs)
         #expect(!quick.writesCommittedOutputs)
     }

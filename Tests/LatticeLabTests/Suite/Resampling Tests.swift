@@ -1,4 +1,5 @@
 import LatticeBench
+import LabTestSupport
 import Testing
 @testable import LatticeLab
 

@@ -1,0 +1,33 @@
+/// One section of the benchmarks page (BENCHMARKS.md) or of the dashboard, as a suite gives it:
+/// its title and the words and figures under it. The lab writes it in place; a value, built
+/// once per run.
+public struct ReportSection {
+    /// What the section shows.
+    public enum Content {
+        /// A table the suite rendered.
+        case table(TextTable)
+        /// Goals of the limits file as judged (`JudgedRun.goals`), shown as the lab shows every
+        /// judged goal.
+        case goals([LimitEvaluation])
+    }
+
+    /// The section's heading.
+    public let title: String
+    /// The benchmarks page's paragraph under the heading (Markdown); the dashboard does not show it.
+    public let about: String
+    /// The figures.
+    public let content: Content
+    /// The dashboard's charts (`<svg>` elements); the benchmarks page does not show them.
+    public let charts: [String]
+    /// The dashboard's paragraph under the heading, if any (plain text).
+    public let note: String
+
+    /// A section; a benchmarks page's section has no charts and no note, a dashboard's no `about`.
+    public init(_ title: String, about: String = "", _ content: Content, charts: [String] = [], note: String = "") {
+        self.title = title
+        self.about = about
+        self.content = content
+        self.charts = charts
+        self.note = note
+    }
+}
