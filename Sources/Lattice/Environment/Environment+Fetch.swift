@@ -8,7 +8,7 @@ extension Environment {
     public func fetch(_ operation: Artifact, variables: [String: JSONValue] = [:]) async throws(Failure) -> Lens {
         precondition(operation.kind == .query,
                      "Environment.fetch(): `\(operation.name)` is a \(operation.kind.rawValue), not a query")
-        return try await run(operation, variables: variables)
+        return try await fetchCommitted(operation, variables: variables).lens
     }
 
     /// Runs the mutation `operation` through the transport, normalizes its answer into the
@@ -24,13 +24,17 @@ extension Environment {
                                  optimisticUpdater: optimisticUpdater).answer()
     }
 
-    private func run(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure) -> Lens {
+    /// `fetch`, answering the commit beside the lens: what a pager learns of its page from
+    /// (`CommitChanges.droppedPages`).
+    func fetchCommitted(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure)
+        -> (lens: Lens, commit: ResponseCommit) {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         let era = self.era
-        return try read(try self.commit(try await persistedDocuments.answer(request, for: operation, on: transport), bound: bound, key: key, sentIn: era),
-                        of: bound)
+        let commit = try self.commit(try await persistedDocuments.answer(request, for: operation, on: transport), bound: bound,
+                                     key: key, sentIn: era)
+        return (try read(commit, of: bound), commit)
     }
 
     /// The root lens on `bound`'s committed answer, or the failure its verdict gives
