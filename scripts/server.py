@@ -16,7 +16,8 @@ Usage:
     --max-seconds S   exit after S seconds whatever happens (default 120).
     --manifest FILE   persisted documents it knows from the start: a JSON object of id
                       (the SHA-256 of the text, lowercase hex) to text, as
-                      `lattice persisted-documents` writes it.
+                      `lattice persisted-documents` writes it. An id given twice, or one
+                      that is not its text's SHA-256, is refused: the server does not start.
     --persisted-only  runs documents by id only: a request that carries a text is refused
                       (`PERSISTED_QUERY_NOT_SUPPORTED`), so nothing is learnt either.
 
@@ -455,6 +456,32 @@ def follow_stdin() -> None:
     stop()
 
 
+def read_manifest(path: Path) -> dict:
+    """The persisted documents of the manifest at `path`: a JSON object of id to text, each
+    id once and each the SHA-256 of its text (lowercase hex), as `lattice persisted-documents`
+    writes them. Anything else would run another document than the one a client's id names,
+    or keep one of two texts for an id silently.
+
+    Raises ValueError saying what is wrong, and OSError or UnicodeDecodeError for the file."""
+
+    def unique_keys(pairs):
+        members = {}
+        for key, value in pairs:
+            if key in members:
+                raise ValueError(f"the id {key} is given twice: a manifest gives each id once")
+            members[key] = value
+        return members
+
+    documents = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=unique_keys)
+    if not isinstance(documents, dict) or not all(isinstance(text, str) for text in documents.values()):
+        raise ValueError("a manifest is a JSON object of id to document text")
+    for document_id, text in documents.items():
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        if digest != document_id:
+            raise ValueError(f"the id {document_id} is not the SHA-256 of its text, which is {digest}")
+    return documents
+
+
 def main() -> None:
     # Descriptors inherited past stdio are other children's pipes and sockets (a spawner on
     # another thread of the test process): held here, their ends would never close.
@@ -468,11 +495,9 @@ def main() -> None:
     documents = {}
     if arguments.manifest is not None:
         try:
-            documents = json.loads(arguments.manifest.read_text(encoding="utf-8"))
+            documents = read_manifest(arguments.manifest)
         except (OSError, UnicodeDecodeError, ValueError) as error:
             parser.error(f"{arguments.manifest}: {error}")
-        if not isinstance(documents, dict) or not all(isinstance(text, str) for text in documents.values()):
-            parser.error(f"{arguments.manifest}: a manifest is a JSON object of id to document text")
     server = GraphQLServer(arguments.port, arguments.max_seconds, documents, arguments.persisted_only)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)

@@ -52,11 +52,14 @@ enum CommandError: Error, CustomStringConvertible {
     case usage(String)
     /// A file could not be read, and the operating system's reason.
     case unreadable(path: String, reason: String)
+    /// A file could not be written, and the operating system's reason.
+    case unwritable(path: String, reason: String)
 
     var description: String {
         switch self {
         case .usage(let problem): problem
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .unwritable(path, reason): "cannot write \(path): \(reason)"
         }
     }
 }

@@ -50,8 +50,7 @@ private func runGenerate(_ arguments: [String]) throws(CommandError) -> Int32 {
         printError("generate: \(failure.problems.count) problems; nothing written\n")
         return 1
     } catch {
-        printError("generate: cannot write \(config.output): \(error.localizedDescription)\n")
-        return 1
+        throw unwritable(error, writing: config.output)
     }
 }
 
@@ -93,9 +92,10 @@ private func generateConfig(_ arguments: [String]) throws(CommandError) -> Gener
         guard schemas.isEmpty, documents.isEmpty, output == nil, scalars.isEmpty, !isPublic else {
             throw .usage("--config gives everything; it takes no other option or document")
         }
+        let json = try readFile(configPath)
         let config: GenerateConfig
         do {
-            config = try GenerateConfig(contentsOf: URL(fileURLWithPath: configPath))
+            config = try GenerateConfig(json: json, at: URL(fileURLWithPath: configPath))
         } catch {
             throw .usage("\(error)")
         }

@@ -41,12 +41,7 @@ private func runPersistedDocuments(_ arguments: [String]) throws(CommandError) -
         FileHandle.standardOutput.write(manifest)
         return 0
     }
-    do {
-        try manifest.write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-        printError("lattice persisted-documents: cannot write \(output): \(error.localizedDescription)\n")
-        return 1
-    }
+    try writeFile(manifest, to: output)
     printError("lattice persisted-documents: \(program.documents.count) documents in \(output)\n")
     return 0
 }

@@ -19,6 +19,22 @@ func readFile(_ path: String) throws(CommandError) -> Data {
     }
 }
 
+/// Writes a whole file, atomically (a temporary file renamed over it).
+/// - Throws: `CommandError.unwritable` with the operating system's reason.
+func writeFile(_ data: Data, to path: String) throws(CommandError) {
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw unwritable(error, writing: path)
+    }
+}
+
+/// `CommandError.unwritable` for `error`, thrown while writing `path` (or a file in it): the
+/// file the error names, else `path`, and the reason in words (`FileErrorReason`).
+func unwritable(_ error: any Error, writing path: String) -> CommandError {
+    .unwritable(path: FileErrorReason.file(of: error) ?? path, reason: FileErrorReason.describe(error))
+}
+
 /// A syntax error as the commands print it: `FILE:LINE:COLUMN: message`, the offending
 /// line, and a caret under the column.
 func report(_ error: SyntaxError) {

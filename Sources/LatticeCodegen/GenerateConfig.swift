@@ -46,17 +46,12 @@ public struct GenerateConfig: Hashable, Sendable {
         let access: String?
     }
 
-    /// Reads `lattice.json` at `url`, its paths made relative to the working folder. The build
-    /// plugin's config may leave out `documents` and `output` (the plugin gives them): they
-    /// are then empty.
+    /// The configuration `data`, the text of `lattice.json` at `url`, its paths made relative
+    /// to the working folder. The build plugin's config may leave out `documents` and `output`
+    /// (the plugin gives them): they are then empty. Reading the file is the caller's, which
+    /// says in its own words why one cannot be read (`lattice` with `FileErrorReason`).
     /// - Throws: `GenerateConfigError` naming the file and what is wrong in it.
-    public init(contentsOf url: URL) throws(GenerateConfigError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path: url.path, reason: error.localizedDescription)
-        }
+    public init(json data: Data, at url: URL) throws(GenerateConfigError) {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)
@@ -93,13 +88,14 @@ public struct GenerateConfig: Hashable, Sendable {
 
 /// What is wrong with a configuration.
 public enum GenerateConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    case unreadable(path: String, reason: String)
+    /// The file at `path` is not a configuration: `reason` says where and why.
     case invalid(path: String, reason: String)
+    /// No `.graphql` file matches the document entry `entry`.
     case noDocuments(entry: String)
 
+    /// The problem, naming the file or the entry.
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): "cannot read \(path): \(reason)"
         case let .invalid(path, reason): "\(path): \(reason)"
         case let .noDocuments(entry): "no .graphql document matches \(entry)"
         }

@@ -33,6 +33,12 @@ public struct GeneratedFolder {
     ///   stay (each is whole), and a rerun finishes the update.
     public func update(to files: [SwiftGenerator.File]) throws -> Changes {
         let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            // Creating it would say only "File exists".
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
+                                                           NSUnderlyingErrorKey: POSIXError(.ENOTDIR)])
+        }
         try manager.createDirectory(at: url, withIntermediateDirectories: true)
         var changes = Changes()
         let names = Set(files.map(\.name))
@@ -48,10 +54,12 @@ public struct GeneratedFolder {
             // rename(2) replaces the target in one step (Foundation's replaceItemAt does not
             // on Linux: it failed here, leaving the temporary behind).
             guard rename(temporary.path, target.path) == 0 else {
-                let reason = String(cString: strerror(errno))
+                // Thrown as Foundation throws its own: the system's error under it, for the
+                // caller to put in words (`lattice` does with `FileErrorReason`).
+                let code = POSIXErrorCode(rawValue: errno) ?? .EIO
                 try? manager.removeItem(at: temporary)
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path,
-                                                               NSLocalizedDescriptionKey: reason])
+                                                               NSUnderlyingErrorKey: POSIXError(code)])
             }
             changes.written.append(file.name)
         }

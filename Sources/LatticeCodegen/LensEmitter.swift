@@ -107,29 +107,25 @@ struct LensEmitter {
     /// Renders the struct of `set` and, depth first, its nested types.
     private mutating func render(_ set: ObjectSelection, named name: String, enclosing: Set<String>) -> Rendered {
         let members = members(of: set)
-        var memberNames = SwiftNames.reservedMembers
-        var typeNames = types.reserved.union(enclosing).union([name])
+        var memberNames = TakenNames(SwiftNames.reservedMembers)
+        var typeNames = TakenNames(inside: types.reserved, enclosing.union([name]))
         var lines: [String] = []
         var nested: [(set: ObjectSelection, name: String)] = []
         for (field, index) in members.fields {
-            let property = SwiftNames.unique(field.responseKey, in: memberNames)
-            memberNames.insert(property)
+            let property = memberNames.claim(field.responseKey)
             guard let type = accessorType(field, typeNames: &typeNames, nested: &nested) else { continue }
             lines.append(accessor(property, type, "lens[\(index)]"))
         }
         for (inline, index) in members.inlines {
             let typeName = SwiftNames.typeName(inline.condition?.typeName ?? "Inline")
-            let nestedName = SwiftNames.unique("As" + typeName, in: typeNames)
-            typeNames.insert(nestedName)
-            let property = SwiftNames.unique("as" + typeName, in: memberNames)
-            memberNames.insert(property)
+            let nestedName = typeNames.claim("As" + typeName)
+            let property = memberNames.claim("as" + typeName)
             nested.append((inline.selectionSet, nestedName))
             lines.append(accessor(property, nestedName + "?", "lens[inline: \(index)]"))
         }
         for (spread, index) in members.spreads {
             guard let fragmentType = types.definitionNames[spread.fragment.name] else { continue }
-            let property = SwiftNames.unique(SwiftNames.memberName(spread.fragment.name), in: memberNames)
-            memberNames.insert(property)
+            let property = memberNames.claim(SwiftNames.memberName(spread.fragment.name))
             let always = spread.condition == nil && !spread.fragment.canBubbleToRoot
             lines.append(accessor(property, "FragmentReference<\(fragmentType)>" + (always ? "" : "?"),
                                   "lens[spread: \(index)]"))
@@ -201,7 +197,7 @@ struct LensEmitter {
     /// The Swift type of a field's accessor, which picks the lens's read (`Lens[_:]`); a
     /// nested type it needs is added to `nested`. `nil` (with a problem noted) for what lenses
     /// cannot read.
-    private mutating func accessorType(_ field: FieldNode, typeNames: inout Set<String>,
+    private mutating func accessorType(_ field: FieldNode, typeNames: inout TakenNames,
                                        nested: inout [(set: ObjectSelection, name: String)]) -> String? {
         let nullable = field.catchTarget == .null || (field.required == nil && !field.type.isNonNull)
         let caught = field.catchTarget == .result
@@ -211,8 +207,7 @@ struct LensEmitter {
             if caught { return "CatchResult<\(types.outputType(field.type, nullable: false))?>" }
             return value
         case .linked(let set):
-            let name = SwiftNames.unique(SwiftNames.typeName(field.responseKey), in: typeNames)
-            typeNames.insert(name)
+            let name = typeNames.claim(SwiftNames.typeName(field.responseKey))
             nested.append((set, name))
             if caught { return "CatchResult<\(name)?>" }
             let optional = nullable || (field.required == nil && set.canBubble)
@@ -224,8 +219,7 @@ struct LensEmitter {
                     + " has no generated accessor yet")
                 return nil
             }
-            let name = SwiftNames.unique(SwiftNames.typeName(field.responseKey), in: typeNames)
-            typeNames.insert(name)
+            let name = typeNames.claim(SwiftNames.typeName(field.responseKey))
             nested.append((set, name))
             return "[\(itemNonNull ? name : name + "?")]" + (nullable ? "?" : "")
         }

@@ -57,15 +57,10 @@ struct ResponseEmitter {
 
     private func emit(_ shape: Shape, named name: String, in parent: String, enclosing: Set<String>,
                       doc: String? = nil, into writer: inout SwiftWriter) {
-        var properties = InputMembers.reserved
-        var typeNames = types.reserved.union(enclosing).union([name])
+        var properties = TakenNames(InputMembers.reserved)
+        var typeNames = TakenNames(inside: types.reserved, enclosing.union([name]))
         var members: [InputMembers.Member] = []
         var nested: [(shape: Shape, name: String)] = []
-        func claim(_ candidate: String, in taken: inout Set<String>) -> String {
-            let unique = SwiftNames.unique(candidate, in: taken)
-            taken.insert(unique)
-            return unique
-        }
         for (field, sets) in shape.fields {
             let type: String
             if sets.isEmpty {
@@ -73,11 +68,11 @@ struct ResponseEmitter {
             } else {
                 var child = Shape()
                 for set in sets { child.collect(set) }
-                let childName = claim(SwiftNames.typeName(field.responseKey), in: &typeNames)
+                let childName = typeNames.claim(SwiftNames.typeName(field.responseKey))
                 nested.append((child, childName))
                 type = types.inputType(field.type, named: childName)
             }
-            members.append(.init(graphQLName: field.responseKey, property: claim(field.responseKey, in: &properties),
+            members.append(.init(graphQLName: field.responseKey, property: properties.claim(field.responseKey),
                                  type: type, defaultValue: nil, isMerged: false))
         }
         for (typeName, sets) in shape.conditions {
@@ -88,9 +83,9 @@ struct ResponseEmitter {
                 sets.isEmpty && shape.fields.contains { $0.field.responseKey == field.responseKey }
             }
             if child.fields.isEmpty && child.conditions.isEmpty { continue }
-            let childName = claim("As" + SwiftNames.typeName(typeName), in: &typeNames)
+            let childName = typeNames.claim("As" + SwiftNames.typeName(typeName))
             nested.append((child, childName))
-            members.append(.init(graphQLName: typeName, property: claim("as" + SwiftNames.typeName(typeName), in: &properties),
+            members.append(.init(graphQLName: typeName, property: properties.claim("as" + SwiftNames.typeName(typeName)),
                                  type: childName + "?", defaultValue: "nil", isMerged: true))
         }
         writer.line()

@@ -19,11 +19,9 @@ struct SchemaTypesEmitter {
     }
 
     private func enumeration(_ name: String, _ graphQLName: String, _ values: [String], into writer: inout SwiftWriter) {
-        var taken: Set<String> = ["unknownValue", "graphQLName", "inputJSON", "init", "self", "Type", "Protocol"]
+        var taken = TakenNames(["unknownValue", "graphQLName", "inputJSON", "init", "self", "Type", "Protocol"])
         let cases = values.map { value -> (value: String, name: String) in
-            let name = SwiftNames.unique(SwiftNames.caseName(value), in: taken)
-            taken.insert(name)
-            return (value, SwiftNames.identifier(name))
+            (value, SwiftNames.identifier(taken.claim(SwiftNames.caseName(value))))
         }
         writer.line("/// The enum `\(graphQLName)`; `unknownValue` holds a value this build does not know.")
         writer.block("\(types.access)enum \(name): ScalarDecodable, InputEncodable, Hashable, Sendable") { writer in
@@ -85,10 +83,9 @@ struct InputMembers {
     }
 
     init(_ inputs: [(name: String, type: GraphQLType, hasDefault: Bool)], types: SwiftTypes) {
-        var taken = Self.reserved
+        var taken = TakenNames(Self.reserved)
         self.init(inputs.map { input in
-            let property = SwiftNames.unique(input.name, in: taken)
-            taken.insert(property)
+            let property = taken.claim(input.name)
             let omittable = !input.type.isNonNull || input.hasDefault
             let type = types.inputType(input.type)
             return Member(graphQLName: input.name, property: property,

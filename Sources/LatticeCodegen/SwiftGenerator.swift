@@ -102,6 +102,9 @@ extension SwiftGenerator.Output {
     public func oneFilePerDocument(_ documents: [String]) throws(GenerateFailure) -> [SwiftGenerator.File] {
         var names = ["schematypes.graphql.swift": "the schema types'"]
         var grouped: [SwiftGenerator.File] = []
+        // By document first: looking through every file for each document was quadratic.
+        var definitions: [String: [SwiftGenerator.File]] = [:]
+        for file in files { if let document = file.document { definitions[document, default: []].append(file) } }
         for document in documents {
             let file = String(document.split(separator: "/").last ?? Substring(document))
             let name = (file.hasSuffix(".graphql") ? String(file.dropLast(".graphql".count)) : file) + ".graphql.swift"
@@ -110,7 +113,7 @@ extension SwiftGenerator.Output {
                                                  + "rename one of the two documents"])
             }
             var text = SwiftGenerator.header + " from \(file); do not edit.\nimport Lattice\n"
-            for definition in files where definition.document == document {
+            for definition in definitions[document] ?? [] {
                 text += definition.text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
                     .dropFirst(2).joined(separator: "\n")
             }

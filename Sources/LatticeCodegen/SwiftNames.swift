@@ -59,16 +59,6 @@ enum SwiftNames {
         return name.first?.isNumber == true ? "_" + name : name
     }
 
-    /// `candidate`, or with `_` appended until it is not in `taken` (compared case-blind
-    /// when `caseBlind`, as file names on a case-insensitive file system are).
-    static func unique(_ candidate: String, in taken: Set<String>, caseBlind: Bool = false) -> String {
-        var name = candidate
-        let key = { (name: String) in caseBlind ? name.lowercased() : name }
-        let keys = caseBlind ? Set(taken.map { $0.lowercased() }) : taken
-        while keys.contains(key(name)) { name += "_" }
-        return name
-    }
-
     /// `text` as a Swift string literal (a raw multi-line one for document text).
     static func literal(_ text: String) -> String {
         var result = "\""

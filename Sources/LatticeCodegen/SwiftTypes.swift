@@ -18,28 +18,26 @@ struct SwiftTypes {
     /// Enum and input object name to its Swift type.
     let schemaTypeNames: [String: String]
     /// The names a nested type must not take: every top-level generated name, the types
-    /// generated code refers to, and the custom scalars' types.
-    let reserved: Set<String>
+    /// generated code refers to, and the custom scalars' types. Nested scopes are made inside
+    /// it (`TakenNames(inside:)`), sharing it.
+    let reserved: TakenNames
 
     init(schema: Schema, artifacts: [Artifact], scalars: [String: String], isPublic: Bool) {
         self.schema = schema
         self.scalars = scalars
         self.isPublic = isPublic
-        var taken = SwiftNames.reservedTypes.union(scalars.values.map { String($0.prefix { $0 != "." }) })
-        func claim(_ candidate: String) -> String {
-            let name = SwiftNames.unique(candidate, in: taken, caseBlind: true)
-            taken.insert(name)
-            return name
-        }
+        // Case-blind: each top-level type is a file of its own.
+        var taken = TakenNames(SwiftNames.reservedTypes.union(scalars.values.map { String($0.prefix { $0 != "." }) }),
+                               caseBlind: true)
         var definitions: [String: String] = [:]
         for artifact in artifacts.sorted(by: { $0.name < $1.name }) {
             let suffix = artifact.kind == .fragment ? "" : SwiftNames.typeName(artifact.kind.rawValue)
             let base = SwiftNames.typeName(artifact.name)
-            definitions[artifact.name] = claim(base.hasSuffix(suffix) ? base : base + suffix)
+            definitions[artifact.name] = taken.claim(base.hasSuffix(suffix) ? base : base + suffix)
         }
         var named: [String: String] = [:]
         for name in Self.usedSchemaTypes(schema, artifacts).sorted() {
-            named[name] = claim(SwiftNames.typeName(name))
+            named[name] = taken.claim(SwiftNames.typeName(name))
         }
         definitionNames = definitions
         schemaTypeNames = named

@@ -35,16 +35,21 @@ guard let configPath, let outputPath else {
     fail("usage: LatticeGenerateTool --config lattice.json --output DIR DOCUMENT...")
 }
 
-let config: GenerateConfig
-do {
-    config = try GenerateConfig(contentsOf: URL(fileURLWithPath: configPath))
-} catch {
-    fail("\(configPath):1:1: error: \(error)")
+/// The bytes of the file at `path`; a file that cannot be read fails the build at it.
+func contents(_ path: String) -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path):1:1: error: cannot be read") }
+    return data
 }
 
 func source(_ path: String) -> GraphQLSource {
-    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path):1:1: error: cannot be read") }
-    return GraphQLSource(bytes: [UInt8](data), name: path)
+    GraphQLSource(bytes: [UInt8](contents(path)), name: path)
+}
+
+let config: GenerateConfig
+do {
+    config = try GenerateConfig(json: contents(configPath), at: URL(fileURLWithPath: configPath))
+} catch {
+    fail("\(configPath):1:1: error: \(error)")
 }
 
 let program: Program

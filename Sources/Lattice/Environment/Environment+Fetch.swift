@@ -8,7 +8,7 @@ extension Environment {
     public func fetch(_ operation: Artifact, variables: [String: JSONValue] = [:]) async throws(Failure) -> Lens {
         precondition(operation.kind == .query,
                      "Environment.fetch(): `\(operation.name)` is a \(operation.kind.rawValue), not a query")
-        return try await run(operation, variables: variables)
+        return try await fetchCommitted(operation, variables: variables).lens
     }
 
     /// Runs the mutation `operation` through the transport, normalizes its answer into the
@@ -24,11 +24,15 @@ extension Environment {
                                  optimisticUpdater: optimisticUpdater).answer()
     }
 
-    private func run(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure) -> Lens {
+    /// `fetch`, answering the commit beside the lens: what a pager learns of its page from
+    /// (`CommitChanges.droppedPages`).
+    func fetchCommitted(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure)
+        -> (lens: Lens, commit: ResponseCommit) {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
-        return try read(try await executor.run(request, for: operation, bound: bound, key: key), of: bound)
+        let commit = try await executor.run(request, for: operation, bound: bound, key: key)
+        return (try read(commit, of: bound), commit)
     }
 
     /// The root lens on `bound`'s committed answer, or the failure its verdict gives

@@ -319,7 +319,8 @@ extension Failure {
         case .noData(let errors):
             self = .requestErrors(errors)
         case .dataNotAnObject, .missingField, .expectedObject, .expectedList, .unexpectedList, .scalarMismatch, .intOutOfRange,
-             .missingID, .clientID, .impossibleTypename, .edgeWithoutCursor, .pageWithoutPageInfo:
+             .missingID, .clientID, .impossibleTypename, .edgeWithoutCursor, .pageWithoutPageInfo, .pageWithoutCursor,
+             .pageForAnotherParent:
             self = .undecodableResponse(reason: "the response does not fit the selection: \(error)", snippet: "")
         }
     }

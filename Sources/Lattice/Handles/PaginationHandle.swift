@@ -8,8 +8,8 @@ import Observation
 ///
 /// `hasNext`, `hasPrevious`, the loading flags and `data` are tracked: a body that reads them
 /// re-runs when they change, and at no other time. A page that lands when the list no longer
-/// ends at its cursor (a refetch replaced it meanwhile) is dropped and counted
-/// (`RuntimeCounters.Snapshot.pagesDropped`).
+/// ends at its cursor (a refetch replaced it meanwhile) is dropped, counted
+/// (`RuntimeCounters.Snapshot.pagesDropped`) and told to the caller (`PageLoad.dropped`).
 @MainActor
 public final class PaginationHandle: Observable {
     /// Why an operation cannot be paged.
@@ -95,17 +95,23 @@ public final class PaginationHandle: Observable {
     /// Tracked. - Complexity: O(depth of the connection's field).
     public var hasPrevious: Bool { pageInfo(.hasPreviousPage, tracked: true) == .bool(true) }
 
-    /// Fetches up to `count` edges after the list's end and merges them in. Does nothing
+    /// Fetches up to `count` edges after the list's end and merges them in. Sends nothing
     /// when there is no next page, the query has no `first`/`after` variables, or a page
     /// after the end is loading already (as Relay's `loadNext`).
-    /// - Throws: the fetch's failure; the list is then as it was.
-    public func loadNext(_ count: Int) async throws(Failure) {
+    /// - Returns: `.merged`; `.dropped` when the page came after the list had moved on (a
+    ///   refetch replaced it meanwhile) and nothing of it was merged; `.notSent`.
+    /// - Throws: the fetch's failure, the list then as it was: among them a page the store
+    ///   refuses (`undecodableResponse` naming the path): one that says there is a next page
+    ///   with no `endCursor`, or one that answers for another parent record than the list's.
+    @discardableResult
+    public func loadNext(_ count: Int) async throws(Failure) -> PageLoad {
         try await load(count, size: variables.first, cursor: variables.after, from: .endCursor, whileMore: .hasNextPage,
                        flag: \.isLoadingNext, clearing: [variables.last, variables.before])
     }
 
     /// Fetches up to `count` edges before the list's start and merges them in; as `loadNext`.
-    public func loadPrevious(_ count: Int) async throws(Failure) {
+    @discardableResult
+    public func loadPrevious(_ count: Int) async throws(Failure) -> PageLoad {
         try await load(count, size: variables.last, cursor: variables.before, from: .startCursor,
                        whileMore: .hasPreviousPage, flag: \.isLoadingPrevious, clearing: [variables.first, variables.after])
     }
@@ -113,12 +119,13 @@ public final class PaginationHandle: Observable {
     /// One page in one direction: `count` in the variable `size`, the list's cursor at `end`
     /// in `cursor`, while the `pageInfo` says there is `more`, with `flag` up meanwhile.
     private func load(_ count: Int, size: String?, cursor: String?, from end: FieldKey, whileMore more: FieldKey,
-                      flag: KeyPath<PaginationHandle, Bool>, clearing cleared: [String?]) async throws(Failure) {
+                      flag: KeyPath<PaginationHandle, Bool>, clearing cleared: [String?]) async throws(Failure) -> PageLoad {
         guard !self[keyPath: flag], let size, let cursor, case .string(let value)? = pageInfo(end, tracked: false),
-              pageInfo(more, tracked: false) == .bool(true) else { return }
+              pageInfo(more, tracked: false) == .bool(true) else { return .notSent }
         setLoading(flag, true)
         defer { setLoading(flag, false) }
-        try await load([size: .int(count), cursor: .string(value)], clearing: cleared)
+        let commit = try await load([size: .int(count), cursor: .string(value)], clearing: cleared)
+        return commit.changes.droppedPages > 0 ? .dropped : .merged
     }
 
     /// Fetches the first page again with `overrides` over the handle's variables (its
@@ -147,11 +154,14 @@ public final class PaginationHandle: Observable {
         registrar.didSet(self, keyPath: \.data)
     }
 
-    private func load(_ overrides: [String: JSONValue], clearing cleared: [String?]) async throws(Failure) {
+    /// Fetches the page query with `overrides` over the handle's variables, `cleared` left out.
+    /// - Returns: the commit of its answer.
+    @discardableResult
+    private func load(_ overrides: [String: JSONValue], clearing cleared: [String?]) async throws(Failure) -> ResponseCommit {
         var variables = baseVariables
         for case let name? in cleared { variables[name] = nil }
         variables.merge(overrides) { _, new in new }
-        _ = try await environment.fetch(operation, variables: variables)
+        return try await environment.fetchCommitted(operation, variables: variables).commit
     }
 
     private func setLoading(_ keyPath: KeyPath<PaginationHandle, Bool>, _ value: Bool) {

@@ -32,19 +32,38 @@ extension Lens {
         try linked(node(key), optional: true)
     }
 
-    /// A list of objects whose items are all present. - Complexity: O(items) plus one
-    /// tracked access.
+    /// A list of objects whose items are all present: a null list throws. Where the nullable
+    /// read also fits, that one is chosen. - Complexity: O(items) plus one tracked access.
+    @_disfavoredOverload
     public func read(_ key: String) throws(ReadError) -> [Lens] {
-        let items = try list(node(key), optionalItems: false, optionalList: false)?.items ?? []
+        present(try list(node(key), optionalItems: false, optionalList: false)?.items ?? [])
+    }
+
+    /// A nullable list of objects whose items are all present: `nil` for a null list.
+    /// - Complexity: O(items) plus one tracked access.
+    public func read(_ key: String) throws(ReadError) -> [Lens]? {
+        guard let items = try list(node(key), optionalItems: false, optionalList: true)?.items else { return nil }
+        return present(items)
+    }
+
+    /// A list of objects with null items (null in the store, or nulled by `@required`): a
+    /// null list throws. Where the nullable read also fits, that one is chosen.
+    @_disfavoredOverload
+    public func read(_ key: String) throws(ReadError) -> [Lens?] {
+        try list(node(key), optionalItems: true, optionalList: false)?.items ?? []
+    }
+
+    /// A nullable list of objects with null items: `nil` for a null list.
+    public func read(_ key: String) throws(ReadError) -> [Lens?]? {
+        try list(node(key), optionalItems: true, optionalList: true)?.items
+    }
+
+    /// The items of a list read with `optionalItems: false`, which are all present.
+    private func present(_ items: [Lens?]) -> [Lens] {
         var lenses: [Lens] = []
         lenses.reserveCapacity(items.count)
         for case let lens? in items { lenses.append(lens) }
         return lenses
-    }
-
-    /// A list of objects with null items (null in the store, or nulled by `@required`).
-    public func read(_ key: String) throws(ReadError) -> [Lens?] {
-        try list(node(key), optionalItems: true, optionalList: false)?.items ?? []
     }
 
     /// The length of a list of objects and its items from position `start` on: what a lazy

@@ -31,6 +31,15 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
     case edgeWithoutCursor(path: String)
     /// A page of a `@connection` field whose `pageInfo` is null: where the list ends is unknown.
     case pageWithoutPageInfo(path: String)
+    /// A page of a `@connection` field whose `pageInfo` says there is more (`flag`,
+    /// `hasNextPage` or `hasPreviousPage`, is true) with a null cursor to ask for it from;
+    /// `path` ends at the cursor. Taken, the pager would say there is more and load nothing.
+    case pageWithoutCursor(path: String, flag: String)
+    /// A page of a `@connection` field asked after (or before) `cursor` that answers for a
+    /// list the store does not hold (`connection`): the answer is for another parent record
+    /// than the list paged (`node(id:)` answered with another id, say). Taken, it would move
+    /// the parent's link away from the list.
+    case pageForAnotherParent(path: String, cursor: String, connection: DataID)
 
     public var description: String {
         switch self {
@@ -58,6 +67,11 @@ public enum NormalizeError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): an edge of a @connection page needs a cursor (a string) to page from"
         case .pageWithoutPageInfo(let path):
             "\(path): a page of a @connection field needs its pageInfo, which is null"
+        case let .pageWithoutCursor(path, flag):
+            "\(path): null while \(flag) is true: the page it announces cannot be asked for"
+        case let .pageForAnotherParent(path, cursor, connection):
+            "\(path): a page asked from cursor \"\(cursor)\" answers for a list the store does not hold "
+                + "(\(connection)): the answer is for another parent record"
         case let .impossibleTypename(path, typename, type):
             "\(path): __typename \(typename) is not a possible type of \(type)"
         }

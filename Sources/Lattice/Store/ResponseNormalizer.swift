@@ -252,12 +252,33 @@ private struct Walker {
     ) throws(NormalizeError) -> DataID {
         let id = DataID.client(parent: parent, storageKey: key.storageKey)
         let outer = page
-        page = ConnectionPage(connection: id, position: connection.position(under: bound.variables))
+        page = ConnectionPage(connection: id, position: connection.position(under: bound.variables), path: pathText)
         _ = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
                                 trie: node, id: id)
-        if let page { delta.merge(page) }
+        if let page {
+            try checkCursors(of: page, connection: connection)
+            delta.merge(page)
+        }
         page = outer
         return id
+    }
+
+    /// Refuses a page whose `pageInfo` says there is more in a direction the field pages in
+    /// and the page moves (`hasNextPage` true) with no cursor to ask for it from (`endCursor`
+    /// null): a pager would say there is more and load nothing, and a `while hasNext` loop
+    /// would spin.
+    private func checkCursors(of page: ConnectionPage, connection: ConnectionField) throws(NormalizeError) {
+        let directions: [(flag: FieldKey, cursor: FieldKey, paged: Bool)] = [
+            (.hasNextPage, .endCursor, connection.after != nil),
+            (.hasPreviousPage, .startCursor, connection.before != nil),
+        ]
+        for direction in directions where direction.paged && page.position.moves(direction.flag) {
+            let flag = page.pageInfoWrites.first { $0.key == direction.flag }?.state.value
+            let cursor = page.pageInfoWrites.first { $0.key == direction.cursor }?.state.value
+            guard flag == .scalar(.bool(true)), cursor == .null else { continue }
+            throw .pageWithoutCursor(path: "\(page.path).pageInfo.\(direction.cursor.storageKey)",
+                                     flag: direction.flag.storageKey)
+        }
     }
 
     /// Stages `field` when it is the `edges` or `pageInfo` of the page being walked; `false`

@@ -80,13 +80,15 @@ public final class Store: Observable {
 
     /// Normalizes `response` for `operation` under `root` and publishes it in one commit,
     /// taking away the optimistic layer it answers (`replacing`), if any. A response that does
-    /// not fit the selection throws and leaves the store unchanged, the layer included.
+    /// not fit the selection, or whose page answers for a list the store does not hold
+    /// (`checkPages(of:)`), throws and leaves the store unchanged, the layer included.
     /// - Returns: what the commit changed and the errors no field holds (unplaced).
     /// - Complexity: O(response nodes + errors), plus one notification per changed field.
     @discardableResult
     public func commit(_ response: GraphQLResponse, for operation: BoundArtifact, root: DataID = .root,
                        replacing layer: OptimisticLayerID? = nil) throws(NormalizeError) -> ResponseCommit {
         let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
+        try checkPages(of: normalized.delta)
         let changes = layer.map { removeOptimistic($0, replacingWith: normalized.delta) } ?? publish(normalized.delta)
         return ResponseCommit(changes: changes, unplacedErrors: normalized.unplacedErrors)
     }

@@ -31,9 +31,9 @@ struct MultipartPartStream: StreamedAnswer {
 
     init?(streaming response: HTTPURLResponse) {
         guard (200..<300).contains(response.statusCode),
-              let boundary = MultipartMixedReader.boundary(ofContentType: response.value(forHTTPHeaderField: "Content-Type") ?? "")
+              let reader = MultipartMixedReader(contentType: response.value(forHTTPHeaderField: "Content-Type") ?? "")
         else { return nil }
-        reader = MultipartMixedReader(boundary: boundary)
+        self.reader = reader
     }
 
     mutating func events(in data: Data) -> [IncrementalEvent] {
@@ -52,6 +52,11 @@ struct MultipartPartStream: StreamedAnswer {
     }
 
     static var cutShort: String { "the server ended the multipart answer before its last payload" }
+
+    /// A body with no delimiter of its boundary was not the multipart answer its headers said.
+    var failureAtEnd: Failure? {
+        reader.endOfBodyError.map { .undecodableResponse(reason: "\($0)", snippet: "") }
+    }
 }
 
 /// What the two readings of an answer in parts share: nothing is yielded as the stream opens,

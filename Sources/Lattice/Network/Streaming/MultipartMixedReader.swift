@@ -15,11 +15,21 @@ public struct MultipartMixedReader: Sendable {
         case headersTooLong(part: Int)
         /// Bytes after the closing delimiter that are not whitespace.
         case dataAfterClose
+        /// The body ended without a delimiter, and the Content-Type named no boundary: the
+        /// default, `-`, was looked for (`endOfBodyError`).
+        case noBoundary
+        /// The body ended without a delimiter of the boundary its Content-Type named.
+        case boundaryNotFound(String)
 
+        /// What is wrong, in words.
         public var description: String {
             switch self {
             case .headersTooLong(let part): "part \(part) of the multipart body: its headers do not end with a blank line within 8 KiB"
             case .dataAfterClose: "data after the multipart body's closing delimiter"
+            case .noBoundary:
+                "the multipart answer's Content-Type has no boundary=, and the default one (\"-\") never appears in its body"
+            case .boundaryNotFound(let boundary):
+                "the multipart answer's boundary (\"\(boundary)\", from its Content-Type) never appears in its body"
             }
         }
     }
@@ -41,6 +51,9 @@ public struct MultipartMixedReader: Sendable {
     }
 
     private let delimiter: [UInt8]
+    /// The boundary looked for, and whether the Content-Type named it (else it is the default).
+    private let boundary: String
+    private var boundaryIsNamed = true
     /// Unconsumed bytes; `scanFrom` is where the search resumes.
     private var buffer: [UInt8]
     private var scanFrom = 0
@@ -49,6 +62,7 @@ public struct MultipartMixedReader: Sendable {
 
     /// A reader of a body whose boundary is `boundary` (the Content-Type's `boundary`).
     public init(boundary: String) {
+        self.boundary = boundary
         delimiter = Array("\r\n--\(boundary)".utf8)
         // The first delimiter may open the body without the line break before it.
         buffer = Array("\r\n".utf8)
@@ -60,18 +74,44 @@ public struct MultipartMixedReader: Sendable {
         return false
     }
 
-    /// The boundary of a `multipart/mixed` Content-Type header value, `nil` when it is not one.
+    /// A reader of a body whose Content-Type header value is `value`, `nil` when it is not
+    /// `multipart/mixed`: its `boundary`, else the default `-` (`boundary(ofContentType:)`).
+    /// - Complexity: O(header length).
+    public init?(contentType value: String) {
+        guard let named = Self.namedBoundary(ofContentType: value) else { return nil }
+        self.init(boundary: named ?? "-")
+        boundaryIsNamed = named != nil
+    }
+
+    /// The boundary of a `multipart/mixed` Content-Type header value, `nil` when it is not one;
+    /// `-` when it names none (the default of the GraphQL servers that answer in parts).
     /// - Complexity: O(header length).
     public static func boundary(ofContentType value: String) -> String? {
+        namedBoundary(ofContentType: value).map { $0 ?? "-" }
+    }
+
+    /// The `boundary` a `multipart/mixed` Content-Type names: `nil` when it is not one,
+    /// `.some(nil)` when it names none.
+    private static func namedBoundary(ofContentType value: String) -> String?? {
         let fields = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard fields.first?.lowercased() == "multipart/mixed" else { return nil }
         for field in fields.dropFirst() {
             let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
             let quoted = pair[1].count >= 2 && pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"")
-            return quoted ? String(pair[1].dropFirst().dropLast()) : pair[1]
+            return .some(quoted ? String(pair[1].dropFirst().dropLast()) : pair[1])
         }
-        return "-"
+        return .some(nil)
+    }
+
+    /// Why a body that ends where the bytes read so far end is not a multipart body of this
+    /// boundary: none of its delimiters appeared (`noBoundary` when the Content-Type named
+    /// none, `boundaryNotFound`). `nil` once one has: a body that ends before its closing
+    /// delimiter is then one cut short, which its reader's caller reports.
+    /// - Complexity: O(1).
+    public var endOfBodyError: ReadError? {
+        guard case .beforeDelimiter(partStart: nil) = place else { return nil }
+        return boundaryIsNamed ? .boundaryNotFound(boundary) : .noBoundary
     }
 
     /// Takes the next chunk and returns the bodies of the parts it completes, in order.

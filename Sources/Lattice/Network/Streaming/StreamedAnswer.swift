@@ -32,4 +32,14 @@ protocol StreamedAnswer: Sendable {
 
     /// Why a body that ended before the stream's last event was cut short.
     static var cutShort: String { get }
+
+    /// The failure of a body that ended, here, before the stream's last event, when it is not
+    /// one cut short (a body that never was the stream its headers announced); `nil` for one
+    /// cut short.
+    var failureAtEnd: Failure? { get }
+}
+
+extension StreamedAnswer {
+    /// None: a body that ends early was cut short.
+    var failureAtEnd: Failure? { nil }
 }

@@ -88,8 +88,10 @@ final class StreamedAnswerDelegate<Answer: StreamedAnswer>: NSObject, URLSession
             return finish(task, with: [Answer.failed(URLErrorMapping.failure(for: error, timeout: timeout))])
         }
         switch body {
-        case .waiting, .streaming:
+        case .waiting:
             finish(task, with: [Answer.failed(.transport(.connectionLost, underlying: Answer.cutShort))])
+        case .streaming(let stream):
+            finish(task, with: [Answer.failed(stream.failureAtEnd ?? .transport(.connectionLost, underlying: Answer.cutShort))])
         case .whole(let status, let body):
             guard (200..<300).contains(status) else {
                 return finish(task, with: [Answer.failed(.httpStatus(code: status, body: GraphQLResponse.snippet(of: body)))])

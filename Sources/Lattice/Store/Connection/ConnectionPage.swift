@@ -20,16 +20,28 @@ public struct ConnectionPage: Sendable {
     public let pageInfo: DataID
     /// Where the page goes.
     public let position: Position
+    /// The response path of the `@connection` field the page answered, for the errors that
+    /// refuse it (`repository.issueConnection`).
+    let path: String
     /// The page's edge records, in the page's order (one per node: an edge's id is made from
     /// its node's).
     var edges: [DataID] = []
     /// The page's `pageInfo` fields, as the normalizer staged them.
     var pageInfoWrites: [RecordSourceDelta.FieldWrite] = []
 
-    init(connection: DataID, position: Position) {
+    init(connection: DataID, position: Position, path: String) {
         self.connection = connection
         self.pageInfo = DataID.client(parent: connection, storageKey: "pageInfo")
         self.position = position
+        self.path = path
+    }
+
+    /// The cursor the page was asked after (or before), `nil` for a page in place of the list.
+    var cursor: String? {
+        switch position {
+        case .replacing: nil
+        case .after(let cursor), .before(let cursor): cursor
+        }
     }
 
     /// The id of the edge of `node` in `connection`: one edge record per node, so a node a

@@ -23,6 +23,24 @@ extension Store {
         }
     }
 
+    /// Refuses a response whose page, asked after (or before) a cursor, answers for a list the
+    /// store does not hold: its connection's `pageInfo` has no end (or start) cursor, so the
+    /// page continues nothing here. It came for another parent record than the list paged (a
+    /// `node(id:)` answered with another id), and taken, it would move the parent's link away
+    /// from the list while the page itself was dropped. A page whose list is held but ends
+    /// elsewhere now (a refetch landed first) is stale, not refused: `merge` drops it.
+    /// - Throws: `NormalizeError.pageForAnotherParent` at the connection field's path.
+    /// - Complexity: O(connection edits of the delta).
+    func checkPages(of delta: RecordSourceDelta) throws(NormalizeError) {
+        guard !delta.connectionEdits.isEmpty else { return }
+        for case .page(let page) in delta.connectionEdits {
+            guard let cursor = page.cursor else { continue }
+            let end: FieldKey = page.position.isBefore ? .startCursor : .endCursor
+            guard source[page.pageInfo]?.slots[end] == nil else { continue }
+            throw .pageForAnotherParent(path: page.path, cursor: cursor, connection: page.connection)
+        }
+    }
+
     /// Merges `page`, unless it answers a cursor that is no longer the end (or the start) of
     /// the list: then it is dropped whole and `false` returned. Calls `willWrite` before each
     /// field it may write and `changed` after each it changed, with how a verdict may change.
