@@ -102,7 +102,8 @@ extension Environment {
     /// Returns once every commit made before the call is in the image, or the image stopped
     /// (then `imageLog` says why).
     public func imageWritten() async {
-        guard let image else { return }
-        if let failure = await image.writer.flushed() { imageFailed(failure) }
+        // The writer alone is held across the wait: `closeImage()` meanwhile closes the reader.
+        guard let writer = image?.writer else { return }
+        if let failure = await writer.flushed() { imageFailed(failure) }
     }
 }
