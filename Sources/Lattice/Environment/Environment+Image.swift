@@ -43,8 +43,9 @@ final class ImageSession {
 }
 
 extension Environment {
-    /// Queues the records a commit changed for the image, with the age of the operation `key`
-    /// when given. - Complexity: O(size of those records).
+    /// Queues for the image what the base holds of the records a commit changed the base of
+    /// (`CommitChanges.changedBaseRecords`: never a pending optimistic layer's values), with the
+    /// age of the operation `key` when given. - Complexity: O(size of those records).
     func writeBehind(_ changedRecords: [DataID], stamping key: OperationKey? = nil) {
         guard let image else { return }
         var stamped: [ImageStamp] = []
@@ -55,8 +56,9 @@ extension Environment {
         var rows: [ImageRow] = []
         rows.reserveCapacity(changedRecords.count)
         for id in changedRecords {
-            guard let record = store.record(id) else { continue }
-            rows.append(ImageRow(id: id, row: RecordEncoding.encode(record)))
+            guard let record = store.record(id),
+                  let row = RecordEncoding.encodeBase(of: record, in: store) else { continue }
+            rows.append(ImageRow(id: id, row: row))
         }
         image.writer.write(rows, stamps: stamped)
     }

@@ -240,7 +240,7 @@ public final class Environment {
         coordinator.didCommit(commit.changes)
         for handle in changed { handle.keeper.factsDidChange(of: handle) }
         counters?.endCommit(commit.changes)
-        writeBehind(commit.changes.changedRecords, stamping: key)
+        writeBehind(commit.changes.changedBaseRecords, stamping: key)
         if commit.changes.droppedLinks { collectionIsDue() }
         return commit
     }
@@ -251,7 +251,7 @@ public final class Environment {
     func published(_ changes: CommitChanges, stamping key: OperationKey? = nil) -> CommitChanges {
         coordinator.didCommit(changes)
         counters?.endCommit(changes)
-        writeBehind(changes.changedRecords, stamping: key)
+        writeBehind(changes.changedBaseRecords, stamping: key)
         if changes.droppedLinks { collectionIsDue() }
         return changes
     }

@@ -66,6 +66,28 @@ public enum RecordEncoding {
         return encode(fields, isDeleted: record.type == .nonexistent)
     }
 
+    /// The row of what `store`'s base holds of `record`: its fields as the server's answers
+    /// and local updates left them, under any pending optimistic layer
+    /// (`Store.applyOptimistic(_:)`), which the image never holds. What the write-behind does
+    /// on the main actor for each record a commit changed the base of.
+    /// - Returns: nil when the base holds nothing of the record (a layer made it): nothing to
+    ///   write.
+    /// - Complexity: O(size of its values); a record no layer wrote costs `encode(_:)` and one
+    ///   check of the store's layers.
+    @MainActor
+    public static func encodeBase(of record: Record, in store: Store) -> [UInt8]? {
+        guard let backup = store.optimistic.backup(of: record) else { return encode(record) }
+        if backup.type == .nonexistent { return encode([:], isDeleted: true) }
+        var fields: [String: FieldState] = [:]
+        for (key, slot) in record.slots.entries where backup.slots[key] == nil {
+            fields[key.storageKey] = FieldState(value: slot.value.fieldValue, errors: slot.errors)
+        }
+        for case let (key, slot?) in backup.slots {
+            fields[key.storageKey] = FieldState(value: slot.value.fieldValue, errors: slot.errors)
+        }
+        return fields.isEmpty ? nil : encode(fields)
+    }
+
     /// The row of a record written as `newer` over the row `older` the image holds: the store
     /// in memory may hold part of a record (what this launch's screens read or fetched) whose
     /// row has more, and the fields it lacks stay. A deleted record's row, or an older row
