@@ -82,10 +82,8 @@ extension Environment {
         // The age the last launch wrote: epoch 0, before anything this launch invalidated;
         // invalidated, too, when a record it reached was invalidated after it was written.
         if stamps[root.key] == nil, let stamp = try? reader.stamp(of: root.key.imageKey) {
-            let invalidations = reader.recordInvalidations
-            let reachedInvalidated = !invalidations.isEmpty && hydration.recordsRead.contains {
-                invalidations[$0].map { $0 > stamp.fetchedAt } ?? false
-            }
+            let reachedInvalidated = (try? reader.invalidated(anyOf: hydration.recordsRead,
+                                                              after: stamp.fetchedAt)) ?? false
             stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt,
                                           isInvalidated: stamp.isInvalidated || reachedInvalidated)
         }

@@ -20,11 +20,12 @@ struct ImageLaunches {
     /// The image's file and SQLite's two beside it.
     var files: [URL] { ["", "-wal", "-shm"].map { URL(fileURLWithPath: url.path + $0) } }
 
-    /// One launch under `strategy`.
-    func launch(_ strategy: PhaseStrategy) -> (environment: Environment, transport: FixtureTransport) {
+    /// One launch under `strategy`, on `clock` (a clock of its own at 0 by default).
+    func launch(_ strategy: PhaseStrategy, clock: ManualScheduler = ManualScheduler(now: Date(timeIntervalSince1970: 0)))
+        -> (environment: Environment, transport: FixtureTransport) {
         let transport = fixtures.transport()
-        return (Environment(program: fixtures.program, transport: transport, strategy: strategy,
-                            clock: ManualScheduler(now: Date(timeIntervalSince1970: 0)), image: url), transport)
+        return (Environment(program: fixtures.program, transport: transport, strategy: strategy, clock: clock,
+                            image: url), transport)
     }
 
     /// Attaches `name` in `environment` with its `ok` fixture's variables.
