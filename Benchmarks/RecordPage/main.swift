@@ -19,7 +19,8 @@
 //   RecordPage/collect300Roots  the same over 300 roots reaching one record each
 //   RecordPage/imageEncode      the write-behind's share on the main actor for the page's commit:
 //                               each of its records encoded into its image row
-//                               (RecordEncoding.encode), as Environment does after a commit
+//                               (RecordEncoding.encodeBase: the base, under any optimistic
+//                               layer; none here), as Environment does after a commit
 //   RecordPage/imageWrite       the write-behind's share off the main actor: those rows written in
 //                               one transaction into an image holding the page (each row read and
 //                               written over the one it finds), as a refetch of the page writes
@@ -94,7 +95,8 @@ final class PageImage {
     let fixture: RecordPageFixture
     let folder: URL
     let image: StoreImage
-    /// The page's records in the store that committed it, and their rows.
+    /// The store that committed the page, its records, and their rows.
+    let store: Store
     let records: [Record]
     let rows: [(id: DataID, row: [UInt8]?)]
     /// The store the last hydration filled, kept for `observed()`.
@@ -103,8 +105,9 @@ final class PageImage {
     init(_ fixture: RecordPageFixture) throws {
         self.fixture = fixture
         let store = try fixture.store()
+        self.store = store
         records = store.source.ids.compactMap { store.record($0) }
-        rows = records.map { ($0.id, RecordEncoding.encode($0)) }
+        rows = records.map { ($0.id, RecordEncoding.encodeBase(of: $0, in: store)) }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-record-page-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         image = try StoreImage(url: folder.appendingPathComponent("image.sqlite"), schemaDigest: "RecordPage")
@@ -120,9 +123,9 @@ final class PageImage {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The write-behind's main-actor share: every record's row.
+    /// The write-behind's main-actor share: every record's row, from the store's base.
     func encode() {
-        for record in records { blackHole(RecordEncoding.encode(record)) }
+        for record in records { blackHole(RecordEncoding.encodeBase(of: record, in: store)) }
     }
 
     /// The page read from the image into an empty store.

@@ -43,8 +43,9 @@ final class ImageSession {
 }
 
 extension Environment {
-    /// Queues the records a commit changed for the image, with the age of the operation `key`
-    /// when given. - Complexity: O(size of those records).
+    /// Queues for the image what the base holds of the records a commit changed the base of
+    /// (`CommitChanges.changedBaseRecords`: never a pending optimistic layer's values), with the
+    /// age of the operation `key` when given. - Complexity: O(size of those records).
     func writeBehind(_ changedRecords: [DataID], stamping key: OperationKey? = nil) {
         guard let image else { return }
         var stamped: [ImageStamp] = []
@@ -55,8 +56,9 @@ extension Environment {
         var rows: [ImageRow] = []
         rows.reserveCapacity(changedRecords.count)
         for id in changedRecords {
-            guard let record = store.record(id) else { continue }
-            rows.append(ImageRow(id: id, row: RecordEncoding.encode(record)))
+            guard let record = store.record(id),
+                  let row = RecordEncoding.encodeBase(of: record, in: store) else { continue }
+            rows.append(ImageRow(id: id, row: row))
         }
         image.writer.write(rows, stamps: stamped)
         counters?.total.imageWrites += 1
@@ -81,10 +83,8 @@ extension Environment {
         // The age the last launch wrote: epoch 0, before anything this launch invalidated;
         // invalidated, too, when a record it reached was invalidated after it was written.
         if stamps[root.key] == nil, let stamp = try? reader.stamp(of: root.key.imageKey) {
-            let invalidations = reader.recordInvalidations
-            let reachedInvalidated = !invalidations.isEmpty && hydration.recordsRead.contains {
-                invalidations[$0].map { $0 > stamp.fetchedAt } ?? false
-            }
+            let reachedInvalidated = (try? reader.invalidated(anyOf: hydration.recordsRead,
+                                                              after: stamp.fetchedAt)) ?? false
             stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt,
                                           isInvalidated: stamp.isInvalidated || reachedInvalidated)
         }
@@ -103,7 +103,8 @@ extension Environment {
     /// Returns once every commit made before the call is in the image, or the image stopped
     /// (then `imageLog` says why).
     public func imageWritten() async {
-        guard let image else { return }
-        if let failure = await image.writer.flushed() { imageFailed(failure) }
+        // The writer alone is held across the wait: `closeImage()` meanwhile closes the reader.
+        guard let writer = image?.writer else { return }
+        if let failure = await writer.flushed() { imageFailed(failure) }
     }
 }

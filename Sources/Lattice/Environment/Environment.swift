@@ -244,7 +244,7 @@ public final class Environment {
                    settling changed: [HandleFacts] = []) -> CommitChanges {
         coordinator.didCommit(changes)
         for facts in changed { facts.settle() }
-        writeBehind(changes.changedRecords, stamping: key)
+        writeBehind(changes.changedBaseRecords, stamping: key)
         counters?.endCommit(changes)
         if changes.droppedLinks { collectionIsDue() }
         return changes

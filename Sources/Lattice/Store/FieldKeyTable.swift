@@ -31,6 +31,12 @@ final class FieldKeyTable: Sendable {
         state.withLock { $0.names[Int(key.rawValue)] }
     }
 
+    /// The storage keys of `keys`, in their order, read under one lock (the image's encoding
+    /// of a record names each of its fields). - Complexity: O(keys).
+    func storageKeys(of keys: some Collection<FieldKey>) -> [String] {
+        state.withLock { state in keys.map { state.names[Int($0.rawValue)] } }
+    }
+
     func keyPath(of key: FieldKey) -> FieldKeyPath {
         state.withLock { $0.keyPaths[Int(key.rawValue)] }
     }

@@ -109,7 +109,7 @@ public struct MultipartMixedReader: Sendable {
     /// none, `boundaryNotFound`). `nil` once one has: a body that ends before its closing
     /// delimiter is then one cut short, which its reader's caller reports.
     /// - Complexity: O(1).
-    public var endOfBodyError: ReadError? {
+    public var endOfBodyError: FormatError? {
         guard case .beforeDelimiter(partStart: nil) = place else { return nil }
         return boundaryIsNamed ? .boundaryNotFound(boundary) : .noBoundary
     }

@@ -50,6 +50,18 @@ public struct CommitChanges: Sendable {
     /// record was deleted): records may no longer be reachable, so a collection is due.
     public internal(set) var droppedLinks = false
 
+    /// Set by a commit made while optimistic layers are pending (a rebase): the ids of the
+    /// records whose base it changed. Nil otherwise: the base is what is shown.
+    var baseChanges: [DataID]?
+
+    /// Ids of the records whose base, the state the server's answers and local updates made
+    /// (`Store.applyOptimistic(_:)`'s layers left out), the commit changed, in application
+    /// order: what the store's image writes. `changedRecords` when no layer is pending; under
+    /// a layer, a field written under it changes the base and not what is shown, and showing,
+    /// confirming or reverting a layer changes what is shown and, but for the answer
+    /// written, not the base. - Complexity: O(1).
+    var changedBaseRecords: [DataID] { baseChanges ?? changedRecords }
+
     /// Whether a verdict may have changed (only meaningful when the store notes them).
     public var hasVerdictRelevantChanges: Bool { !verdictChanges.isEmpty }
     /// Observer notifications sent (one per changed field). - Complexity: O(1).

@@ -21,6 +21,8 @@ final class ImageWriteBehind: Sendable {
     }
 
     private let jobs: AsyncStream<Job>.Continuation
+    /// The writer: it ends, its connection closed, once `jobs` is finished and drained.
+    private let writing: Task<Void, Never>
 
     /// Starts the writer of the image at `url`: it opens the image for `schemaDigest` (made if
     /// absent, emptied under another schema, counted as a launch) and keeps the file under
@@ -28,7 +30,7 @@ final class ImageWriteBehind: Sendable {
     init(url: URL, schemaDigest: String, sizeLimit: Int, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
         let (stream, jobs) = AsyncStream<Job>.makeStream()
         self.jobs = jobs
-        Task.detached(priority: .utility) {
+        writing = Task.detached(priority: .utility) {
             var image: StoreImage?
             var failure: ImageDatabaseError?
             // Runs one step on the image; a failure stops it: later steps find no image.
@@ -66,11 +68,25 @@ final class ImageWriteBehind: Sendable {
                     continuation.resume(returning: failure)
                 }
             }
+            // Closed here, before the task ends: `close()` returns once the file is released.
+            image = nil
         }
     }
 
     deinit {
         jobs.finish()
+    }
+
+    /// Writes everything queued before the call, then closes the writer's connection (the
+    /// last one: SQLite checkpoints the WAL into the file and removes `-wal` and `-shm`), and
+    /// returns once it is closed. Anything queued after it is dropped.
+    /// - Returns: the failure that stopped the writer, if one did.
+    /// - Complexity: the queued writes, off the main actor; the caller only waits.
+    func close() async -> ImageDatabaseError? {
+        let failure = await flushed()
+        jobs.finish()
+        await writing.value
+        return failure
     }
 
     /// Queues one commit's rows and the ages it set, after every commit queued before it.
@@ -97,7 +113,10 @@ final class ImageWriteBehind: Sendable {
     /// Returns once everything queued before the call is written, or dropped after a failure:
     /// then the failure that stopped the writer.
     func flushed() async -> ImageDatabaseError? {
-        await withCheckedContinuation { continuation in jobs.yield(.flushed(continuation)) }
+        await withCheckedContinuation { continuation in
+            // A writer closed meanwhile (`close()`) takes no more jobs: nothing is left to wait for.
+            if case .terminated = jobs.yield(.flushed(continuation)) { continuation.resume(returning: nil) }
+        }
     }
 }
 

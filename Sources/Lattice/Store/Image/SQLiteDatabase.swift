@@ -4,14 +4,29 @@ import Foundation
 /// Why the image's database refused a step: SQLite's result code and message, and what was
 /// being done.
 public struct ImageDatabaseError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// SQLite's primary result code (`SQLITE_CORRUPT`, `SQLITE_FULL`, `SQLITE_READONLY`, ...).
+    /// SQLite's primary result code (`SQLITE_CORRUPT`, `SQLITE_FULL`, `SQLITE_READONLY`, ...);
+    /// `SQLITE_OK` (0) when Lattice, not SQLite, refused the file (`isRefused`).
     public let code: Int32
-    /// SQLite's message.
+    /// SQLite's message, or why Lattice refused the file.
     public let message: String
-    /// The step: `open`, or the statement's first words.
+    /// The step: `open`, the statement that failed, or what Lattice checked (`signature`, a
+    /// value read from the `meta` table, as `meta.launch`).
     public let during: String
 
-    public var description: String { "\(during): \(message) (SQLite \(code))" }
+    public var description: String {
+        isRefused ? "\(during): \(message) (refused, left as it is)" : "\(during): \(message) (SQLite \(code))"
+    }
+
+    /// Whether Lattice refused the file before writing anything to it: another application's
+    /// database (`StoreImage.signature(of:)`), or an image holding a value out of range (a
+    /// launch counter that cannot count on). The file is left as it is; the store runs from
+    /// memory.
+    public var isRefused: Bool { code == SQLITE_OK }
+
+    /// Lattice's refusal of the file, found at `during`, for `reason`.
+    static func refused(during: String, _ reason: String) -> ImageDatabaseError {
+        ImageDatabaseError(code: SQLITE_OK, message: reason, during: during)
+    }
 
     /// Whether the file itself is damaged or is no database (moved aside, then started anew).
     public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
@@ -52,10 +67,41 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs `sql` (one or more statements, no parameters).
+    /// Rows the connection's statements have answered since it opened: what a step read (the
+    /// image counts what opening it costs). - Complexity: O(1).
+    private(set) var rowsRead = 0
+
+    /// Runs `sql` (one or more statements, no parameters), one statement at a time, so that a
+    /// failure names the statement that failed, not the first of the batch.
     func execute(_ sql: String) throws(ImageDatabaseError) {
-        let code = sqlite3_exec(handle, sql, nil, nil, nil)
-        guard code == SQLITE_OK else { throw error(code, sql) }
+        var failure: ImageDatabaseError?
+        sql.withCString { text in
+            var next = text
+            while next.pointee != 0 {
+                var statement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, next, -1, &statement, &tail)
+                let end = tail ?? next.advanced(by: strlen(next))
+                let current = String(decoding: UnsafeRawBufferPointer(start: next, count: next.distance(to: end)),
+                                     as: UTF8.self)
+                guard code == SQLITE_OK else {
+                    failure = error(code, current)
+                    return
+                }
+                next = end
+                // Whitespace or a comment: no statement.
+                guard let statement else { continue }
+                var step = sqlite3_step(statement)
+                while step == SQLITE_ROW {
+                    rowsRead += 1
+                    step = sqlite3_step(statement)
+                }
+                if step != SQLITE_DONE { failure = error(step, current) }
+                sqlite3_finalize(statement)
+                if failure != nil { return }
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Runs the statement `sql` with `values` bound in order, and calls `row` for each row it
@@ -85,6 +131,7 @@ final class SQLiteDatabase {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
             guard code == SQLITE_ROW else { throw error(code, sql) }
+            rowsRead += 1
             try row(Row(statement: statement))
         }
     }
@@ -126,9 +173,12 @@ final class SQLiteDatabase {
         return statement
     }
 
+    /// The failure of statement `sql`, named by its text on one line (up to 80 characters).
     private func error(_ code: Int32, _ sql: String) -> ImageDatabaseError {
-        ImageDatabaseError(code: code & 0xFF, message: Self.message(handle, code),
-                           during: sql.split(separator: " ").prefix(3).joined(separator: " "))
+        var statement = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if statement.hasSuffix(";") { statement.removeLast() }
+        if statement.count > 80 { statement = statement.prefix(79) + "…" }
+        return ImageDatabaseError(code: code & 0xFF, message: Self.message(handle, code), during: statement)
     }
 
     private static func message(_ handle: OpaquePointer?, _ code: Int32) -> String {

@@ -9,6 +9,9 @@ import Foundation
 /// the image empty. Over its size limit, the image evicts the rows of the oldest launches first
 /// (`evict(toFit:keeping:)`); a record read or written in a launch is that launch's.
 ///
+/// The file says it is Lattice's in its header (`application_id`, `StoreImage+Signature`):
+/// another application's database at the path is refused before anything is written to it.
+///
 /// An environment opens it with `Environment(…, image:)`; it is public for tools and for the
 /// lab's benchmarks, which measure its steps one by one. Not thread-safe: its owner serializes
 /// it (the environment's writer, off the main actor).
@@ -23,10 +26,14 @@ public final class StoreImage {
     public let isCurrent: Bool
     /// When an earlier launch invalidated the whole store, if one did (read at opening).
     private(set) var storeInvalidatedAt: Date?
-    /// When earlier launches invalidated records by id (`Environment.invalidate(_:)`), read at
-    /// a reader's opening: an operation written before one of its records was invalidated
-    /// reads back invalidated.
-    private(set) var recordInvalidations: [DataID: Date] = [:]
+    /// Whether earlier launches invalidated records by id (`Environment.invalidate(_:)`), read
+    /// at a reader's opening (one row, however many there are): if so, an operation hydrated
+    /// looks up the records it read (`invalidated(anyOf:after:)`).
+    private(set) var hasRecordInvalidations = false
+
+    /// Rows the image's connection has read since it opened (what opening costs is bounded:
+    /// the `meta` table, the file's signature, one row of the invalidations). - Complexity: O(1).
+    var rowsRead: Int { database.rowsRead }
 
     /// What the `meta` table says.
     private struct Meta {
@@ -34,16 +41,28 @@ public final class StoreImage {
         var lastLaunch: Int64 = 0
         var storeInvalidatedAt: Date?
 
-        init() {}
-
+        /// Reads the `meta` table; a file without one (a file just made) says nothing.
+        /// - Throws: `ImageDatabaseError`, refused (`isRefused`) when the launch counter is no
+        ///   count a next launch can follow (a number from 0 to one below `Int64.max`).
         init(of database: SQLiteDatabase) throws(ImageDatabaseError) {
-            try database.run("SELECT key, value FROM meta") { row in
-                switch row.text(0) {
-                case "schema": digest = row.text(1)
-                case "launch": lastLaunch = Int64(row.text(1) ?? "") ?? 0
-                case "invalidated": storeInvalidatedAt = Double(row.text(1) ?? "").map(Date.init(timeIntervalSince1970:))
-                default: break
+            do throws(ImageDatabaseError) {
+                try database.run("SELECT key, value FROM meta") { row throws(ImageDatabaseError) in
+                    switch row.text(0) {
+                    case "schema": digest = row.text(1)
+                    case "launch":
+                        let text = row.text(1) ?? ""
+                        guard let launch = Int64(text), launch >= 0, launch < Int64.max else {
+                            throw .refused(during: "meta.launch", "the launch counter `\(text.prefix(40))` is out of "
+                                           + "range (0 to \(Int64.max - 1)): the image cannot count another launch")
+                        }
+                        lastLaunch = launch
+                    case "invalidated":
+                        storeInvalidatedAt = Double(row.text(1) ?? "").map(Date.init(timeIntervalSince1970:))
+                    default: break
+                    }
                 }
+            } catch where error.isMissingTable {
+                // Nothing in the file yet.
             }
         }
     }
@@ -56,8 +75,10 @@ public final class StoreImage {
     /// for longer than `readerPatience` fails the read (`isBusy`). An image of another schema,
     /// or one a writer has not made yet, reads as empty (`isCurrent` false).
     /// - Returns: nil when there is no file yet.
-    /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
-    /// - Complexity: one read of the `meta` table and of the records invalidated by id.
+    /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database; `isRefused`
+    ///   when it is another application's, or its launch counter is out of range.
+    /// - Complexity: a few reads of the file's schema, one of the `meta` table and one row of
+    ///   the records invalidated by id, however many the file holds.
     public static func reader(at url: URL, schemaDigest: String) throws(ImageDatabaseError) -> StoreImage? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try StoreImage(readingFrom: url, schemaDigest: schemaDigest)
@@ -68,40 +89,45 @@ public final class StoreImage {
         // A read of a WAL database waits for no writer; only a connection closing (its last
         // checkpoint) or a recovery holds the file, for milliseconds: wait that long, no more.
         try database.execute("PRAGMA busy_timeout = \(Self.readerPatience)")
-        var meta = Meta()
-        do throws(ImageDatabaseError) {
-            meta = try Meta(of: database)
-        } catch where error.isMissingTable {
-            // A file a writer has just made: nothing in it yet.
-        }
+        if let refusal = try Self.refusal(of: database) { throw refusal }
+        let meta = try Meta(of: database)
         launch = meta.lastLaunch
         isCurrent = meta.digest == schemaDigest
         storeInvalidatedAt = isCurrent ? meta.storeInvalidatedAt : nil
         guard isCurrent else { return }
-        var invalidations: [DataID: Date] = [:]
         do throws(ImageDatabaseError) {
-            try database.run("SELECT id, at FROM invalidations") { row in
-                if let id = row.text(0) { invalidations[DataID(id)] = Date(timeIntervalSince1970: row.real(1)) }
-            }
+            try database.run("SELECT EXISTS (SELECT 1 FROM invalidations)") { hasRecordInvalidations = $0.integer(0) != 0 }
         } catch where error.isMissingTable {
             // An image made before invalidations were kept: none.
         }
-        recordInvalidations = invalidations
     }
 
     /// Opens the image at `url` to write, creating it if absent, emptied if its schema digest
     /// is not `schemaDigest`; this opening counts as a launch. The environment's writer opens
-    /// it so, off the main actor (it may wait for another process holding the file).
-    /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database.
+    /// it so, off the main actor (it may wait for another process holding the file). Nothing is
+    /// written before the file is known to be Lattice's (`refusal(of:)`); it is signed then.
+    /// - Throws: `ImageDatabaseError`; `isCorrupt` when the file is no database; `isRefused`
+    ///   when it is another application's, or its launch counter cannot count another launch
+    ///   (the file is then left as it was).
     public init(url: URL, schemaDigest: String) throws(ImageDatabaseError) {
         database = try SQLiteDatabase(url: url)
+        try database.execute("PRAGMA busy_timeout = 5000")
+        // Before anything is written: a file of another application's, or an image whose
+        // counter cannot go on, is left as it is.
+        if let refusal = try Self.refusal(of: database) { throw refusal }
+        let meta = try Meta(of: database)
         // auto_vacuum takes effect only before the first table: an eviction then gives the
         // pages it frees back to the file system (`incremental_vacuum`).
         try database.execute("""
-            PRAGMA busy_timeout = 5000;
             PRAGMA auto_vacuum = INCREMENTAL;
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
+            """)
+        // Signed and made in one transaction: a launch killed midway (or a statement failing,
+        // the connection then dropped) leaves an empty file, never Lattice's tables unsigned.
+        try database.execute("""
+            BEGIN IMMEDIATE;
+            PRAGMA application_id = \(Self.applicationID);
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL) WITHOUT ROWID;
             CREATE INDEX IF NOT EXISTS records_by_launch ON records (launch);
@@ -109,8 +135,8 @@ public final class StoreImage {
                 fetched_at REAL NOT NULL, invalidated INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS invalidations (id TEXT PRIMARY KEY, launch INTEGER NOT NULL,
                 at REAL NOT NULL) WITHOUT ROWID;
+            COMMIT;
             """)
-        let meta = try Meta(of: database)
         var storeInvalidatedAt = meta.storeInvalidatedAt
         launch = meta.lastLaunch + 1
         isCurrent = true
@@ -195,6 +221,24 @@ public final class StoreImage {
             found = ImageStamp(key: key, fetchedAt: fetchedAt, isInvalidated: invalidated)
         }
         return found
+    }
+
+    /// Whether a record of `ids` was invalidated by id (`Environment.invalidate(_:)`) after
+    /// `date`, in one read transaction.
+    /// - Complexity: nothing when no record was (`hasRecordInvalidations`); otherwise one
+    ///   indexed read per id, up to the first found.
+    func invalidated(anyOf ids: some Sequence<DataID>, after date: Date) throws(ImageDatabaseError) -> Bool {
+        guard hasRecordInvalidations else { return false }
+        return try reading { () throws(ImageDatabaseError) in
+            for id in ids {
+                var after = false
+                try database.run("SELECT at FROM invalidations WHERE id = ?", [.text(id.rawValue)]) { row in
+                    after = Date(timeIntervalSince1970: row.real(0)) > date
+                }
+                if after { return true }
+            }
+            return false
+        }
     }
 
     /// Notes that the records `ids` were invalidated at `date`: an operation written before

@@ -53,6 +53,13 @@ struct OptimisticLayers {
         backups[position].slots[key] = .some(record.slots[key])
     }
 
+    /// What `record` holds under the layers, if a layer wrote it; nil when none did (what it
+    /// shows is then its base). - Complexity: O(1).
+    func backup(of record: Record) -> Backup? {
+        guard !backups.isEmpty, let position = positions[record.serial] else { return nil }
+        return backups[position]
+    }
+
     /// Forgets every backup: the base is shown again (or about to be).
     mutating func forgetBackups() {
         backups.removeAll(keepingCapacity: true)

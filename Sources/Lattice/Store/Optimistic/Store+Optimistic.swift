@@ -43,7 +43,7 @@ extension Store {
         showBase(noting: &shown)
         var fieldsWritten = 0
         var created = 0
-        let droppedPages = apply(base, noting: &shown, fieldsWritten: &fieldsWritten, created: &created)
+        let (droppedPages, changedBase) = apply(base, noting: &shown, fieldsWritten: &fieldsWritten, created: &created)
         optimistic.layers = layers
         for layer in layers {
             var written = 0
@@ -59,6 +59,7 @@ extension Store {
                                     created: created, lastSerialBefore: lastSerialBefore,
                                     notingVerdicts: configuration.notesVerdictChanges)
         changes.droppedPages = droppedPages
+        changes.baseChanges = changedBase
         notify(shown, madeBefore: lastSerialBefore)
         for record in invalidated {
             record.registrar.willSet(record, keyPath: \Record.invalidationToken)
@@ -115,12 +116,20 @@ extension Store {
 
     /// Writes `delta`'s fields, connection pages and deletions into the records, silently,
     /// noting what each showed first in `shown`; with `keepingBase`, as a layer, keeping the
-    /// base under it. - Returns: the pages dropped (`Store.apply(_:willWrite:changed:)`).
+    /// base under it.
+    /// - Returns: the pages dropped (`Store.apply(_:willWrite:changed:)`), and, written into
+    ///   the base (not `keepingBase`), the ids of the records whose base it changed, once each
+    ///   in the order changed (`CommitChanges.changedBaseRecords`).
     @discardableResult
     private func apply(_ delta: RecordSourceDelta, noting shown: inout ShownState, fieldsWritten: inout Int,
-                       created: inout Int, keepingBase: Bool = false) -> Int {
+                       created: inout Int, keepingBase: Bool = false) -> (droppedPages: Int, changedBase: [DataID]) {
         let edges = FieldKey.edges
         let keepsConnectionNodes = !connectionNodes.isEmpty
+        var changedBase: [DataID] = []
+        var counted: Set<Int> = []
+        func changed(_ record: Record) {
+            if !keepingBase, counted.insert(record.serial).inserted { changedBase.append(record.id) }
+        }
         for id in delta.order {
             let (record, isNew) = source.recordOrCreate(id)
             if isNew { created += 1 }
@@ -134,7 +143,9 @@ extension Store {
                 shown.note(write.key, of: record)
                 if keepingBase { optimistic.keepBase(of: record, write.key) }
                 let value = stored(write.state.value)
-                record.slots[write.key] = Slot(value: value, errors: write.state.errors)
+                let slot = Slot(value: value, errors: write.state.errors)
+                if !keepingBase, record.slots[write.key] != slot { changed(record) }
+                record.slots[write.key] = slot
                 record.noteType(from: write.key, value)
                 if keepsConnectionNodes && write.key == edges { forgetConnectionNodes(of: record) }
             }
@@ -146,12 +157,13 @@ extension Store {
                     shown.note(record)
                     shown.note(key, of: record)
                     if keepingBase { optimistic.keepBase(of: record, key) }
-                }, changed: { _, _, _ in })
+                }, changed: { record, _, _ in changed(record) })
                 if !merged { droppedPages += 1 }
             }
         }
         for id in delta.deletions {
             guard let record = source[id], record.type != .nonexistent else { continue }
+            changed(record)
             forgetConnectionNodes(of: record)
             shown.note(record)
             if keepingBase { optimistic.keepBase(of: record, nil) }
@@ -162,6 +174,6 @@ extension Store {
             record.slots.removeAll()
             record.type = .nonexistent
         }
-        return droppedPages
+        return (droppedPages, changedBase)
     }
 }

@@ -36,6 +36,8 @@ import Testing
         }
         let record = try #require(store.record(DataID("R")))
         #expect(try RecordEncoding.decode(RecordEncoding.encode(record)).fields == Self.fields)
+        // Byte for byte the row of its fields: a merge compares rows' bytes before reading them.
+        #expect(RecordEncoding.encode(record) == RecordEncoding.encode(Self.fields))
     }
 
     @Test func aRowIsAboutTheSizeOfItsValues() {
