@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """docs/architecture.md against the package it describes.
 
-    python3 scripts/lab/check_architecture.py
+    python3 scripts/lab/check_architecture.py [--write-diagram]
 
 Reads the module table of docs/architecture.md (module, kind, imports) and its section
 "Arrows that must never exist", and holds them to two sources of truth: the targets
@@ -20,6 +20,12 @@ declares the fuzz targets), and the `import` lines found in each target's Swift 
   Darwin, FoundationNetworking), imported where the platform has them, are not listed.
 - No target, tests included, imports a package module it does not declare.
 - No arrow of the forbidden list exists, declared or imported.
+- The diagram (the page's first code block) is the table's, drawn: one arrow a row, from the
+  row's modules to the package modules of its imports column, grouped by side (the harness is
+  `LatticeBench` and what it imports; a row that imports both sides is where they meet; the
+  plugins apart). `--write-diagram` redraws it from the table.
+- A row of one target of several Swift files names the largest (its stem, in the row's text),
+  so the rows keep naming their main files as they grow.
 
 Exit status 0 when the page and the package agree; 1 with one line per mismatch, naming the
 row (or the arrow) and what differs; 2 when dump-package itself fails.
@@ -40,6 +46,9 @@ FUZZ_VARIABLE = "LATTICE_FUZZ"
 IMPORT = re.compile(r"^\s*(?:@[\w]+(?:\([^)]*\))?\s+)*import\s+"
                     r"(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)")
 BACKTICKED = re.compile(r"`([^`]+)`")
+HARNESS = "LatticeBench"
+DIAGRAM_WIDTH = 100
+ARROW = " ──► "
 
 
 class Target:
@@ -56,11 +65,15 @@ class Target:
         self.executable_product = executable_products.get(self.name)
         self.imports = {}  # module -> first "file:line" importing it
         self.has_swift = False
+        self.largest_file = None  # the stem of its largest Swift source, when it has several
         self.fuzz_only = False
 
     def read_imports(self):
         folder = ROOT / self.path
-        for source in sorted(folder.rglob("*.swift")):
+        sources = sorted(folder.rglob("*.swift"))
+        if len(sources) > 1:
+            self.largest_file = max(sources, key=lambda source: (source.stat().st_size, source.name)).stem
+        for source in sources:
             self.has_swift = True
             in_string = False
             for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
@@ -127,7 +140,7 @@ def cells(line):
 
 
 def read_doc(text):
-    """The module table's rows (line number, module, kind, imports) and the forbidden arrows
+    """The module table's rows (line number, module, kind, purpose, imports) and the forbidden arrows
     (line number, the bold text opening each bullet, which may run onto the next lines)."""
     rows, arrows = [], []
     section, in_table, bullet = "", False, None
@@ -143,7 +156,7 @@ def read_doc(text):
                 in_table = False
             elif set(line) - set("|- "):
                 row = cells(line)
-                rows.append((number, *row[:2], row[3]) if len(row) == 4 else (number, None, None, None))
+                rows.append((number, *row) if len(row) == 4 else (number, None, None, None, None))
             continue
         if section != "Arrows that must never exist":
             continue
@@ -219,6 +232,66 @@ def kind_problems(kind, members, targets):
     return problems
 
 
+def diagram_arrow(left, right):
+    """`left ──► right…`, wrapped at DIAGRAM_WIDTH after a comma, continuations under the first."""
+    lines, line = [], left + (ARROW if right else "")
+    indent = " " * len(line)
+    for index, name in enumerate(right):
+        piece = name + ("," if index < len(right) - 1 else "")
+        if line.strip() and not line.endswith(ARROW) and len(line) + 1 + len(piece) > DIAGRAM_WIDTH:
+            lines.append(line)
+            line = indent
+        line += ("" if line.endswith(ARROW) or line == indent else " ") + piece
+    return lines + [line]
+
+
+def draw_diagram(rows, package_modules):
+    """The diagram of the table's rows: each row's modules and the package modules its imports
+    column names, grouped into the runtime side, the harness side (`HARNESS` and what it imports,
+    and rows that import only those), where the two sides meet, and the plugins."""
+    drawn = []
+    for _, module, kind, _, imports in rows:
+        if module is None:
+            continue
+        names = BACKTICKED.findall(module) or [module]
+        right = [name for name in BACKTICKED.findall(imports) if name in package_modules]
+        drawn.append((names, right, "plugin" in kind.lower()))
+    harness = {HARNESS}
+    for names, right, _ in drawn:
+        if HARNESS in names:
+            harness |= set(right)
+    changed = True
+    while changed:
+        changed = False
+        for names, right, plugin in drawn:
+            if not plugin and right and set(right) <= harness and not set(names) <= harness:
+                harness |= set(names)
+                changed = True
+    groups = {"runtime side": [], "harness side": [], "where the two sides meet": [],
+              "plugins (a plugin runs a tool; it imports no module of the package)": []}
+    for names, right, plugin in drawn:
+        if plugin:
+            group = "plugins (a plugin runs a tool; it imports no module of the package)"
+        elif set(names) <= harness:
+            group = "harness side"
+        elif set(right) & harness:
+            group = "where the two sides meet"
+        else:
+            group = "runtime side"
+        groups[group] += diagram_arrow(", ".join(names), right)
+    lines = []
+    for title, arrows in groups.items():
+        if arrows:
+            lines += ([""] if lines else []) + [title + ":"] + arrows
+    return "\n".join(lines) + "\n"
+
+
+def diagram_block(text):
+    """The span (start, end) of the page's first code block's body."""
+    start = text.index("```\n") + 4
+    return start, text.index("```\n", start)
+
+
 def listed(names):
     return ", ".join(f"`{n}`" for n in sorted(names)) or "none"
 
@@ -232,11 +305,11 @@ def main():
         problems.append(f"{DOC.relative_to(ROOT)}: no module table (a table whose header is | module | kind |)")
     package_modules = set(targets)
     named = set()
-    for _, module, _, _ in rows:
+    for _, module, _, _, _ in rows:
         if module:
             named.update(n for n in BACKTICKED.findall(module) if n in targets)
     covered = {}
-    for number, module, kind, imports in rows:
+    for number, module, kind, purpose, imports in rows:
         where = f"{DOC.relative_to(ROOT)}:{number}"
         if module is None:
             problems.append(f"{where}: a row of the module table without its four cells")
@@ -259,6 +332,10 @@ def main():
         if not members:
             continue
         problems += [f"{where}: row {module}: {p}" for p in kind_problems(kind, members, targets)]
+        if len(members) == 1:
+            largest = targets[next(iter(members))].largest_file
+            if largest and largest not in purpose:
+                problems.append(f"{where}: row {module} does not name its largest file, {largest}.swift")
 
         table = set(BACKTICKED.findall(imports))
         table_package = table & package_modules
@@ -283,6 +360,23 @@ def main():
         for module in sorted((set(target.imports) & package_modules) - target.declared - {target.name}):
             problems.append(f"{target.imports[module]}: `{target.name}` imports `{module}`, "
                             "which its target does not declare in Package.swift")
+
+    drawn = draw_diagram(rows, package_modules)
+    try:
+        start, end = diagram_block(text)
+    except ValueError:
+        start = end = None
+        problems.append(f"{DOC.relative_to(ROOT)}: no diagram (a code block ``` … ```)")
+    if start is not None and text[start:end] != drawn:
+        if "--write-diagram" in sys.argv[1:]:
+            staged = DOC.with_name(DOC.name + ".tmp")
+            staged.write_text(text[:start] + drawn + text[end:], encoding="utf-8")
+            staged.replace(DOC)
+            print(f"check_architecture: drew the diagram of {DOC.relative_to(ROOT)} from its table", file=sys.stderr)
+        else:
+            line = text[:start].count("\n") + 1
+            problems.append(f"{DOC.relative_to(ROOT)}:{line}: the diagram is not the table's; redraw it with "
+                            "`python3 scripts/lab/check_architecture.py --write-diagram`")
 
     for number, bold in arrows:
         where = f"{DOC.relative_to(ROOT)}:{number}"
