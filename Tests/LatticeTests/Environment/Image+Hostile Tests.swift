@@ -156,7 +156,7 @@ enum HostileImageChild {
         guard let fixtures = try? SharedFixtures.get(), chmod(path, 0o444) == 0, chmod(folder, 0o555) == 0,
               getuid() != 0 || (setgid(65534) == 0 && setuid(65534) == 0) else { _exit(2) }
         let environment = Environment(program: fixtures.program, transport: fixtures.transport(),
-                                      clock: ManualScheduler(), image: URL(fileURLWithPath: path))
+                                      configuration: .init(clock: ManualScheduler(), image: URL(fileURLWithPath: path)))
         await environment.imageWritten()
         FileHandle.standardError.write(Data(environment.imageLog.map { $0 + "\n" }.joined().utf8))
         _exit(0)

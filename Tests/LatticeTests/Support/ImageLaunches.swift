@@ -24,8 +24,8 @@ struct ImageLaunches {
     func launch(_ strategy: PhaseStrategy, clock: ManualScheduler = ManualScheduler(now: Date(timeIntervalSince1970: 0)))
         -> (environment: Environment, transport: FixtureTransport) {
         let transport = fixtures.transport()
-        return (Environment(program: fixtures.program, transport: transport, strategy: strategy, clock: clock,
-                            image: url), transport)
+        return (Environment(program: fixtures.program, transport: transport,
+                            configuration: .init(strategy: strategy, clock: clock, image: url)), transport)
     }
 
     /// Attaches `name` in `environment` with its `ok` fixture's variables.
