@@ -25,9 +25,9 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
 /// (docs/architecture.md, "Adding a benchmark").
 let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "ReadScaling", "CommitScaling", "FanOut",
                   "ResponsePath", "RecordPage", "Optimistic", "Pagination", "Lifetime",
-                  "GeneratedCompile", "Incremental"]
+                  "GeneratedCompile", "Incremental", "GenerateScaling"]
 /// The benchmarks that generate Swift, and so import the code generator.
-let generatingBenchmarks: Set = ["GeneratedCompile"]
+let generatingBenchmarks: Set = ["GeneratedCompile", "GenerateScaling"]
 
 let package = Package(
     name: "Lattice",

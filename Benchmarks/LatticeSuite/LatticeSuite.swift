@@ -13,7 +13,7 @@ import LatticeBench
 /// from 191 s to about 107 s. RecordPage's timing pass takes about 29 s at 3 s a benchmark, and
 /// one heap layout takes its instruction pass from 60 s to 27 s. GeneratedCompile's samples are
 /// whole compiles of 1 to 2 s: 16 s give each of its two figures the ten or so samples a figure
-/// at pace needs.
+/// at pace needs; GenerateScaling's larger samples take about 1 s, so 12 s.
 public struct LatticeSuite: BenchmarkSuite {
     /// The suite. A value of constants: making one costs nothing.
     public init() {}
@@ -33,6 +33,7 @@ public struct LatticeSuite: BenchmarkSuite {
         SuiteExecutable("Lifetime", budget: 1, heapLayouts: 1),
         SuiteExecutable("Incremental", budget: 1, heapLayouts: 1),
         SuiteExecutable("GeneratedCompile", budget: 16),
+        SuiteExecutable("GenerateScaling", budget: 12),
     ]
 
     /// The first derived tracked phase read PhaseRead lists: the limited read, on the largest

@@ -21,6 +21,7 @@
 /// | `Lifetime/<step>/<page>` | memory while a list is scrolled one query a page through the release buffer: pages 1 to `<page>` scrolled from an empty environment (`scroll`), observing `residentRecords` and `residentBytes` after the last, counting `collections` |
 /// | `Incremental/<step>/<size>` | an answer in parts (`@defer`, `@stream`), 20 payloads and 978 KiB: the multipart body split into parts in chunks of `<size>` KiB (`multipart`), each part decoded too (`decoded`), and merged and committed (`normalized`); the initial payload from its first byte to its fields read (`initial`); one deferred part landing on a shown answer (`part`), counting `partBodies` and `otherBodies` |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
+/// | `GenerateScaling/<operations>` | `lattice generate`'s work in process on `<operations>` documents of one query each: parsed, compiled and generated into Swift |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 public enum SuiteBenchmark: Hashable, Sendable {
@@ -44,6 +45,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case recordPage(step: String)
     /// Generating and compiling the union document at one size (`full` or `half`).
     case generatedCompile(size: String)
+    /// Compiling `operations` documents and generating their Swift, in process.
+    case generateScaling(operations: Int)
     /// One step of the store's optimistic layers at a size (rows, layers or observed rows).
     case optimistic(step: String, size: Int)
     /// One step of a `@connection` list scrolled in a list view, at a page.
@@ -97,6 +100,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .fanOut: "FanOut"
         case .recordPage: "RecordPage"
         case .generatedCompile: "GeneratedCompile"
+        case .generateScaling: "GenerateScaling"
         case .optimistic: "Optimistic"
         case .pagination: "Pagination"
         case .lifetime: "Lifetime"
@@ -117,6 +121,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case let .fanOut(step, depth): "\(step)/\(depth)"
         case .recordPage(let step): step
         case .generatedCompile(let size): size
+        case .generateScaling(let operations): "\(operations)"
         case let .optimistic(step, size), let .incremental(step, size): "\(step)/\(size)"
         case let .pagination(step, page), let .lifetime(step, page): "\(step)/\(page)"
         }
@@ -155,6 +160,9 @@ public enum SuiteBenchmark: Hashable, Sendable {
             self = .recordPage(step: parts[1])
         case ("GeneratedCompile", 2):
             self = .generatedCompile(size: parts[1])
+        case ("GenerateScaling", 2):
+            guard let operations = Int(parts[1]), operations > 0 else { return nil }
+            self = .generateScaling(operations: operations)
         case ("Optimistic", 3):
             guard let size = Int(parts[2]), size > 0 else { return nil }
             self = .optimistic(step: parts[1], size: size)
@@ -181,8 +189,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .optimistic, .pagination,
-             .lifetime, .incremental:
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .generateScaling, .optimistic,
+             .pagination, .lifetime, .incremental:
             nil
         }
     }
