@@ -89,7 +89,7 @@ extension Environment {
                                           isInvalidated: stamp.isInvalidated || reachedInvalidated)
         }
         counters?.beginCommit()
-        _ = published(store.publish(hydration.delta), stamping: root.key)
+        published(store.publish(hydration.delta), stamping: root.key)
         return true
     }
 

@@ -185,7 +185,9 @@ public final class Environment {
     @discardableResult
     public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitChanges {
         counters?.beginCommit()
-        return published(store.commit(body))
+        let changes = store.commit(body)
+        published(changes)
+        return changes
     }
 
     /// Commits `response` as the answer to `operation` with `variables`, as a fetch does
@@ -239,15 +241,16 @@ public final class Environment {
     /// to the image, the counters close it, and a collection is scheduled when it dropped a
     /// link. Callers call `counters?.beginCommit()` before the store's commit.
     /// - Complexity: what the strategy does at a commit, plus O(changed records) for the image.
-    @discardableResult
+    /// Returns nothing: a commit's changes are a large value, and handing them back would copy
+    /// them on every commit (CommitScaling counted it).
     func published(_ changes: CommitChanges, stamping key: OperationKey? = nil,
-                   settling changed: [HandleFacts] = []) -> CommitChanges {
+                   settling changed: [HandleFacts] = []) {
         coordinator.didCommit(changes)
         for facts in changed { facts.settle() }
-        writeBehind(changes.changedBaseRecords, stamping: key)
+        // Only with an image: the base records are an array made for it.
+        if image != nil { writeBehind(changes.changedBaseRecords, stamping: key) }
         counters?.endCommit(changes)
         if changes.droppedLinks { collectionIsDue() }
-        return changes
     }
 
     // MARK: Invalidation

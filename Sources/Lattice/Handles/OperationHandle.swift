@@ -27,6 +27,9 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
 
     /// What the runtime writes and the handle reads: data presence, fetch, parts.
     let facts: HandleFacts
+    /// The facts' keeper, held here too so that a phase read loads it from the handle itself
+    /// (through `facts` it cost PhaseRead's untracked read two more retains and releases).
+    private let keeper: any PhaseKeeper
     /// The handle's position in the environment's list.
     var environmentPosition = -1
     private let environment: Environment
@@ -34,6 +37,7 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
     init(environment: Environment, facts: HandleFacts) {
         self.environment = environment
         self.facts = facts
+        keeper = facts.keeper
     }
 
     isolated deinit {
@@ -94,7 +98,7 @@ public final class OperationHandle: Observable, Identifiable, Hashable {
 
     /// The phase: ready while data is present unless the verdict fails it; without data,
     /// what the fetch says. Its cost and what a reading body depends on are the strategy's.
-    public var phase: Phase { facts.keeper.phase(of: facts) }
+    public var phase: Phase { keeper.phase(of: facts) }
 
     /// Data is present and a fetch is in flight behind it.
     public var isRefreshing: Bool { facts.hasData && facts.activity.isInFlight }
