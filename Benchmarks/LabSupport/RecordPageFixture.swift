@@ -28,16 +28,32 @@ public struct RecordPageFixture {
     /// The page's operation, bound to its default variables (page 1).
     public let page: BoundArtifact
 
-    /// Loads the fixture found by walking up from `filePath` (the caller's source file), then
-    /// from the current directory, to the first folder holding `Tests/Fixtures/RecordPage`.
+    /// The environment variable naming the fixture's folder; `runSuite` sets it before the
+    /// benchmarks are built, so an instruction-counting child reads the folder through a link
+    /// whose path has one length (`BenchmarkMain.run`'s `passedEnvironment`).
+    public nonisolated static let environmentVariable = "LATTICE_RECORD_PAGE"
+
+    /// Loads the fixture in the folder `LATTICE_RECORD_PAGE` names if set, else the one found by
+    /// walking up from `filePath` (the caller's source file), then from the current directory,
+    /// to the first folder holding `Tests/Fixtures/RecordPage`.
     /// - Throws: `RecordPageError` when it is not found, a file cannot be read or the page's
     ///   operation is missing; `CompileFailure` or `ResponseDecodingError` when a file is
     ///   not what `generate.py` writes.
     /// - Complexity: the size of the files (one read and one decode of the 689 KB body).
     public static func load(filePath: String = #filePath) throws -> RecordPageFixture {
-        let root = try locate(from: [URL(fileURLWithPath: filePath).deletingLastPathComponent(),
-                                     URL(fileURLWithPath: FileManager.default.currentDirectoryPath)])
-        return try RecordPageFixture(root: root)
+        try RecordPageFixture(root: locate(filePath: filePath))
+    }
+
+    /// The fixture's folder, found as `load(filePath:)` says. - Throws: `RecordPageError.notFound`.
+    /// - Complexity: a file check per folder walked.
+    public nonisolated static func locate(filePath: String = #filePath) throws(RecordPageError) -> URL {
+        if let named = ProcessInfo.processInfo.environment[environmentVariable] {
+            let root = URL(fileURLWithPath: named)
+            guard holdsFixture(root) else { throw .notFound(searched: ["\(environmentVariable)=\(named)"]) }
+            return root
+        }
+        return try locate(from: [URL(fileURLWithPath: filePath).deletingLastPathComponent(),
+                                 URL(fileURLWithPath: FileManager.default.currentDirectoryPath)])
     }
 
     /// Loads the fixture in `root`. - Throws: as `load(filePath:)`.
@@ -95,16 +111,18 @@ public struct RecordPageFixture {
         return first
     }
 
-    private static func locate(from starts: [URL]) throws(RecordPageError) -> URL {
+    private nonisolated static func holdsFixture(_ folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("schema.graphql").path)
+    }
+
+    private nonisolated static func locate(from starts: [URL]) throws(RecordPageError) -> URL {
         var searched: [String] = []
         for start in starts {
             var folder = start.standardizedFileURL
             while true {
                 let candidate = folder.appendingPathComponent(path)
                 searched.append(candidate.path)
-                if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("schema.graphql").path) {
-                    return candidate
-                }
+                if holdsFixture(candidate) { return candidate }
                 let parent = folder.deletingLastPathComponent()
                 if parent.path == folder.path { break }
                 folder = parent

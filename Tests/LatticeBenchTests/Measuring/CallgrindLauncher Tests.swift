@@ -31,4 +31,32 @@ import Testing
         #expect(Set(passing.keys) == ["PATH", "MALLOC_CONF", "SWIFT_DETERMINISTIC_HASHING", "SPEC_FOLDER"],
                 "a named variable the parent lacks stays unset")
     }
+
+    /// A passed folder reaches the child through a link in the child's folder, whose path has
+    /// one length wherever the checkout is; a value that is not an existing absolute path is
+    /// passed as it is.
+    @Test func aPassedFolderReachesTheChildThroughALinkOfOneLength() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("launcher-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let short = scratch.appendingPathComponent("a/spec")
+        let long = scratch.appendingPathComponent("a/much/longer/checkout/path/spec")
+        for folder in [short, long] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        var seen: [String] = []
+        for (index, folder) in [short, long].enumerated() {
+            let links = scratch.appendingPathComponent(CallgrindLauncher.directoryName(process: 1, nonce: UInt32(index)))
+            try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+            let parent = ["SPEC_FOLDER": folder.path, "MODE": "fast", "GONE": scratch.appendingPathComponent("gone").path]
+            let environment = CallgrindLauncher.childEnvironment(deterministicHashing: true,
+                                                                 passing: ["SPEC_FOLDER", "MODE", "GONE"],
+                                                                 from: parent, linkingPathsInto: links)
+            let linked = try #require(environment["SPEC_FOLDER"])
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: linked) == folder.path)
+            #expect(environment["MODE"] == "fast")
+            #expect(environment["GONE"] == parent["GONE"])
+            seen.append(linked)
+        }
+        #expect(seen[0].count == seen[1].count, "the child's paths must not grow with the checkout's")
+    }
 }
