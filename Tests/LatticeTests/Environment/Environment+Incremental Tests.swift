@@ -91,8 +91,7 @@ struct EnvironmentIncrementalTests {
         channel.send(json: #"""
             {"incremental": [{"id": "0", "data": {"state": "OPEN"}}], "completed": [{"id": "0"}], "hasNext": false}
             """#)
-        // The answer has ended once the part the last payload completed is no longer pending.
-        await waitUntil { handle.part("state").map { $0 != .pending } ?? false }
+        await handle.waitForFetch() // the answer has ended
         #expect(!handle.parts.values.contains(.pending), "\(handle.parts)")
         for label in ["body", "state"] {
             guard case .failed(.undecodableResponse(let reason, _))? = handle.part(label) else {
