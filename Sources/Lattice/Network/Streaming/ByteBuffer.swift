@@ -32,9 +32,6 @@ struct ByteBuffer: Sendable {
     /// How many bytes it holds. - Complexity: O(1).
     var count: Int { storage.bytes.count }
 
-    /// Whether it holds none. - Complexity: O(1).
-    var isEmpty: Bool { storage.bytes.isEmpty }
-
     /// The byte at `index`. - Complexity: O(1).
     subscript(index: Int) -> UInt8 { storage.bytes[index] }
 
@@ -60,9 +57,10 @@ struct ByteBuffer: Sendable {
         storage.bytes.removeFirst(count)
     }
 
-    /// Drops every byte, keeping the capacity for the next. - Complexity: O(1).
+    /// Drops every byte, keeping the capacity for the next (a fresh storage when it is shared,
+    /// nothing copied). - Complexity: O(1).
     mutating func removeAll() {
-        makeUnique()
+        guard isKnownUniquelyReferenced(&storage) else { return storage = Storage([]) }
         storage.bytes.removeAll(keepingCapacity: true)
     }
 
