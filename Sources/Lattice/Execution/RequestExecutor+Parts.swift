@@ -52,19 +52,27 @@ extension RequestExecutor {
             return first.hasNext
         }
         guard receivingParts[root.key] === request else { return false }
-        do throws(Failure) {
-            switch event {
-            case .payload(let payload):
+        switch event {
+        case .payload(let payload):
+            let before = current
+            do throws(Failure) {
                 try current.apply(payload)
+            } catch {
+                // A part that fits nothing: every part still pending fails with the reason.
+                current.end(by: error)
+                break
+            }
+            do throws(Failure) {
                 guard let environment else { throw .cancelled }
                 try environment.commit(current.response, bound: root.bound, key: root.key, sentIn: request.era)
-            case .failed(let failure):
-                current.end(by: failure)
+            } catch {
+                // The store refuses the merged response and keeps what it had: the parts the
+                // payload brought fail with its reason, not `arrived`, and so do those pending.
+                current = before
+                current.refuse(payload, because: error)
             }
-        } catch {
-            // A part that fits nothing, or a merged response the store refuses: the store
-            // keeps what it had, and every part still pending fails with the reason.
-            current.end(by: error)
+        case .failed(let failure):
+            current.end(by: failure)
         }
         parts = current
         partsChanged(current, answering: request)

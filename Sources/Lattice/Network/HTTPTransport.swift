@@ -21,14 +21,19 @@ public final class HTTPTransport: Transport {
     public let timeout: Duration
     /// Extra headers sent with every request (authorization, client name).
     public let headers: [String: String]
+    /// How long a part of an answer in parts may be (and an event, over `SSETransport`): one
+    /// past it fails the request, naming the limit.
+    public let limits: StreamLimits
     private let session: URLSession
 
     /// A transport to `url`, with its own ephemeral URLSession (no cookies, no URL cache).
-    /// `timeout` defaults to 30 seconds.
-    public init(url: URL, timeout: Duration = .seconds(30), headers: [String: String] = [:]) {
+    /// `timeout` defaults to 30 seconds, `limits` to `StreamLimits.default` (64 MiB a part).
+    public init(url: URL, timeout: Duration = .seconds(30), headers: [String: String] = [:],
+                limits: StreamLimits = .default) {
         self.url = url
         self.timeout = timeout
         self.headers = headers
+        self.limits = limits
         session = URLSession(configuration: Self.sessionConfiguration(
             idleTimeout: timeout, resourceTimeout: Self.sessionTimeout(timeout)))
     }
@@ -83,7 +88,7 @@ public final class HTTPTransport: Transport {
         }
         return AsyncStream { continuation in
             let configuration = Self.sessionConfiguration(idleTimeout: idleTimeout, resourceTimeout: 7 * 24 * 3600)
-            let delegate = StreamedAnswerDelegate<Answer>(continuation: continuation, timeout: idleTimeout)
+            let delegate = StreamedAnswerDelegate<Answer>(continuation: continuation, timeout: idleTimeout, limits: limits)
             let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
             var streaming = urlRequest
             streaming.timeoutInterval = Self.sessionTimeout(idleTimeout)

@@ -13,10 +13,11 @@ public enum IncrementalEvent: Hashable, Sendable {
 }
 
 extension IncrementalEvent {
-    /// The event of the `number`th payload's bytes (a `kind`: "part", "event"): the payload,
-    /// or why it is not one. The first must carry data: its errors alone are the request's.
+    /// The event of the `number`th payload's bytes (a `kind`: "part", "event"), as the
+    /// transports read each: the payload, or why it is not one. The first must carry data:
+    /// its errors alone are the request's (`requestErrors`).
     /// - Complexity: O(bytes).
-    init(decoding bytes: Data, number: Int, of kind: String) {
+    public init(decoding bytes: Data, number: Int, of kind: String) {
         let payload: IncrementalPayload
         do { payload = try IncrementalPayload(decoding: bytes) } catch {
             self = .failed(.undecodableResponse(reason: "\(kind) \(number) of the answer: \(error)",

@@ -27,9 +27,17 @@ public protocol Transport: Sendable {
 }
 
 extension Transport {
-    /// The whole response of `execute` as the only payload.
+    /// The whole response of `execute` as the only payload (`executeInOnePiece`).
     /// - Complexity: as `execute`.
     public func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
+        executeInOnePiece(request)
+    }
+
+    /// The whole response of `execute` as the only payload of an answer in parts: what a
+    /// transport that cannot stream answers, and one that streams only some answers
+    /// (`FixtureTransport`, unless a test scripts the parts) answers the others with.
+    /// - Complexity: as `execute`.
+    public func executeInOnePiece(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
         AsyncStream { continuation in
             let task = Task {
                 do throws(Failure) {

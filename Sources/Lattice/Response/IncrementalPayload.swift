@@ -56,10 +56,15 @@ public struct IncrementalPayload: Hashable, Sendable {
         try self.init(json: value)
     }
 
-    /// The payload `value` holds. - Throws: `ResponseDecodingError.shape`.
+    /// The payload `value` holds: an initial one when it has `data`, or `errors` outside any
+    /// part, or nothing of an incremental payload (a plain response); a later one otherwise,
+    /// `{"hasNext":true}` included (a keep-alive between parts, which carries nothing).
+    /// - Throws: `ResponseDecodingError.shape`.
     public init(json value: JSONValue) throws(ResponseDecodingError) {
         let fields = try JSONFields(value, at: "")
-        let isInitial = fields.raw("data") != nil || (fields.raw("incremental") == nil && fields.raw("completed") == nil)
+        let carriesParts = fields.raw("incremental") != nil || fields.raw("completed") != nil
+        let isIncremental = carriesParts || fields.raw("pending") != nil || fields.raw("hasNext") != nil
+        let isInitial = fields.raw("data") != nil || (fields.raw("errors") != nil && !carriesParts) || !isIncremental
         response = isInitial ? try GraphQLResponse(json: value, at: "") : nil
         pending = try Self.entries(fields, "pending") { entry throws(ResponseDecodingError) in
             Pending(id: try entry.string("id"), path: try Self.path(entry, "path") ?? [],

@@ -26,6 +26,9 @@ public struct IncrementalResponse: Hashable, Sendable {
     public private(set) var hasNext: Bool
     /// The parts pending, by the id payloads name them with.
     private var announced: [String: IncrementalPayload.Pending] = [:]
+    /// The ids announced twice while pending: their parts failed, and what later payloads
+    /// bring for them is ignored (which of the two it is for cannot be told).
+    private var refused: Set<String> = []
 
     /// The response `initial` starts. - Throws: `Failure.undecodableResponse` when it is not
     /// an initial payload (no response in it).
@@ -53,6 +56,16 @@ public struct IncrementalResponse: Hashable, Sendable {
         self = next
     }
 
+    /// The store refused the response with `payload` merged (a value of the wrong type, say):
+    /// called on the response as it was before `payload`, which the store holds. The parts
+    /// `payload` brought, announced or completed, fail with `failure`, the store's reason, and
+    /// so does every part still pending: the response can no longer be committed whole.
+    /// - Complexity: O(parts).
+    public mutating func refuse(_ payload: IncrementalPayload, because failure: Failure) {
+        for pending in payload.pending { parts[Self.name(of: pending)] = .failed(failure) }
+        end(by: failure)
+    }
+
     /// Ends the response early (the connection dropped): every part still pending fails with
     /// `failure`, and what arrived stays.
     public mutating func end(by failure: Failure) {
@@ -65,10 +78,22 @@ public struct IncrementalResponse: Hashable, Sendable {
 
     private mutating func apply(announcing payload: IncrementalPayload) throws(Failure) {
         for pending in payload.pending {
-            announced[pending.id] = pending
-            parts[Self.name(of: pending)] = .pending
+            if let first = announced.removeValue(forKey: pending.id) {
+                let twice = Failure.undecodableResponse(
+                    reason: "part id \(pending.id) was announced twice, as \(Self.name(of: first)) and as \(Self.name(of: pending)): what comes for it cannot be placed",
+                    snippet: "")
+                parts[Self.name(of: first)] = .failed(twice)
+                parts[Self.name(of: pending)] = .failed(twice)
+                refused.insert(pending.id)
+            } else if refused.contains(pending.id) {
+                parts[Self.name(of: pending)] = .failed(.undecodableResponse(
+                    reason: "part id \(pending.id) was announced again after it was refused", snippet: ""))
+            } else {
+                announced[pending.id] = pending
+                parts[Self.name(of: pending)] = .pending
+            }
         }
-        for increment in payload.incremental {
+        for increment in payload.incremental where !refused.contains(increment.id) {
             guard let pending = announced[increment.id] else {
                 throw .undecodableResponse(reason: "incremental part \(increment.id) was never announced as pending", snippet: "")
             }
@@ -80,7 +105,7 @@ public struct IncrementalResponse: Hashable, Sendable {
             response.data = .object(data)
             if !increment.errors.isEmpty { response.errors = (response.errors ?? []) + increment.errors }
         }
-        for completion in payload.completed {
+        for completion in payload.completed where !refused.contains(completion.id) {
             guard let pending = announced.removeValue(forKey: completion.id) else {
                 throw .undecodableResponse(reason: "completed part \(completion.id) was never announced as pending", snippet: "")
             }

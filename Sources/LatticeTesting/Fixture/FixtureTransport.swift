@@ -4,7 +4,8 @@ import Synchronization
 
 /// A transport that answers from recorded fixtures, with behaviour a test scripts per
 /// operation: held at a `RequestBarrier`, failed with any `Failure`, answered with another case or
-/// response. The default for the lab and the tests; it never touches the network.
+/// response, or in parts a test feeds one by one (`enqueueInParts`, `IncrementalChannel`). The
+/// default for the lab and the tests; it never touches the network.
 ///
 /// Unscripted, a request is answered with its operation's `ok` fixture for its variables. A
 /// request no fixture answers gets `requestErrors` whose message lists what there is.
@@ -30,6 +31,9 @@ public final class FixtureTransport: Transport {
         var requests: [GraphQLRequest] = []
         var scriptedStreams: [String: [[SubscriptionEvent]]] = [:]
         var channels: [String: [SubscriptionChannel]] = [:]
+        var scriptedAnswers: [String: [[IncrementalPayload]]] = [:]
+        var answers: [String: [IncrementalChannel]] = [:]
+        var answerWaiters: [(operation: String, index: Int, continuation: CheckedContinuation<IncrementalChannel, Never>)] = []
     }
 
     private let fixtures: [String: [FixtureResponse]]
@@ -65,6 +69,13 @@ public final class FixtureTransport: Transport {
         state.withLock { $0.scriptedStreams[operation, default: []].append(events) }
     }
 
+    /// The next answer in parts (`executeIncrementally`) for `operation` comes through an
+    /// `IncrementalChannel` the test feeds, sent `payloads` as soon as it opens; without one
+    /// enqueued, an answer in parts is the request's outcome in one piece, as `execute` gives.
+    public func enqueueInParts(_ operation: String, _ payloads: [IncrementalPayload] = []) {
+        state.withLock { $0.scriptedAnswers[operation, default: []].append(payloads) }
+    }
+
     // MARK: What happened
 
     // A request is recorded when `execute` runs, which is when the fetch's task first runs on
@@ -88,6 +99,25 @@ public final class FixtureTransport: Transport {
     /// The subscription streams opened for `operation`, oldest first.
     public func channels(for operation: String) -> [SubscriptionChannel] {
         state.withLock { $0.channels[operation] ?? [] }
+    }
+
+    /// The answers in parts opened for `operation` through `enqueueInParts`, oldest first.
+    public func incrementalChannels(for operation: String) -> [IncrementalChannel] {
+        state.withLock { $0.answers[operation] ?? [] }
+    }
+
+    /// The `index`th answer in parts opened for `operation` (0 the first), once its request
+    /// is sent: a test awaits it rather than knowing when the runtime sends. Bound the calling
+    /// test with a `.timeLimit`. - Complexity: O(answers waited for).
+    public func incrementalChannel(for operation: String, at index: Int = 0) async -> IncrementalChannel {
+        await withCheckedContinuation { continuation in
+            let open = state.withLock { state -> IncrementalChannel? in
+                if let answers = state.answers[operation], answers.count > index { return answers[index] }
+                state.answerWaiters.append((operation, index, continuation))
+                return nil
+            }
+            if let open { continuation.resume(returning: open) }
+        }
     }
 
     // MARK: Transport
@@ -115,6 +145,26 @@ public final class FixtureTransport: Transport {
             return Self.takeFirst(of: &state.scriptedStreams, at: request.operationName) ?? []
         }
         for event in events { channel.send(event) }
+        return stream
+    }
+
+    /// A scripted answer in parts when the test enqueued one for the operation (the request is
+    /// counted as `execute` counts it); the whole outcome as one payload otherwise.
+    public func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: IncrementalEvent.self)
+        let channel = IncrementalChannel(request: request, continuation: continuation)
+        let opened = state.withLock { state -> (payloads: [IncrementalPayload], waiters: [CheckedContinuation<IncrementalChannel, Never>])? in
+            guard let payloads = Self.takeFirst(of: &state.scriptedAnswers, at: request.operationName) else { return nil }
+            state.requests.append(request)
+            state.answers[request.operationName, default: []].append(channel)
+            let count = state.answers[request.operationName]?.count ?? 0
+            let ready = state.answerWaiters.filter { $0.operation == request.operationName && $0.index == count - 1 }
+            state.answerWaiters.removeAll { $0.operation == request.operationName && $0.index == count - 1 }
+            return (payloads, ready.map(\.continuation))
+        }
+        guard let opened else { return executeInOnePiece(request) }
+        for payload in opened.payloads { channel.send(payload) }
+        for waiter in opened.waiters { waiter.resume(returning: channel) }
         return stream
     }
 

@@ -101,10 +101,58 @@ import LatticeTesting
         #expect(transport.channels(for: "OnComment").count == 4)
     }
 
+    /// A stream that opens and ends at once, with no event (a server that accepts and hangs
+    /// up, or completes every stream), is a failed attempt: its opening does not reset the
+    /// count, so the reconnects back off and stop at `maxAttempts` (3): 4 requests in all.
+    /// Opening reset it, and such a server got a request every base delay, for ever (391 in
+    /// 30 s with `maxAttempts` 2).
+    @Test func aStreamThatOpensAndEndsWithoutAnEventIsAFailedAttempt() async throws {
+        let handle = makeHandle()
+        for attempt in 0..<10 where transport.channels(for: "OnComment").count == attempt + 1 {
+            try channel(attempt).send(.opened)
+            try channel(attempt).finish()
+            await waitUntil { Self.hasDropped(handle.state) }
+            if case .ended = handle.state { break }
+            #expect(handle.state == .waitingToReconnect(attempt: attempt + 1, at: handle.state.reconnectTime ?? .distantPast))
+            scheduler.advance(by: .seconds(60))
+        }
+        #expect(handle.state == .ended(.failed(.transport(
+            .connectionLost, underlying: "the subscription stream ended without completing"))))
+        #expect(transport.channels(for: "OnComment").count == 4)
+    }
+
+    /// A stream proves healthy by an event with data: only then does the count start again.
+    @Test func anEventWithDataResetsTheAttempts() async throws {
+        let handle = makeHandle()
+        try channel(0).send(.opened)
+        try channel(0).finish()
+        await waitUntil { Self.hasDropped(handle.state) }
+        scheduler.advance(by: .seconds(60))
+        try channel(1).send(.next(event(1)))
+        try channel(1).finish()
+        await waitUntil { Self.hasDropped(handle.state) }
+        #expect(handle.state == .waitingToReconnect(attempt: 1, at: handle.state.reconnectTime ?? .distantPast))
+    }
+
+    static func hasDropped(_ state: SubscriptionState) -> Bool {
+        switch state {
+        case .waitingToReconnect, .ended: true
+        case .connecting, .open: false
+        }
+    }
+
     @Test func scriptedEventsArriveAsSoonAsTheStreamOpens() async throws {
         transport.enqueueStream("OnComment", [.opened, .next(event(7)), .completed])
         let handle = makeHandle()
         await waitUntil { handle.state == .ended(.completed) }
         #expect(recorder.events == [event(7)])
+    }
+}
+
+extension SubscriptionState {
+    /// When the reconnect is due, while waiting for one.
+    var reconnectTime: Date? {
+        guard case .waitingToReconnect(_, let at) = self else { return nil }
+        return at
     }
 }

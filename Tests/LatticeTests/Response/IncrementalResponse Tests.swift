@@ -77,4 +77,55 @@ struct IncrementalResponseTests {
             _ = try Self.payload(#"{"incremental": [{"id": "0", "data": {}, "items": []}], "hasNext": true}"#)
         }
     }
+
+    /// An id announced again while pending names two parts: both fail saying so, what later
+    /// payloads bring for the id is ignored, and none is left pending when the answer ends.
+    @Test func anIdAnnouncedTwiceFailsBothPartsAndNoneStaysPending() throws {
+        var response = try IncrementalResponse(try Self.payload("""
+            {"data": {"a": {"id": "1"}}, "pending": [{"id": "0", "path": ["a"], "label": "x"}, {"id": "1", "path": ["a"], "label": "z"}], "hasNext": true}
+            """))
+        try response.apply(try Self.payload(#"{"pending": [{"id": "0", "path": ["a"], "label": "y"}], "hasNext": true}"#))
+        guard case .failed(.undecodableResponse(let reason, _))? = response.parts["x"] else {
+            Issue.record("\(response.parts)")
+            return
+        }
+        #expect(reason == "part id 0 was announced twice, as x and as y: what comes for it cannot be placed")
+        #expect(response.parts["y"] == response.parts["x"])
+        try response.apply(try Self.payload("""
+            {"incremental": [{"id": "0", "data": {"y": 1}}, {"id": "1", "data": {"z": 2}}], "completed": [{"id": "0"}, {"id": "1"}], "hasNext": false}
+            """))
+        #expect(response.parts["z"] == .arrived)
+        #expect(response.parts["y"] == response.parts["x"])
+        #expect(response.response.data == .object(["a": .object(["id": .string("1"), "z": .int(2)])]))
+    }
+
+    /// `{"hasNext":true}` is a later payload that carries nothing (a keep-alive), and
+    /// `{"hasNext":false}` one that only ends the answer; `{"errors":…}` alone is still an
+    /// initial payload (the request's errors).
+    @Test func aPayloadOfHasNextAloneIsAKeepAlive() throws {
+        var response = try IncrementalResponse(try Self.payload("""
+            {"data": {"a": {"id": "1"}}, "pending": [{"id": "0", "path": ["a"], "label": "x"}], "hasNext": true}
+            """))
+        let before = response
+        try response.apply(try Self.payload(#"{"hasNext": true}"#))
+        #expect(response == before)
+        #expect(try Self.payload(#"{"hasNext": false}"#).response == nil)
+        #expect(try Self.payload(#"{"errors": [{"message": "no"}]}"#).response?.errors?.count == 1)
+        #expect(throws: Failure.self) { try IncrementalResponse(try Self.payload(#"{"hasNext": true}"#)) }
+    }
+
+    /// The store refused the response with a payload merged: on the response before it, the
+    /// parts the payload brought and those pending fail with the store's reason.
+    @Test func aRefusedPayloadFailsItsPartsWithTheReason() throws {
+        var response = try IncrementalResponse(try Self.payload("""
+            {"data": {"a": {"id": "1"}}, "pending": [{"id": "0", "path": ["a"], "label": "x"}, {"id": "1", "path": ["a"], "label": "y"}], "hasNext": true}
+            """))
+        let refused = Failure.undecodableResponse(reason: "a.x: expected a string", snippet: "")
+        response.refuse(try Self.payload("""
+            {"incremental": [{"id": "0", "data": {"x": 1}}], "completed": [{"id": "0"}], "pending": [{"id": "2", "path": ["a"], "label": "w"}], "hasNext": true}
+            """), because: refused)
+        #expect(response.parts == ["x": .failed(refused), "y": .failed(refused), "w": .failed(refused)])
+        #expect(!response.hasNext)
+        #expect(response.response.data == .object(["a": .object(["id": .string("1")])]))
+    }
 }

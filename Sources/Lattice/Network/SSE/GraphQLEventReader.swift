@@ -8,9 +8,18 @@ import FoundationNetworking
 /// the stream, other event types are ignored. Shared by subscriptions and answers in parts,
 /// which differ in what a `next` holds.
 struct GraphQLEventReader: Sendable {
-    private var parser = ServerSentEventParser()
+    private var parser: ServerSentEventParser
     /// The `next` events read so far.
     private var count = 0
+
+    /// A reader whose events may be `limits.eventBytes` long at most.
+    init(limits: StreamLimits) {
+        parser = ServerSentEventParser(eventLimit: limits.eventBytes)
+    }
+
+    /// The bytes the reader copied beyond appending each line once: what shows that its
+    /// buffering is linear.
+    var bytesCopied: Int { parser.bytesCopied }
 
     /// Whether `response` is an event stream: a 2xx `text/event-stream`.
     static func isStream(_ response: HTTPURLResponse) -> Bool {
@@ -19,12 +28,16 @@ struct GraphQLEventReader: Sendable {
     }
 
     /// The events `data` completes: `next(bytes, number)` for each `next` (numbered from 1),
-    /// `complete` for `complete`; reading stops after the first that `ends`.
+    /// `complete` for `complete` (with or without data), `failed` for an event past the
+    /// limit after those before it; reading stops after the first that `ends`.
     /// - Complexity: O(data size) plus what `next` costs.
     mutating func read<Event>(_ data: Data, next: (Data, Int) -> Event, complete: Event,
-                              ends: (Event) -> Bool) -> [Event] {
+                              failed: (Failure) -> Event, ends: (Event) -> Bool) -> [Event] {
+        var events: [ServerSentEvent] = []
+        var failure: Failure?
+        do throws(Failure) { try parser.events(in: data, into: &events) } catch { failure = error }
         var out: [Event] = []
-        for event in parser.events(in: data) {
+        for event in events {
             let read: Event
             switch event.name {
             case "next":
@@ -36,8 +49,9 @@ struct GraphQLEventReader: Sendable {
                 continue
             }
             out.append(read)
-            if ends(read) { break }
+            if ends(read) { return out }
         }
+        if let failure { out.append(failed(failure)) }
         return out
     }
 }

@@ -25,12 +25,17 @@ public final class SSETransport: Transport {
     public let idleTimeout: Duration
     private let http: HTTPTransport
 
+    /// How long an event of a stream may be (`eventBytes`, 64 MiB by default): a line that
+    /// never ends fails the stream, naming the limit, and a subscription does not reconnect.
+    public var limits: StreamLimits { http.limits }
+
     /// A transport to `url`. `timeout` bounds a query or mutation (as `HTTPTransport`'s does),
-    /// `idleTimeout` a stream's silence; `headers` go with every request.
+    /// `idleTimeout` a stream's silence; `headers` go with every request; `limits` bound an
+    /// event of a stream (`StreamLimits.default`).
     public init(url: URL, timeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(300),
-                headers: [String: String] = [:]) {
+                headers: [String: String] = [:], limits: StreamLimits = .default) {
         self.idleTimeout = idleTimeout
-        http = HTTPTransport(url: url, timeout: timeout, headers: headers)
+        http = HTTPTransport(url: url, timeout: timeout, headers: headers, limits: limits)
     }
 
     /// One HTTP round trip, as `HTTPTransport.execute`. - Complexity: O(body size) to decode.

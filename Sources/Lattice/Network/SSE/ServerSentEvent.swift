@@ -6,6 +6,6 @@ import Foundation
 struct ServerSentEvent: Hashable, Sendable {
     /// The event type; `message` when the event named none.
     var name: String
-    /// The event's data, UTF-8.
+    /// The event's data, UTF-8; empty for an event that named its type and had no data line.
     var data: Data
 }

@@ -13,11 +13,14 @@ import FoundationNetworking
 /// already yielded, so nothing that arrived is lost, and nothing after it is guessed at. A
 /// server without SSE that answers in one piece gives that answer as the one event.
 struct SubscriptionEventStream: StreamedAnswer {
-    private var reader = GraphQLEventReader()
+    private var reader: GraphQLEventReader
 
-    init?(streaming response: HTTPURLResponse) {
+    init?(streaming response: HTTPURLResponse, limits: StreamLimits) {
         guard GraphQLEventReader.isStream(response) else { return nil }
+        reader = GraphQLEventReader(limits: limits)
     }
+
+    var bytesCopied: Int { reader.bytesCopied }
 
     static var opening: [SubscriptionEvent] { [.opened] }
 
@@ -30,7 +33,7 @@ struct SubscriptionEventStream: StreamedAnswer {
             } catch {
                 return .failed(error)
             }
-        }, complete: .completed, ends: Self.ends)
+        }, complete: .completed, failed: SubscriptionEvent.failed, ends: Self.ends)
     }
 
     static func ends(_ event: SubscriptionEvent) -> Bool {

@@ -7,16 +7,19 @@ import FoundationNetworking
 /// `next` is one payload, decoded by `IncrementalPayload(decoding:)`; the payload whose
 /// `hasNext` is false ends the stream, and a `complete` before it cuts it short.
 struct IncrementalEventStream: StreamedAnswer {
-    private var reader = GraphQLEventReader()
+    private var reader: GraphQLEventReader
 
-    init?(streaming response: HTTPURLResponse) {
+    init?(streaming response: HTTPURLResponse, limits: StreamLimits) {
         guard GraphQLEventReader.isStream(response) else { return nil }
+        reader = GraphQLEventReader(limits: limits)
     }
+
+    var bytesCopied: Int { reader.bytesCopied }
 
     mutating func events(in data: Data) -> [IncrementalEvent] {
         reader.read(data, next: { bytes, number in IncrementalEvent(decoding: bytes, number: number, of: "event") },
                     complete: .failed(.transport(.connectionLost, underlying: "the server completed the stream before its last payload")),
-                    ends: IncrementalEvent.ends)
+                    failed: IncrementalEvent.failed, ends: IncrementalEvent.ends)
     }
 
     static var cutShort: String { "the server ended the event stream before its last payload" }
@@ -29,25 +32,31 @@ struct MultipartPartStream: StreamedAnswer {
     private var reader: MultipartMixedReader
     private var count = 0
 
-    init?(streaming response: HTTPURLResponse) {
+    init?(streaming response: HTTPURLResponse, limits: StreamLimits) {
         guard (200..<300).contains(response.statusCode),
-              let reader = MultipartMixedReader(contentType: response.value(forHTTPHeaderField: "Content-Type") ?? "")
+              let reader = MultipartMixedReader(contentType: response.value(forHTTPHeaderField: "Content-Type") ?? "",
+                                                partLimit: limits.partBytes)
         else { return nil }
         self.reader = reader
     }
 
+    var bytesCopied: Int { reader.bytesCopied }
+
+    /// The payloads of the parts `data` completes, then the reader's failure if it has one.
     mutating func events(in data: Data) -> [IncrementalEvent] {
-        let parts: [[UInt8]]
-        do { parts = try reader.read(data) } catch {
-            return [.failed(.undecodableResponse(reason: "\(error)", snippet: ""))]
+        var parts: [[UInt8]] = []
+        var failure: Failure?
+        do { try reader.read(data, into: &parts) } catch {
+            failure = .undecodableResponse(reason: "\(error)", snippet: "")
         }
         var events: [IncrementalEvent] = []
         for part in parts {
             count += 1
             let event = IncrementalEvent(decoding: Data(part), number: count, of: "part")
             events.append(event)
-            if IncrementalEvent.ends(event) { break }
+            if IncrementalEvent.ends(event) { return events }
         }
+        if let failure { events.append(.failed(failure)) }
         return events
     }
 

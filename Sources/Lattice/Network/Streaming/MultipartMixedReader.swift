@@ -7,29 +7,35 @@ import Foundation
 ///
 /// Part headers are skipped (every part of a GraphQL response is JSON). The bytes are scanned
 /// once, whatever the chunks: a delimiter split across two chunks is found when the second
-/// arrives, by resuming the scan a delimiter's length before the end of what was seen.
+/// arrives, by resuming the scan a delimiter's length before the end of what was seen. What
+/// follows the closing delimiter is the body's epilogue (RFC 2046), ignored whatever it holds.
+///
+/// A part may be at most `partLimit` bytes, so a part that never ends fails once it is past
+/// the limit instead of growing memory without bound. Buffering is linear: a chunk is appended
+/// once, and the bytes consumed are dropped only once they make up half the buffer.
 public struct MultipartMixedReader: Sendable {
     /// Why a body is not a multipart body this reader can follow.
     public enum FormatError: Error, Hashable, Sendable, CustomStringConvertible {
         /// A part's headers never end (no blank line within the limit).
         case headersTooLong(part: Int)
-        /// Bytes after the closing delimiter that are not whitespace.
-        case dataAfterClose
         /// The body ended without a delimiter, and the Content-Type named no boundary: the
         /// default, `-`, was looked for (`endOfBodyError`).
         case noBoundary
         /// The body ended without a delimiter of the boundary its Content-Type named.
         case boundaryNotFound(String)
+        /// A part is longer than the reader's `partLimit` (its delimiter not found within it).
+        case partTooLong(part: Int, limit: Int)
 
         /// What is wrong, in words.
         public var description: String {
             switch self {
             case .headersTooLong(let part): "part \(part) of the multipart body: its headers do not end with a blank line within 8 KiB"
-            case .dataAfterClose: "data after the multipart body's closing delimiter"
             case .noBoundary:
                 "the multipart answer's Content-Type has no boundary=, and the default one (\"-\") never appears in its body"
             case .boundaryNotFound(let boundary):
                 "the multipart answer's boundary (\"\(boundary)\", from its Content-Type) never appears in its body"
+            case .partTooLong(let part, let limit):
+                "part \(part) of the multipart body is longer than the limit of \(limit) bytes (StreamLimits.partBytes)"
             }
         }
     }
@@ -54,19 +60,27 @@ public struct MultipartMixedReader: Sendable {
     /// The boundary looked for, and whether the Content-Type named it (else it is the default).
     private let boundary: String
     private var boundaryIsNamed = true
+    /// The longest part read, in bytes.
+    public let partLimit: Int
     /// Unconsumed bytes; `scanFrom` is where the search resumes.
-    private var buffer: [UInt8]
+    private var buffer: ByteBuffer
     private var scanFrom = 0
     private var place = Place.beforeDelimiter(partStart: nil)
     private var partsRead = 0
 
-    /// A reader of a body whose boundary is `boundary` (the Content-Type's `boundary`).
-    public init(boundary: String) {
+    /// A reader of a body whose boundary is `boundary` (the Content-Type's `boundary`), whose
+    /// parts may be `partLimit` bytes long at most (`StreamLimits.default.partBytes`).
+    public init(boundary: String, partLimit: Int = StreamLimits.default.partBytes) {
         self.boundary = boundary
         delimiter = Array("\r\n--\(boundary)".utf8)
+        self.partLimit = partLimit
         // The first delimiter may open the body without the line break before it.
-        buffer = Array("\r\n".utf8)
+        buffer = ByteBuffer(Array("\r\n".utf8))
     }
+
+    /// The bytes the reader copied beyond appending each chunk once: what shows that its
+    /// buffering is linear (`ByteBuffer.bytesCopied`).
+    var bytesCopied: Int { buffer.bytesCopied }
 
     /// Whether the closing delimiter has been read: the body is whole.
     public var isClosed: Bool {
@@ -75,11 +89,12 @@ public struct MultipartMixedReader: Sendable {
     }
 
     /// A reader of a body whose Content-Type header value is `value`, `nil` when it is not
-    /// `multipart/mixed`: its `boundary`, else the default `-` (`boundary(ofContentType:)`).
+    /// `multipart/mixed`: its `boundary`, else the default `-` (`boundary(ofContentType:)`);
+    /// its parts may be `partLimit` bytes long at most.
     /// - Complexity: O(header length).
-    public init?(contentType value: String) {
+    public init?(contentType value: String, partLimit: Int = StreamLimits.default.partBytes) {
         guard let named = Self.namedBoundary(ofContentType: value) else { return nil }
-        self.init(boundary: named ?? "-")
+        self.init(boundary: named ?? "-", partLimit: partLimit)
         boundaryIsNamed = named != nil
     }
 
@@ -120,39 +135,45 @@ public struct MultipartMixedReader: Sendable {
     ///   are dropped once they make up half the buffer.
     public mutating func read(_ chunk: UnsafeRawBufferPointer) throws(FormatError) -> [[UInt8]] {
         buffer.append(contentsOf: chunk)
-        return try readBuffered()
+        var parts: [[UInt8]] = []
+        try readBuffered(into: &parts)
+        return parts
     }
 
-    /// `read` of the bytes of `chunk`.
-    public mutating func read(_ chunk: Data) throws(FormatError) -> [[UInt8]] {
+    /// `read` of the bytes of `chunk`, appending the parts it completes to `parts`: the parts
+    /// completed before a failure are there when it throws.
+    public mutating func read(_ chunk: Data, into parts: inout [[UInt8]]) throws(FormatError) {
         chunk.withUnsafeBytes { buffer.append(contentsOf: $0) }
-        return try readBuffered()
+        try readBuffered(into: &parts)
     }
 
     /// `read` of the bytes of `chunk`.
     public mutating func read(_ chunk: ArraySlice<UInt8>) throws(FormatError) -> [[UInt8]] {
         buffer.append(contentsOf: chunk)
-        return try readBuffered()
+        var parts: [[UInt8]] = []
+        try readBuffered(into: &parts)
+        return parts
     }
 
-    /// The parts the buffered bytes complete.
-    private mutating func readBuffered() throws(FormatError) -> [[UInt8]] {
-        var parts: [[UInt8]] = []
+    /// Appends the parts the buffered bytes complete to `parts`.
+    private mutating func readBuffered(into parts: inout [[UInt8]]) throws(FormatError) {
         progress: while true {
             switch place {
             case .closed:
-                guard buffer[scanFrom...].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }) else {
-                    throw .dataAfterClose
-                }
+                // The epilogue (RFC 2046): nothing of the answer, whatever it holds.
                 scanFrom = buffer.count
                 break progress
             case .beforeDelimiter(let partStart):
                 guard let found = find(delimiter, from: scanFrom) else {
                     scanFrom = max(scanFrom, buffer.count - delimiter.count + 1)
+                    if let partStart, scanFrom - partStart > partLimit {
+                        throw .partTooLong(part: partsRead + 1, limit: partLimit)
+                    }
                     break progress
                 }
                 if let partStart {
-                    parts.append(Array(buffer[partStart..<found]))
+                    guard found - partStart <= partLimit else { throw .partTooLong(part: partsRead + 1, limit: partLimit) }
+                    parts.append(buffer[partStart..<found])
                     partsRead += 1
                 }
                 scanFrom = found + delimiter.count
@@ -185,7 +206,6 @@ public struct MultipartMixedReader: Sendable {
             }
         }
         compact()
-        return parts
     }
 
     /// Where the bytes still needed begin.

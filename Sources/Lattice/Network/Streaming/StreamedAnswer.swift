@@ -12,8 +12,13 @@ protocol StreamedAnswer: Sendable {
     associatedtype Event: Sendable
 
     /// A reader of `response`'s body when it is this kind's stream (a 2xx with its content
-    /// type); `nil` otherwise, and the body is read whole.
-    init?(streaming response: HTTPURLResponse)
+    /// type), whose pieces (parts, events) may be as long as `limits` says; `nil` otherwise,
+    /// and the body is read whole.
+    init?(streaming response: HTTPURLResponse, limits: StreamLimits)
+
+    /// The bytes the reader copied beyond appending each chunk once (`ByteBuffer.bytesCopied`):
+    /// what shows that reading a stream is linear in its length.
+    var bytesCopied: Int { get }
 
     /// What is yielded when the stream's headers arrive, before any event.
     static var opening: [Event] { get }

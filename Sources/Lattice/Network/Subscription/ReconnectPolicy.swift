@@ -15,7 +15,8 @@ public struct ReconnectPolicy: Hashable, Sendable {
     /// The longest delay, before jitter. Defaults to 60 seconds.
     public var maxDelay: Duration
     /// How many reconnect attempts in a row before the subscription ends failed; `nil` never
-    /// gives up. An event received resets the count. Defaults to `nil`.
+    /// gives up. Only an event with data resets the count: a stream that opens and ends
+    /// without one counts as a failed attempt. Defaults to `nil`.
     public var maxAttempts: Int?
     /// The fraction of a delay that jitter may take off, in `0...1`. Defaults to 0.5, so a
     /// delay lands in `[d/2, d]`.

@@ -41,7 +41,10 @@ public struct SubscriptionStateMachine: Sendable {
     public private(set) var state: SubscriptionState = .connecting
     /// When the last event arrived, if any has.
     public private(set) var lastEventAt: Date?
-    /// Reconnect attempts made since the stream last delivered (opened or an event).
+    /// Reconnect attempts made since a stream last proved healthy by delivering an event with
+    /// data. A stream that opens and ends without one (at once, or with a `complete` the
+    /// server sends to every request) does not reset it, so its reconnects back off and stop
+    /// at `maxAttempts` instead of hammering the server.
     public private(set) var failedAttempts = 0
 
     private let policy: ReconnectPolicy
@@ -65,11 +68,10 @@ public struct SubscriptionStateMachine: Sendable {
             return [.connect]
         case (.opened, .connecting):
             state = .open(since: now)
-            failedAttempts = 0
             return []
         case (.next(let response), .connecting), (.next(let response), .open):
             if case .connecting = state { state = .open(since: now) }
-            failedAttempts = 0
+            if let data = response.data, data != .null { failedAttempts = 0 }
             lastEventAt = now
             return [.commit(response)]
         case (.completed, .connecting), (.completed, .open):

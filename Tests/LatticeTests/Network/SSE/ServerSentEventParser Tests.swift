@@ -16,9 +16,15 @@ struct ServerSentEventParserTests {
         data: {"cut
         """.utf8)
 
-    func events(_ chunks: [Data]) -> [ServerSentEvent] {
-        var parser = ServerSentEventParser()
-        return chunks.flatMap { parser.events(in: $0) }
+    func events(_ chunks: [Data], limit: Int = StreamLimits.default.eventBytes) -> [ServerSentEvent] {
+        var parser = ServerSentEventParser(eventLimit: limit)
+        var events: [ServerSentEvent] = []
+        for chunk in chunks {
+            do throws(Failure) { try parser.events(in: chunk, into: &events) } catch {
+                Issue.record("\(error)")
+            }
+        }
+        return events
     }
 
     @Test func aBodyReadsAsItsEventsAndACutLastEventIsNotDispatched() {
@@ -41,7 +47,37 @@ struct ServerSentEventParserTests {
                 == [ServerSentEvent(name: "next", data: Data("\"é\"".utf8))])
     }
 
-    @Test func anEventWithoutDataIsNotDispatchedAndAnUnnamedOneIsAMessage() {
-        #expect(events([Data("event: next\n\ndata: x\n\n".utf8)]) == [ServerSentEvent(name: "message", data: Data("x".utf8))])
+    /// Older graphql-yoga ends a stream with `event: complete` and no data line: that is an
+    /// event (the stream's proper end), where the HTML standard would drop it. An event with
+    /// neither a type nor data (an `id:` alone) is still nothing.
+    @Test func aNamedEventWithoutDataIsDispatchedEmptyAndAnUnnamedOneIsAMessage() {
+        #expect(events([Data("event: complete\n\nid: 7\n\ndata: x\n\n".utf8)])
+                == [ServerSentEvent(name: "complete", data: Data()), ServerSentEvent(name: "message", data: Data("x".utf8))])
+    }
+
+    /// A line that never ends fails once it is past the limit, whatever the chunks, and the
+    /// events completed before it in the same chunk are kept; data lines count together.
+    @Test func anEventPastTheLimitFailsNamingItAndKeepsTheEventsBefore() {
+        let before = "event: next\ndata: {}\n\n"
+        for chunk in [1, 7, 64, 10_000] {
+            var parser = ServerSentEventParser(eventLimit: 100)
+            let body = Array((before + "data: " + String(repeating: "x", count: 200)).utf8)
+            var events: [ServerSentEvent] = []
+            var failure: Failure?
+            var start = 0
+            while start < body.count, failure == nil {
+                let end = min(start + chunk, body.count)
+                do throws(Failure) { try parser.events(in: Data(body[start..<end]), into: &events) } catch { failure = error }
+                start = end
+            }
+            #expect(events == [ServerSentEvent(name: "next", data: Data("{}".utf8))], "chunks of \(chunk)")
+            #expect(failure?.description.contains("limit of 100 bytes (StreamLimits.eventBytes)") == true,
+                    "chunks of \(chunk): \(String(describing: failure))")
+        }
+        var lines = ServerSentEventParser(eventLimit: 100)
+        var events: [ServerSentEvent] = []
+        #expect(throws: Failure.self) {
+            try lines.events(in: Data(String(repeating: "data: xxxxxxxxxx\n", count: 10).utf8), into: &events)
+        }
     }
 }

@@ -61,11 +61,43 @@ struct MultipartMixedReaderTests {
         #expect(reader.isClosed)
     }
 
-    @Test func whatItCannotFollowIsRefusedWithTheReason() {
-        var garbage = MultipartMixedReader(boundary: "-")
-        #expect(throws: MultipartMixedReader.FormatError.dataAfterClose) {
-            _ = try garbage.read(Array("\r\n---\r\n\r\n{}\r\n-----\r\nmore".utf8)[...])
+    /// What follows the closing delimiter is the body's epilogue (RFC 2046): ignored, in the
+    /// chunk of the close or after it, and the parts before it stand.
+    @Test func anEpilogueAfterTheCloseIsIgnored() throws {
+        var reader = MultipartMixedReader(boundary: "-")
+        let parts = try reader.read(Array("\r\n---\r\n\r\n{}\r\n-----\r\nmore".utf8)[...])
+        #expect(parts.map { String(decoding: $0, as: UTF8.self) } == ["{}"])
+        #expect(reader.isClosed)
+        #expect(try reader.read(Array("\r\n--- and more\r\n\r\n{}".utf8)[...]).isEmpty)
+    }
+
+    /// A part past the reader's limit fails naming the part and the limit, whether its
+    /// delimiter never comes (a part that never ends) or comes too late; the parts before it,
+    /// in the same chunk, are kept.
+    @Test func aPartPastTheLimitFailsNamingTheLimit() {
+        let long = String(repeating: "x", count: 200)
+        let bodies = ["\r\n---\r\n\r\n{}\r\n---\r\n\r\n" + long,
+                      "\r\n---\r\n\r\n{}\r\n---\r\n\r\n" + long + "\r\n-----\r\n"]
+        for body in bodies {
+            for chunk in [1, 5, 64, body.utf8.count] {
+                var reader = MultipartMixedReader(boundary: "-", partLimit: 100)
+                let bytes = Array(body.utf8)
+                var parts: [[UInt8]] = []
+                var failure: MultipartMixedReader.FormatError?
+                var start = 0
+                while start < bytes.count, failure == nil {
+                    let end = min(start + chunk, bytes.count)
+                    do { try reader.read(Data(bytes[start..<end]), into: &parts) } catch { failure = error }
+                    start = end
+                }
+                #expect(parts == [Array("{}".utf8)], "chunks of \(chunk)")
+                #expect(failure == .partTooLong(part: 2, limit: 100), "chunks of \(chunk)")
+                #expect(failure?.description == "part 2 of the multipart body is longer than the limit of 100 bytes (StreamLimits.partBytes)")
+            }
         }
+    }
+
+    @Test func whatItCannotFollowIsRefusedWithTheReason() {
         var endless = MultipartMixedReader(boundary: "-")
         #expect(throws: MultipartMixedReader.FormatError.headersTooLong(part: 1)) {
             _ = try endless.read(Array(("\r\n---\r\nX-Long: " + String(repeating: "x", count: 9_000)).utf8)[...])

@@ -19,14 +19,14 @@ struct MultipartMixedReaderBoundaryTests {
         let url = try #require(URL(string: "http://127.0.0.1/graphql"))
         let response = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1",
                                                     headerFields: ["Content-Type": contentType]))
-        var stream = try #require(MultipartPartStream(streaming: response))
+        var stream = try #require(MultipartPartStream(streaming: response, limits: .default))
         #expect(stream.events(in: body).isEmpty)
         return stream
     }
 
     @Test func aContentTypeWithoutABoundaryWhoseDefaultNeverAppearsSaysSo() throws {
         var reader = try #require(MultipartMixedReader(contentType: "multipart/mixed; deferSpec=20220824"))
-        #expect(try reader.read(Self.body(boundary: "graphql")).isEmpty)
+        #expect(try reader.read(Array(Self.body(boundary: "graphql"))[...]).isEmpty)
         #expect(reader.endOfBodyError == .noBoundary)
         let stream = try Self.stream("multipart/mixed", reading: Self.body(boundary: "graphql"))
         #expect(stream.failureAtEnd == .undecodableResponse(
@@ -36,7 +36,7 @@ struct MultipartMixedReaderBoundaryTests {
 
     @Test func aBoundaryThatNeverAppearsSaysSo() throws {
         var reader = try #require(MultipartMixedReader(contentType: #"multipart/mixed; boundary="graphql""#))
-        #expect(try reader.read(Self.body(boundary: "-")).isEmpty)
+        #expect(try reader.read(Array(Self.body(boundary: "-"))[...]).isEmpty)
         #expect(reader.endOfBodyError == .boundaryNotFound("graphql"))
         let stream = try Self.stream(#"multipart/mixed; boundary="graphql""#, reading: Data())
         #expect(stream.failureAtEnd?.description
@@ -46,7 +46,7 @@ struct MultipartMixedReaderBoundaryTests {
     /// Once a delimiter came, an early end is one cut short: the caller's lost connection.
     @Test func aBodyCutShortAfterADelimiterIsNoBoundaryError() throws {
         var reader = try #require(MultipartMixedReader(contentType: "multipart/mixed"))
-        #expect(try reader.read(Data("\r\n---\r\n\r\n{\"data\":{},".utf8)).isEmpty)
+        #expect(try reader.read(Array("\r\n---\r\n\r\n{\"data\":{},".utf8)[...]).isEmpty)
         #expect(reader.endOfBodyError == nil)
         let stream = try Self.stream("multipart/mixed", reading: Data("\r\n---\r\n\r\n{\"data\"".utf8))
         #expect(stream.failureAtEnd == nil)

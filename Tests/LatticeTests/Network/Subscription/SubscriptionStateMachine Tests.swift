@@ -34,7 +34,7 @@ import Lattice
         #expect(machine.lastEventAt == t0 + 5)
     }
 
-    @Test func dropsBackOffByThePolicyCappedAndAnOpenResetsTheCount() {
+    @Test func dropsBackOffByThePolicyCappedAndOnlyAnEventWithDataResetsTheCount() {
         var machine = machine()
         _ = machine.handle(.start, at: t0)
         _ = machine.handle(.opened, at: t0)
@@ -53,6 +53,10 @@ import Lattice
         }
         #expect(delays == [.seconds(1), .seconds(2), .seconds(3), .seconds(3)])
         _ = machine.handle(.opened, at: t0)
+        #expect(machine.failedAttempts == 4)
+        _ = machine.handle(.next(GraphQLResponse(data: .null, errors: [GraphQLError(message: "no")])), at: t0)
+        #expect(machine.failedAttempts == 4)
+        _ = machine.handle(.next(event), at: t0)
         #expect(machine.failedAttempts == 0)
         #expect(machine.handle(.failed(drop), at: t0).last == .scheduleReconnect(after: .seconds(1)))
     }
