@@ -28,6 +28,8 @@ let benchmarks = ["HarnessExample", "PhaseRead", "FieldRead", "BodyReruns", "Rea
                   "GeneratedCompile", "Incremental", "GenerateScaling"]
 /// The benchmarks that generate Swift, and so import the code generator.
 let generatingBenchmarks: Set = ["GeneratedCompile", "GenerateScaling"]
+/// The benchmarks that build spec/'s generated program (SpecLenses' `SpecProgram`, Tests/Generated).
+let generatedProgramBenchmarks: Set = ["GenerateScaling"]
 
 let package = Package(
     name: "Lattice",
@@ -113,9 +115,10 @@ let package = Package(
                 path: "Benchmarks/LabSupport"),
     ] + benchmarks.map { name in
         .executableTarget(name: name,
-                          dependencies: generatingBenchmarks.contains(name)
+                          dependencies: (generatingBenchmarks.contains(name)
                               ? ["Lattice", "LatticeCodegen", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"]
-                              : ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"],
+                              : ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"])
+                              + (generatedProgramBenchmarks.contains(name) ? ["SpecLenses"] : []),
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")

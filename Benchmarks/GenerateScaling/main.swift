@@ -5,7 +5,14 @@
 //                                  (`Program`) and generated into Swift (`SwiftGenerator`)
 //
 // at 1,000 and 10,000 documents. Its goal (spec/limits.json): linear, the larger at most 11
-// times the smaller. Before issue 36, taken names were copied into every nested scope and the
+// times the smaller. And what an app pays at launch for the program it generated (issue 37):
+//
+//   GenerateScaling/programLaunch  spec/'s generated program (SpecLenses' `SpecProgram`: the
+//                                  schema's and the documents' text as Swift literals) built:
+//                                  `Program(generated:)`, the schema built and every document
+//                                  parsed and compiled, the operations' sent texts hashed
+//
+// Its goal: at most 1 ms. Before issue 36, taken names were copied into every nested scope and the
 // compiler copied its artifacts at each insertion: 8,000 operations took 7.3 s of CPU, 32,000
 // 110 s. Nothing is written to disk and nothing compiled (GeneratedCompile measures swiftc);
 // no instructions: a sample of 10,000 documents under callgrind would take minutes.
@@ -14,6 +21,7 @@ import Lattice
 import LatticeBench
 import LatticeCodegen
 import LatticeSuite
+import SpecLenses
 
 /// The documents of one size, made before the clock starts.
 struct Documents {
@@ -54,5 +62,10 @@ runSuite("GenerateScaling") {
                   setUp: { Documents(operations: operations) }) { documents in
             blackHole(try documents.generate())
         }
-    }
+    } + [
+        // A new Program each sample, as a launch builds it (`SpecProgram.program` is built once).
+        Benchmark(SuiteBenchmark.programLaunch.nameInExecutable, metrics: [.wallTime, .mallocs]) {
+            blackHole(Program(generated: SpecProgram.self))
+        },
+    ]
 }

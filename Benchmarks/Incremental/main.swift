@@ -162,10 +162,8 @@ final class ShownAnswer {
 }
 
 runSuite("Incremental") {
-    let spec = try Spec.locate()
     let schema = try SchemaBuilder.build(sources: [
         Source(text: schemaSDL, name: "incremental/schema.graphql"),
-        Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
     ])
     let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "incremental/Feed.graphql")])
     guard let feed = program["Feed"] else { throw LoadedHandleError.unknownOperation("Feed") }

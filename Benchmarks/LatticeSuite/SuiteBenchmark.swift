@@ -22,6 +22,7 @@
 /// | `Incremental/<step>/<size>` | an answer in parts (`@defer`, `@stream`), 20 payloads and 978 KiB: the multipart body split into parts in chunks of `<size>` KiB (`multipart`), each part decoded too (`decoded`), and merged and committed (`normalized`); the initial payload from its first byte to its fields read (`initial`); one deferred part landing on a shown answer (`part`), counting `partBodies` and `otherBodies` |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 /// | `GenerateScaling/<operations>` | `lattice generate`'s work in process on `<operations>` documents of one query each: parsed, compiled and generated into Swift |
+/// | `GenerateScaling/programLaunch` | an app's launch building spec/'s generated program (`Program(generated:)`): the schema built, the documents compiled |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 public enum SuiteBenchmark: Hashable, Sendable {
@@ -47,6 +48,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case generatedCompile(size: String)
     /// Compiling `operations` documents and generating their Swift, in process.
     case generateScaling(operations: Int)
+    /// Building spec/'s generated program, as an app's launch does.
+    case programLaunch
     /// One step of the store's optimistic layers at a size (rows, layers or observed rows).
     case optimistic(step: String, size: Int)
     /// One step of a `@connection` list scrolled in a list view, at a page.
@@ -100,7 +103,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .fanOut: "FanOut"
         case .recordPage: "RecordPage"
         case .generatedCompile: "GeneratedCompile"
-        case .generateScaling: "GenerateScaling"
+        case .generateScaling, .programLaunch: "GenerateScaling"
         case .optimistic: "Optimistic"
         case .pagination: "Pagination"
         case .lifetime: "Lifetime"
@@ -122,6 +125,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .recordPage(let step): step
         case .generatedCompile(let size): size
         case .generateScaling(let operations): "\(operations)"
+        case .programLaunch: "programLaunch"
         case let .optimistic(step, size), let .incremental(step, size): "\(step)/\(size)"
         case let .pagination(step, page), let .lifetime(step, page): "\(step)/\(page)"
         }
@@ -160,6 +164,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
             self = .recordPage(step: parts[1])
         case ("GeneratedCompile", 2):
             self = .generatedCompile(size: parts[1])
+        case ("GenerateScaling", 2) where parts[1] == "programLaunch":
+            self = .programLaunch
         case ("GenerateScaling", 2):
             guard let operations = Int(parts[1]), operations > 0 else { return nil }
             self = .generateScaling(operations: operations)
@@ -189,7 +195,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .generateScaling, .optimistic,
+        case .fieldRead, .countersCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .generateScaling, .programLaunch,
+             .optimistic,
              .pagination, .lifetime, .incremental:
             nil
         }

@@ -101,10 +101,8 @@ final class ScrolledScreen {
 }
 
 runSuite("Lifetime") {
-    let spec = try Spec.locate()
     let schema = try SchemaBuilder.build(sources: [
         Source(text: schemaSDL, name: "lifetime/schema.graphql"),
-        Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
     ])
     let program = try Program(schema: schema,
                               documents: [GraphQLSource(text: pageDocument, name: "lifetime/ScrollPage.graphql")])

@@ -193,10 +193,8 @@ struct Alternation {
 }
 
 runSuite("Pagination") {
-    let spec = try Spec.locate()
     let schema = try SchemaBuilder.build(sources: [
         Source(text: schemaSDL, name: "pagination/schema.graphql"),
-        Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
     ])
     let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "pagination/Feed.graphql")])
     return pages.map { page in

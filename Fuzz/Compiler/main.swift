@@ -7,12 +7,10 @@ import GraphQLSyntax
 import Lattice
 import LatticeTesting
 
-/// spec/'s schema and client directives, built once.
+/// spec/'s schema (the client directives are built in), built once.
 let schema: Schema? = {
-    guard let spec = try? Spec.locate(),
-          let sdl = try? spec.schema(), let directives = try? spec.directives() else { return nil }
-    return try? SchemaBuilder.build(sources: [Source(text: sdl, name: "schema.graphql"),
-                                              Source(text: directives, name: "directives.graphql")])
+    guard let spec = try? Spec.locate(), let sdl = try? spec.schema() else { return nil }
+    return try? SchemaBuilder.build(sources: [Source(text: sdl, name: "schema.graphql")])
 }()
 
 /// One input: `size` bytes at `data`.

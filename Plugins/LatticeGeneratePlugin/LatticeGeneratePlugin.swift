@@ -2,11 +2,14 @@ import Foundation
 import PackagePlugin
 
 /// The build-tool plugin: for a target with a `lattice.json` (`lattice generate`'s config:
-/// `schema`, and optionally `scalars` and `access`), generates the typed lenses of the
-/// target's `.graphql` documents (every `.graphql` file of the target that the config does not
-/// name as schema) into the build's own folder, compiled with the target.
+/// `schema`, and optionally `scalars`, `access` and `program`), generates the typed lenses of
+/// the target's `.graphql` documents (every `.graphql` file of the target that the config does
+/// not name as schema) into the build's own folder, compiled with the target, and the program
+/// that carries their text (`LatticeProgram` unless `program` names it), from which the app
+/// makes its environment.
 ///
-/// One output file a document (`NAME.graphql.swift`) and `SchemaTypes.graphql.swift`, so the
+/// One output file a document (`NAME.graphql.swift`), `SchemaTypes.graphql.swift` and the
+/// program's (`PROGRAM.graphql.swift`), so the
 /// outputs are known before the tool runs and the build reruns it only when a document, a
 /// schema file or the config changed. A schema or document error fails the build with the
 /// GraphQL text's `FILE:LINE:COLUMN`, and no file is written.
@@ -20,13 +23,13 @@ struct LatticeGeneratePlugin: BuildToolPlugin {
             .min(by: { $0.pathComponents.count < $1.pathComponents.count }) else {
             throw PluginFailure("\(target.name) uses LatticeGeneratePlugin but has no lattice.json among its files")
         }
-        let schema = try Self.schemaFiles(of: config)
+        let (schema, program) = try Self.schemaFilesAndProgram(of: config)
         let documents = module.sourceFiles(withSuffix: "graphql").map(\.url)
             .filter { document in !schema.contains { $0.standardizedFileURL == document.standardizedFileURL } }
             .sorted { $0.path() < $1.path() }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let outputs = documents.map { output.appending(path: $0.deletingPathExtension().lastPathComponent + ".graphql.swift") }
-            + [output.appending(path: "SchemaTypes.graphql.swift")]
+            + [output.appending(path: "SchemaTypes.graphql.swift"), output.appending(path: program + ".graphql.swift")]
         return [.buildCommand(displayName: "Generating Lattice lenses for \(target.name)",
                               executable: try context.tool(named: "LatticeGenerateTool").url,
                               arguments: ["--config", config.path(), "--output", output.path()]
@@ -35,8 +38,9 @@ struct LatticeGeneratePlugin: BuildToolPlugin {
                               outputFiles: outputs)]
     }
 
-    /// The schema files `config` names, resolved against its folder.
-    static func schemaFiles(of config: URL) throws -> [URL] {
+    /// The schema files `config` names, resolved against its folder, and the program's name
+    /// (`LatticeGenerateTool` refuses one that is no type name).
+    static func schemaFilesAndProgram(of config: URL) throws -> (schema: [URL], program: String) {
         guard let data = FileManager.default.contents(atPath: config.path()) else {
             throw PluginFailure("\(config.path()): cannot be read")
         }
@@ -45,7 +49,8 @@ struct LatticeGeneratePlugin: BuildToolPlugin {
             throw PluginFailure("\(config.path()):1:1: error: lattice.json needs \"schema\": a list of schema files")
         }
         let folder = config.deletingLastPathComponent()
-        return schema.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appending(path: $0) }
+        return (schema.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appending(path: $0) },
+                object["program"] as? String ?? "LatticeProgram")
     }
 }
 

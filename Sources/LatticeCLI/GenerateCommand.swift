@@ -8,13 +8,17 @@ let generateCommand = Command(
     summary: "generate typed Swift lenses for operations and fragments",
     help: """
     usage: lattice generate --config lattice.json
-           lattice generate --schema SDL [--schema SDL]... --output DIR [--scalar NAME=TYPE]... [--public] DOCUMENT...
+           lattice generate --schema SDL [--schema SDL]... --output DIR [--scalar NAME=TYPE]... [--public] [--program NAME] DOCUMENT...
 
     Compiles the documents against the schema, as `lattice validate` does, and writes
     one Swift file per operation and fragment into DIR (NAME.graphql.swift), and
-    SchemaTypes.graphql.swift for the enums and input objects they use. The config
-    file gives the same as JSON: {"schema": [...], "documents": [...], "output": DIR,
-    "scalars": {NAME: TYPE}, "access": "public"}, paths relative to its folder; a
+    SchemaTypes.graphql.swift for the enums and input objects they use, and
+    PROGRAM.graphql.swift: the schema's and the documents' text as a GeneratedProgram
+    named by --program (LatticeProgram by default), from which an app builds its
+    Program. Lattice's client directives are built in: no --schema needs them. The
+    config file gives the same as JSON: {"schema": [...], "documents": [...], "output":
+    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME}, paths relative
+    to its folder; a
     document entry may be a folder or a pattern (operations/*.graphql,
     operations/**/*.graphql). The types are internal to the module they are compiled
     into, unless --public (for a module other modules read).
@@ -39,7 +43,8 @@ private func runGenerate(_ arguments: [String]) throws(CommandError) -> Int32 {
     }
     guard let program = try loadProgram(schemas: config.schema, documents: documents) else { return 1 }
     do {
-        let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic)
+        let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic,
+                                                 programName: config.program)
         let changes = try GeneratedFolder(URL(fileURLWithPath: config.output)).update(to: output.files)
         print("generate: \(documents.count) documents, \(output.files.count) files, \(output.accessors) accessors "
               + "(\(String(format: "%.1f", output.bytesPerAccessorLine)) bytes a line) in \(config.output): \(changes.written.count) written, \(changes.unchanged) unchanged, "
@@ -61,6 +66,7 @@ private func generateConfig(_ arguments: [String]) throws(CommandError) -> Gener
     var configPath: String?
     var scalars: [String: String] = [:]
     var isPublic = false
+    var programName: String?
     var index = 0
     func value(_ option: String) throws(CommandError) -> String {
         guard index + 1 < arguments.count else { throw .usage("\(option) needs a value") }
@@ -73,6 +79,10 @@ private func generateConfig(_ arguments: [String]) throws(CommandError) -> Gener
         case "--schema": schemas.append(try value(argument))
         case "--output": output = try value(argument)
         case "--config": configPath = try value(argument)
+        case "--program":
+            let name = try value(argument)
+            guard GenerateConfig.isTypeName(name) else { throw .usage("--program takes a Swift type name, not \(name)") }
+            programName = name
         case "--public":
             isPublic = true
             index += 1
@@ -89,7 +99,8 @@ private func generateConfig(_ arguments: [String]) throws(CommandError) -> Gener
         }
     }
     if let configPath {
-        guard schemas.isEmpty, documents.isEmpty, output == nil, scalars.isEmpty, !isPublic else {
+        guard schemas.isEmpty, documents.isEmpty, output == nil, scalars.isEmpty, !isPublic,
+              programName == nil else {
             throw .usage("--config gives everything; it takes no other option or document")
         }
         let json = try readFile(configPath)
@@ -108,5 +119,6 @@ private func generateConfig(_ arguments: [String]) throws(CommandError) -> Gener
     guard !schemas.isEmpty else { throw .usage("no --schema file given (or --config)") }
     guard let output else { throw .usage("no --output folder given") }
     guard !documents.isEmpty else { throw .usage("no documents given") }
-    return GenerateConfig(schema: schemas, documents: documents, output: output, scalars: scalars, isPublic: isPublic)
+    return GenerateConfig(schema: schemas, documents: documents, output: output, scalars: scalars, isPublic: isPublic,
+                          program: programName ?? GenerateConfig.defaultProgram)
 }

@@ -5,6 +5,8 @@ import Lattice
 /// `OptimisticResponse` too.
 struct DefinitionEmitter {
     let types: SwiftTypes
+    /// The generated program an operation finds its artifact in (`TypedOperation.artifact`).
+    let programName: String
 
     /// The file's text, the number of accessor lines in it and their bytes, and the problems
     /// found.
@@ -28,6 +30,7 @@ struct DefinitionEmitter {
             writer.block("\(types.access)enum \(name): \(conformance)") { writer in
                 writer.line("\(types.access)static let operationName = \(SwiftNames.literal(artifact.name))")
                 writer.line("\(types.access)static let requestFingerprint = \(SwiftNames.literal(artifact.requestFingerprint))")
+                writer.line("\(types.access)static var artifact: Artifact { \(programName).program[generated: Self.self] }")
                 if artifact.variables.isEmpty {
                     writer.line("\(types.access)typealias Variables = NoVariables")
                 } else {

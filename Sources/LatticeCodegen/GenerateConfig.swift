@@ -9,7 +9,8 @@ import Darwin
 /// custom scalars' Swift types. From `lattice.json` (paths relative to its folder):
 ///
 ///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
-///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public"}
+///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public",
+///      "program": "AppProgram"}
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
 /// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
@@ -27,15 +28,31 @@ public struct GenerateConfig: Hashable, Sendable {
     /// Whether the types are public (`"access": "public"`), for a module other modules
     /// read; internal by default.
     public var isPublic: Bool
+    /// The name of the generated `GeneratedProgram` (`"program"`), which carries the schema's
+    /// and the documents' text: `defaultProgram` unless given.
+    public var program: String
+
+    /// The generated program's name when the configuration gives none.
+    public static let defaultProgram = "LatticeProgram"
 
     /// A configuration given as flags (paths relative to the working folder).
     public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
-                isPublic: Bool = false) {
+                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram) {
         self.schema = schema
         self.documents = documents
         self.output = output
         self.scalars = scalars
         self.isPublic = isPublic
+        self.program = program
+    }
+
+    /// Whether `name` is an ASCII Swift type name: a letter or `_`, then letters, digits and
+    /// `_`. - Complexity: O(name).
+    public static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 
     private struct File: Decodable {
@@ -44,6 +61,7 @@ public struct GenerateConfig: Hashable, Sendable {
         let output: String?
         let scalars: [String: String]?
         let access: String?
+        let program: String?
     }
 
     /// The configuration `data`, the text of `lattice.json` at `url`, its paths made relative
@@ -67,10 +85,14 @@ public struct GenerateConfig: Hashable, Sendable {
         guard [nil, "public", "internal"].contains(file.access) else {
             throw .invalid(path: url.path, reason: "`access` is \"public\" or \"internal\", not \"\(file.access ?? "")\"")
         }
+        if let program = file.program, !Self.isTypeName(program) {
+            throw .invalid(path: url.path, reason: "`program` is a Swift type name (letters, digits and _), not \"\(program)\"")
+        }
         let folder = url.deletingLastPathComponent()
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
         self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
-                  output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public")
+                  output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public",
+                  program: file.program ?? Self.defaultProgram)
     }
 
     /// The document files the entries name, each once, in path order.

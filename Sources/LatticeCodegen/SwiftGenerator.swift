@@ -42,14 +42,26 @@ public enum SwiftGenerator {
     ///     reads as `JSONValue`.
     ///   - isPublic: public types, for a module that other modules read; else internal to
     ///     the module the files are compiled into (the build plugin's case).
+    ///   - programName: the generated `GeneratedProgram`'s name (`GenerateConfig.program`):
+    ///     the file `<programName>.graphql.swift` carries the schema's and the documents' text,
+    ///     so the program builds from the generated code alone. The schema must keep its text
+    ///     (`SchemaBuilder.build(sources:)`).
     /// - Throws: `GenerateFailure` naming each construct that has no generated form, at
-    ///   `FILE:LINE:COLUMN`; nothing is generated then.
+    ///   `FILE:LINE:COLUMN`, or a program name no type may take; nothing is generated then.
     /// - Complexity: O(size of the documents + used schema types).
-    public static func generate(_ program: Program, scalars: [String: String] = [:],
-                                isPublic: Bool = false) throws(GenerateFailure) -> Output {
+    public static func generate(_ program: Program, scalars: [String: String] = [:], isPublic: Bool = false,
+                                programName: String = GenerateConfig.defaultProgram) throws(GenerateFailure) -> Output {
+        guard !SwiftNames.reservedTypes.contains(programName), !SwiftNames.keywords.contains(programName),
+              GenerateConfig.isTypeName(programName) else {
+            throw GenerateFailure(problems: ["the program's name \(programName) is not a type name generated code may take"])
+        }
+        guard !program.schema.sources.isEmpty else {
+            throw GenerateFailure(problems: ["the schema keeps no text to embed: build it with SchemaBuilder.build(sources:)"])
+        }
         let artifacts = program.artifacts.values.sorted { $0.name < $1.name }
-        let types = SwiftTypes(schema: program.schema, artifacts: artifacts, scalars: scalars, isPublic: isPublic)
-        let emitter = DefinitionEmitter(types: types)
+        let types = SwiftTypes(schema: program.schema, artifacts: artifacts, scalars: scalars, isPublic: isPublic,
+                               programName: programName)
+        let emitter = DefinitionEmitter(types: types, programName: programName)
         var files: [File] = []
         var accessors = 0
         var accessorBytes = 0
@@ -72,6 +84,8 @@ public enum SwiftGenerator {
             SchemaTypesEmitter(types: types).emit(into: &writer)
             files.append(File(name: "SchemaTypes.graphql.swift", text: writer.text, document: nil))
         }
+        files.append(File(name: programName + ".graphql.swift",
+                          text: ProgramEmitter(types: types, name: programName).emit(program), document: nil))
         return Output(files: files.sorted { $0.name < $1.name }, accessors: accessors, accessorBytes: accessorBytes)
     }
 
@@ -94,13 +108,16 @@ extension SwiftGenerator.Output {
     /// The same code as one file a document: `NAME.graphql.swift` for each of `documents`
     /// (paths as the program compiled them; NAME is the file's name without `.graphql`), its
     /// definitions in name order, a document without any getting a file with the header
-    /// alone; and `SchemaTypes.graphql.swift` always. What a build-tool plugin writes: it must
+    /// alone; `SchemaTypes.graphql.swift` always; and the program's file. What a build-tool plugin writes: it must
     /// name its output files before the generator runs, and only the documents are known then.
     /// - Throws: `GenerateFailure` when two documents have one name (case-blind, as the file
     ///   system of macOS compares them).
     /// - Complexity: O(size of the files).
     public func oneFilePerDocument(_ documents: [String]) throws(GenerateFailure) -> [SwiftGenerator.File] {
-        var names = ["schematypes.graphql.swift": "the schema types'"]
+        let schemaTypesName = "SchemaTypes.graphql.swift"
+        let programFile = files.first { $0.document == nil && $0.name != schemaTypesName }
+        var names = [schemaTypesName.lowercased(): "the schema types'"]
+        if let programFile { names[programFile.name.lowercased()] = "the program's" }
         var grouped: [SwiftGenerator.File] = []
         // By document first: looking through every file for each document was quadratic.
         var definitions: [String: [SwiftGenerator.File]] = [:]
@@ -119,10 +136,10 @@ extension SwiftGenerator.Output {
             }
             grouped.append(SwiftGenerator.File(name: name, text: text, document: document))
         }
-        let schemaTypes = files.first { $0.document == nil }
-            ?? SwiftGenerator.File(name: "SchemaTypes.graphql.swift",
+        let schemaTypes = files.first { $0.name == schemaTypesName }
+            ?? SwiftGenerator.File(name: schemaTypesName,
                                    text: SwiftGenerator.header + " from the schema; do not edit.\nimport Lattice\n",
                                    document: nil)
-        return grouped + [schemaTypes]
+        return grouped + [schemaTypes] + (programFile.map { [$0] } ?? [])
     }
 }

@@ -24,7 +24,7 @@ enum SwiftNames {
         "TypedFragment", "TypedOperation", "TypedQuery", "TypedMutation", "TypedSubscription",
         "OperationVariables", "NoVariables", "InputValue", "InputEncodable", "InputFields",
         "ScalarDecodable", "GraphQLError", "Failure", "Environment", "Program", "Artifact", "Phase",
-        "TypedPhase", "QueryHandle", "MainActor",
+        "TypedPhase", "QueryHandle", "MainActor", "GeneratedProgram", "GraphQLSource",
     ]
 
     /// Members every generated lens has (or inherits), which an accessor must not redeclare.

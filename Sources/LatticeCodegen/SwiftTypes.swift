@@ -22,13 +22,16 @@ struct SwiftTypes {
     /// it (`TakenNames(inside:)`), sharing it.
     let reserved: TakenNames
 
-    init(schema: Schema, artifacts: [Artifact], scalars: [String: String], isPublic: Bool) {
+    /// `programName`, the generated program's type, is taken before any definition's name.
+    init(schema: Schema, artifacts: [Artifact], scalars: [String: String], isPublic: Bool,
+         programName: String = GenerateConfig.defaultProgram) {
         self.schema = schema
         self.scalars = scalars
         self.isPublic = isPublic
         // Case-blind: each top-level type is a file of its own.
         var taken = TakenNames(SwiftNames.reservedTypes.union(scalars.values.map { String($0.prefix { $0 != "." }) }),
                                caseBlind: true)
+        _ = taken.claim(programName)
         var definitions: [String: String] = [:]
         for artifact in artifacts.sorted(by: { $0.name < $1.name }) {
             let suffix = artifact.kind == .fragment ? "" : SwiftNames.typeName(artifact.kind.rawValue)

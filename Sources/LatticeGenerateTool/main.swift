@@ -5,7 +5,8 @@
 //
 //   LatticeGenerateTool --config lattice.json --output DIR DOCUMENT...
 //
-// The config gives the schema files, the custom scalars and the access level; the documents
+// The config gives the schema files, the custom scalars, the access level and the program's
+// name (its file, `NAME.graphql.swift`, carries the schema's and the documents' text); the documents
 // and the output folder are the plugin's. Problems are printed `FILE:LINE:COLUMN: error: ...`,
 // the form a build log shows at the GraphQL text; nothing is written then.
 import Foundation
@@ -61,7 +62,8 @@ do {
 }
 
 do {
-    let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic)
+    let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic,
+                                             programName: config.program)
     _ = try GeneratedFolder(URL(fileURLWithPath: outputPath)).update(to: try output.oneFilePerDocument(documents))
 } catch let failure as GenerateFailure {
     fail(failure.problems.map { problem in

@@ -21,7 +21,6 @@ public final class CompiledSpec: Sendable {
         let spec = try spec ?? Spec.locate(filePath: filePath)
         let schema = try SchemaBuilder.build(sources: [
             Source(text: try spec.schema(), name: spec.root.appendingPathComponent("schema.graphql").path),
-            Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
         ])
         let documents = try spec.operations().map { Source(text: $0.text, name: $0.url.path) }
         return CompiledSpec(spec: spec, program: try Program(schema: schema, documents: documents),

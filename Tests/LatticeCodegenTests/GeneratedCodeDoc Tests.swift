@@ -16,6 +16,20 @@ import Testing
 
     // MARK: The examples
 
+    /// "The program": what the app writes, no schema file, no documents listed, no resource.
+    @Test func anEnvironmentIsMadeFromGeneratedCodeAlone() async throws {
+        let environment = Environment(program: SpecProgram.program, transport: fixtures.transport())
+        let handle = environment.attach(DashboardQuery.self)
+        await handle.handle.waitForFetch()
+        let data = try #require(handle.data)
+        let store = Store()
+        let bound = BoundArtifact(try fixtures.artifact("Dashboard"))
+        try store.commit(try fixtures.response("Dashboard").response, for: bound)
+        let expected: Lens = try Lens(bound, record: try #require(store.record(.root))).read("viewer")
+        #expect(try data.viewer.login == expected.read("login") as String)
+        #expect(SpecProgram.program[generated: DashboardQuery.self] === DashboardQuery.artifact)
+    }
+
     /// "Spreads: masking": the issue row's author opened as the avatar fragment.
     func avatarLogin(_ row: IssueRow_issue) throws -> String? {
         guard let author = try row.author else { return nil }

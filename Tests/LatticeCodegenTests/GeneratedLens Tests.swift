@@ -45,7 +45,7 @@ import Testing
 
     @Test func generatingTwiceGivesTheSameBytes() throws {
         let first = try CodegenFixtures.specPublic.get()
-        let second = try SwiftGenerator.generate(fixtures.program, isPublic: true)
+        let second = try SwiftGenerator.generate(fixtures.program, isPublic: true, programName: "SpecProgram")
         #expect(first.files == second.files)
         #expect(first.accessors == second.accessors)
     }

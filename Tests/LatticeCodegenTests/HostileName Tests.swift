@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func theCheckedInCodeIsWhatTheGeneratorWrites() throws {
-        let output = try SwiftGenerator.generate(corpus.program, isPublic: true)
+        let output = try SwiftGenerator.generate(corpus.program, isPublic: true, programName: "HostileProgram")
         let folder = CodegenFixtures.repositoryRoot.appendingPathComponent("Tests/Generated/HostileLenses")
         let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".graphql.swift") }.sorted()
@@ -27,6 +27,25 @@ import Testing
             let text = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
             #expect(text == file.text, "\(file.name) differs: run lattice generate --config Tests/Generated/HostileLenses.lattice.json")
         }
+    }
+
+    /// Item.graphql holds what could end or escape a raw string literal (`"#`, `"""##`, `\#(`)
+    /// and a CRLF line end: the generated program carries each document byte for byte.
+    @Test func theGeneratedProgramCarriesEachDocumentByteForByte() throws {
+        let folder = CodegenFixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/HostileNames/operations")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".graphql") }
+        #expect(HostileProgram.documents.map(\.name) == names.sorted())
+        for document in HostileProgram.documents {
+            let bytes = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent(document.name).path))
+            #expect(document.bytes == [UInt8](bytes), "\(document.name) is not embedded as it is")
+        }
+        #expect(HostileProgram.documents.contains { $0.bytes.contains(0x0D) })
+        let program = HostileProgram.program
+        #expect(Set(program.artifacts.keys) == Set(corpus.program.artifacts.keys))
+        for (name, artifact) in corpus.program.artifacts {
+            #expect(program[name]?.requestFingerprint == artifact.requestFingerprint)
+        }
+        #expect(HostileProgram.schemaDigest == corpus.program.schema.digest)
     }
 
     @Test func namesThatDifferOnlyByCaseGetFilesThatDifferCaseBlind() throws {

@@ -12,13 +12,13 @@ import Testing
         fixtures = try CodegenFixtures.spec.get()
     }
 
-    @Test func eachDocumentGetsOneFileWithAllItsDefinitionsAndTheSchemaTypesOneMore() throws {
+    @Test func eachDocumentGetsOneFileWithAllItsDefinitionsAndTheSchemaTypesAndTheProgramTwoMore() throws {
         let documents = try fixtures.spec.operations().map(\.url.path)
         let output = try SwiftGenerator.generate(fixtures.program)
         let files = try output.oneFilePerDocument(documents)
         #expect(files.map(\.name) == documents.map { path in
             String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".graphql", with: ".graphql.swift")
-        } + ["SchemaTypes.graphql.swift"])
+        } + ["SchemaTypes.graphql.swift", "LatticeProgram.graphql.swift"])
         // Every definition's code is in its document's file, without its own header.
         let dashboard = try #require(files.first { $0.name == "Dashboard.graphql.swift" })
         #expect(dashboard.text.hasPrefix(SwiftGenerator.header + " from Dashboard.graphql; do not edit.\nimport Lattice\n\n"))
@@ -31,6 +31,10 @@ import Testing
         let output = try SwiftGenerator.generate(fixtures.program)
         #expect(throws: GenerateFailure.self) {
             try output.oneFilePerDocument(["a/Dashboard.graphql", "b/dashboard.graphql"])
+        }
+        // The program's file is taken too.
+        #expect(throws: GenerateFailure.self) {
+            try output.oneFilePerDocument(["a/latticeProgram.graphql"])
         }
     }
 }

@@ -5,6 +5,7 @@ import Lattice
 public enum ItemQuery: TypedQuery {
     public static let operationName = "Item"
     public static let requestFingerprint = "daa8333a9b773709"
+    public static var artifact: Artifact { LatticeProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var id: DataID
         public init(id: DataID) {

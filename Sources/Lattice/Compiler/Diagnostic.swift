@@ -94,6 +94,10 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidRefetchable(fragment: String, reason: String)
     /// `@defer` or `@stream` where graphql-js's rules refuse it (the message says which).
     case invalidDeferStream(String)
+    /// The schema declares one of Lattice's built-in client directives, or an enum one takes,
+    /// otherwise than Lattice does: `name` (`@required`, `RequiredAction`) and Lattice's
+    /// declaration, `builtIn`.
+    case conflictingClientDeclaration(name: String, builtIn: String)
     case unsupported(String)
 
     public var description: String {
@@ -152,6 +156,9 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .invalidEdgeEdit(directive, field, reason): "@\(directive) on \(field): \(reason)"
         case let .invalidRefetchable(fragment, reason): "@refetchable on \(fragment): \(reason)"
         case .invalidDeferStream(let message): message
+        case let .conflictingClientDeclaration(name, builtIn):
+            "\(name) is one of Lattice's client declarations, built in, and is declared otherwise here: "
+                + "declare it as Lattice does (`\(builtIn)`) or not at all"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -3,8 +3,7 @@
 extension Environment {
     /// Attaches the generated query `query` with `variables`, as `attach(_:variables:policy:)`.
     /// - Complexity: that of `attach(_:variables:policy:)`, plus one compare of a request
-    ///   fingerprint (the check that the program compiled the documents the code was
-    ///   generated from).
+    ///   fingerprint (whether the program compiled the text the code was generated from).
     public func attach<Query: TypedQuery>(_ query: Query.Type, variables: Query.Variables,
                                           policy: FetchPolicy = .storeOrNetwork) -> QueryHandle<Query> {
         QueryHandle(handle: attach(artifact(of: query), variables: variables.json, policy: policy))
@@ -40,17 +39,16 @@ extension Environment {
         subscribe(artifact(of: subscription), variables: variables.json)
     }
 
-    /// The program's artifact of a generated operation. Code generated from documents other
-    /// than the program's is a build error, not input: it stops here, naming the operation.
-    /// - Complexity: O(1): a lookup and a 16-digit compare.
+    /// The artifact a generated operation runs as: the environment's program's, when it
+    /// compiled the text the code was generated from (the same request fingerprint), else the
+    /// operation's own, from the program generated with it (`TypedOperation.artifact`). Never
+    /// missing: a generated type always has the artifact of its own text.
+    /// - Complexity: O(1): a lookup and a 16-digit compare (the first use of the generated
+    ///   program's artifact builds that program once).
     func artifact<Operation: TypedOperation>(of operation: Operation.Type) -> Artifact {
-        guard let artifact = program[Operation.operationName] else {
-            preconditionFailure("\(Operation.self): the program has no operation `\(Operation.operationName)` "
-                + "(build the program from the documents the code was generated from)")
+        if let artifact = program[Operation.operationName], artifact.requestFingerprint == Operation.requestFingerprint {
+            return artifact
         }
-        precondition(artifact.requestFingerprint == Operation.requestFingerprint,
-                     "\(Operation.self): generated from another text of `\(Operation.operationName)` "
-                        + "than the program compiled (run `lattice generate` again)")
-        return artifact
+        return Operation.artifact
     }
 }

@@ -12,6 +12,10 @@ public protocol TypedOperation {
     /// environment checks it against the program's, so code generated from other documents
     /// stops at its first use instead of reading the wrong fields.
     static var requestFingerprint: String { get }
+    /// The operation's artifact in the program generated with it (`GeneratedProgram.program`,
+    /// `Program[generated:]`): what the environment's typed calls run when their program did not
+    /// compile this operation's text. - Complexity: O(1) once that program is built.
+    static var artifact: Artifact { get }
 }
 
 /// A generated query.

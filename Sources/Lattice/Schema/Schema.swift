@@ -1,7 +1,8 @@
 /// A GraphQL schema built from SDL: its types, root types, directives, and the possible
 /// concrete types of each abstract type. Immutable and shared.
 ///
-/// Built by `SchemaBuilder` from `spec/schema.graphql` and `spec/directives.graphql`.
+/// Built by `SchemaBuilder` from SDL such as `spec/schema.graphql`; Lattice's client directives
+/// are built in.
 public final class Schema: Sendable {
     /// Types by name, built-in scalars included.
     public let types: [String: SchemaType]
@@ -13,12 +14,17 @@ public final class Schema: Sendable {
     public let mutationType: String?
     /// The root type of subscriptions, if any.
     public let subscriptionType: String?
+    /// The SDL the schema was built from, as `SchemaBuilder.build(sources:)` was given it (kept
+    /// for `lattice generate`, which embeds it in the program it writes; its bytes stay in
+    /// memory as long as the schema); empty when built from parsed documents.
+    public let sources: [GraphQLSource]
     /// Concrete object types of each interface and union, and of each object (itself).
     private let possibleTypesByName: [String: Set<String>]
 
     init(types: [String: SchemaType], directives: [String: SchemaDirective],
-         queryType: String, mutationType: String?, subscriptionType: String?) {
+         queryType: String, mutationType: String?, subscriptionType: String?, sources: [GraphQLSource] = []) {
         self.types = types
+        self.sources = sources
         self.directives = directives
         self.queryType = queryType
         self.mutationType = mutationType

@@ -1,7 +1,9 @@
 import GraphQLSyntax
 
-/// Builds a `Schema` from SDL documents (the schema file and the client directives file),
-/// extensions applied, every problem reported with its location.
+/// Builds a `Schema` from SDL documents, extensions applied, every problem reported with its
+/// location. Lattice's client directives (`ClientDirective.declarations`) are built in: a
+/// schema needs no declaration of them, and one that declares one of them (or the enums they
+/// take) otherwise than Lattice does is refused at that declaration.
 public enum SchemaBuilder {
     /// A parsed SDL document and the file name diagnostics cite.
     public typealias Input = (document: Document, file: String)
@@ -9,15 +11,23 @@ public enum SchemaBuilder {
     /// Builds the schema from `inputs`.
     /// - Throws: every problem found (duplicate or unknown types, missing root type).
     /// - Complexity: O(size of the SDL).
+    ///   The schema keeps no text (`Schema.sources` is empty): `build(sources:)` keeps it.
     public static func build(_ inputs: [Input]) throws(CompileFailure) -> Schema {
-        var builder = Builder()
-        for input in inputs { builder.collect(input.document, file: input.file) }
-        return try builder.finish()
+        try build(inputs, sources: [])
     }
 
-    /// Parses and builds from sources (syntax errors become diagnostics).
+    /// Parses and builds from sources (syntax errors become diagnostics); the schema keeps
+    /// them (`Schema.sources`), for the program `lattice generate` embeds.
+    /// - Complexity: O(size of the SDL).
     public static func build(sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
-        try build(try CompileFailure.parsing(sources))
+        try build(try CompileFailure.parsing(sources), sources: sources)
+    }
+
+    private static func build(_ inputs: [Input], sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
+        var builder = Builder()
+        for input in inputs { builder.collect(input.document, file: input.file) }
+        builder.addClientDeclarations()
+        return try builder.finish(sources: sources)
     }
 }
 
@@ -61,6 +71,19 @@ private struct Builder {
     var roots: [OperationType: String] = [:]
     var references: [(name: String, file: String, location: SourceLocation)] = []
     var diagnostics: [Diagnostic] = []
+    /// The schema's own declarations of a client directive or of an enum one takes: name to
+    /// its signature (`signature(of:)`) and where it is.
+    var clientDeclarations: [String: (signature: String, file: String, location: SourceLocation)] = [:]
+
+    /// The file name the built-in client declarations' diagnostics would cite.
+    static let clientDeclarationsFile = "<client directives>"
+    /// `ClientDirective.declarations` parsed, by name (a directive's with its `@`). A test
+    /// parses the text, so it is never empty in a release.
+    static let clientDefinitions: [(name: String, definition: Definition)] = {
+        let source = GraphQLSource(text: ClientDirective.declarations, name: clientDeclarationsFile)
+        let definitions = (try? parse(source))?.definitions ?? []
+        return definitions.compactMap { definition in signatureName(of: definition).map { ($0, definition) } }
+    }()
 
     static let builtInScalars = ["String", "Int", "Float", "Boolean", "ID"]
     static let builtInDirectives: [String: SchemaDirective] = {
@@ -145,80 +168,141 @@ private struct Builder {
     }
 
     mutating func collect(_ document: Document, file: String) {
-        for definition in document.definitions {
-            switch definition {
-            case .operation(let operation):
-                diagnostics.append(Diagnostic(file, operation.location, .unsupported("an operation in a schema file")))
-            case .fragment(let fragment):
-                diagnostics.append(Diagnostic(file, fragment.location, .unsupported("a fragment in a schema file")))
-            case .schema(let schema):
-                for root in schema.operationTypes { roots[root.operation] = root.type.name.value }
-            case .schemaExtension(let schema):
-                for root in schema.operationTypes { roots[root.operation] = root.type.name.value }
-            case .scalarType(let scalar):
-                define(scalar.name, .scalar, file: file)
-            case .objectType(let object):
-                define(object.name, .object, file: file)
-                let fields = fields(object.fields, file: file)
-                types[object.name.value]?.fields = fields
-                types[object.name.value]?.interfaces = object.interfaces.map(\.name.value)
-            case .interfaceType(let interface):
-                define(interface.name, .interface, file: file)
-                let fields = fields(interface.fields, file: file)
-                types[interface.name.value]?.fields = fields
-                types[interface.name.value]?.interfaces = interface.interfaces.map(\.name.value)
-            case .unionType(let union):
-                define(union.name, .union(members: union.types.map(\.name.value)), file: file)
-            case .enumType(let enumeration):
-                define(enumeration.name, .enumeration(values: enumeration.values.map(\.name.value)), file: file)
-            case .inputObjectType(let input):
-                define(input.name, .inputObject, file: file)
-                let fields = inputFields(input.fields, file: file)
-                types[input.name.value]?.fields = fields
-            case .directive(let directive):
-                directives[directive.name.value] = SchemaDirective(
-                    name: directive.name.value, arguments: arguments(directive.arguments, file: file),
-                    locations: Set(directive.locations.map(\.value)), isRepeatable: directive.repeatable)
-            case .directiveExtension(let directive):
-                // Adds only directives applied to the definition, which the schema does not keep
-                // (as for `extend scalar`): the directive extended must exist by then.
-                if directives[directive.name.value] == nil {
-                    diagnostics.append(Diagnostic(file, directive.name.location, .unknownDirective(directive.name.value)))
+        for definition in document.definitions { collect(definition, file: file) }
+    }
+
+    mutating func collect(_ definition: Definition, file: String) {
+        switch definition {
+        case .operation(let operation):
+            diagnostics.append(Diagnostic(file, operation.location, .unsupported("an operation in a schema file")))
+        case .fragment(let fragment):
+            diagnostics.append(Diagnostic(file, fragment.location, .unsupported("a fragment in a schema file")))
+        case .schema(let schema):
+            for root in schema.operationTypes { roots[root.operation] = root.type.name.value }
+        case .schemaExtension(let schema):
+            for root in schema.operationTypes { roots[root.operation] = root.type.name.value }
+        case .scalarType(let scalar):
+            define(scalar.name, .scalar, file: file)
+        case .objectType(let object):
+            define(object.name, .object, file: file)
+            let fields = fields(object.fields, file: file)
+            types[object.name.value]?.fields = fields
+            types[object.name.value]?.interfaces = object.interfaces.map(\.name.value)
+        case .interfaceType(let interface):
+            define(interface.name, .interface, file: file)
+            let fields = fields(interface.fields, file: file)
+            types[interface.name.value]?.fields = fields
+            types[interface.name.value]?.interfaces = interface.interfaces.map(\.name.value)
+        case .unionType(let union):
+            define(union.name, .union(members: union.types.map(\.name.value)), file: file)
+        case .enumType(let enumeration):
+            noteClientDeclaration(definition, file: file, at: enumeration.name.location)
+            define(enumeration.name, .enumeration(values: enumeration.values.map(\.name.value)), file: file)
+        case .inputObjectType(let input):
+            define(input.name, .inputObject, file: file)
+            let fields = inputFields(input.fields, file: file)
+            types[input.name.value]?.fields = fields
+        case .directive(let directive):
+            noteClientDeclaration(definition, file: file, at: directive.name.location)
+            directives[directive.name.value] = SchemaDirective(
+                name: directive.name.value, arguments: arguments(directive.arguments, file: file),
+                locations: Set(directive.locations.map(\.value)), isRepeatable: directive.repeatable)
+        case .directiveExtension(let directive):
+            // Adds only directives applied to the definition, which the schema does not keep
+            // (as for `extend scalar`): the directive extended must exist by then.
+            if directives[directive.name.value] == nil {
+                diagnostics.append(Diagnostic(file, directive.name.location, .unknownDirective(directive.name.value)))
+            }
+        case .scalarTypeExtension(let scalar):
+            extend(scalar.name, file: file) { _ in }
+        case .objectTypeExtension(let object):
+            let fields = fields(object.fields, file: file)
+            extend(object.name, file: file) { pending in
+                pending.fields.merge(fields) { _, new in new }
+                pending.interfaces += object.interfaces.map(\.name.value)
+            }
+        case .interfaceTypeExtension(let interface):
+            let fields = fields(interface.fields, file: file)
+            extend(interface.name, file: file) { pending in
+                pending.fields.merge(fields) { _, new in new }
+                pending.interfaces += interface.interfaces.map(\.name.value)
+            }
+        case .unionTypeExtension(let union):
+            extend(union.name, file: file) { pending in
+                if case .union(let members) = pending.kind {
+                    pending.kind = .union(members: members + union.types.map(\.name.value))
                 }
-            case .scalarTypeExtension(let scalar):
-                extend(scalar.name, file: file) { _ in }
-            case .objectTypeExtension(let object):
-                let fields = fields(object.fields, file: file)
-                extend(object.name, file: file) { pending in
-                    pending.fields.merge(fields) { _, new in new }
-                    pending.interfaces += object.interfaces.map(\.name.value)
+            }
+        case .enumTypeExtension(let enumeration):
+            extend(enumeration.name, file: file) { pending in
+                if case .enumeration(let values) = pending.kind {
+                    pending.kind = .enumeration(values: values + enumeration.values.map(\.name.value))
                 }
-            case .interfaceTypeExtension(let interface):
-                let fields = fields(interface.fields, file: file)
-                extend(interface.name, file: file) { pending in
-                    pending.fields.merge(fields) { _, new in new }
-                    pending.interfaces += interface.interfaces.map(\.name.value)
+            }
+        case .inputObjectTypeExtension(let input):
+            let fields = inputFields(input.fields, file: file)
+            extend(input.name, file: file) { pending in pending.fields.merge(fields) { _, new in new } }
+
+        }
+    }
+
+    /// Notes `definition` if it declares a name of the client declarations.
+    mutating func noteClientDeclaration(_ definition: Definition, file: String, at location: SourceLocation) {
+        guard let name = Self.signatureName(of: definition),
+              Self.clientDefinitions.contains(where: { $0.name == name }) else { return }
+        clientDeclarations[name] = (Self.signature(of: definition), file, location)
+    }
+
+    /// The built-in client declarations the schema did not make, added; those it made, each
+    /// checked against Lattice's (a difference is a diagnostic at the schema's declaration, and
+    /// so is a type of that name that is not the enum).
+    /// - Complexity: O(size of the client declarations).
+    mutating func addClientDeclarations() {
+        for (name, definition) in Self.clientDefinitions {
+            let builtIn = Self.signature(of: definition)
+            if let declared = clientDeclarations[name] {
+                if declared.signature != builtIn {
+                    diagnostics.append(Diagnostic(declared.file, declared.location,
+                                                  .conflictingClientDeclaration(name: name, builtIn: builtIn)))
                 }
-            case .unionTypeExtension(let union):
-                extend(union.name, file: file) { pending in
-                    if case .union(let members) = pending.kind {
-                        pending.kind = .union(members: members + union.types.map(\.name.value))
-                    }
-                }
-            case .enumTypeExtension(let enumeration):
-                extend(enumeration.name, file: file) { pending in
-                    if case .enumeration(let values) = pending.kind {
-                        pending.kind = .enumeration(values: values + enumeration.values.map(\.name.value))
-                    }
-                }
-            case .inputObjectTypeExtension(let input):
-                let fields = inputFields(input.fields, file: file)
-                extend(input.name, file: file) { pending in pending.fields.merge(fields) { _, new in new } }
+            } else if let other = types[name] {
+                diagnostics.append(Diagnostic(other.file, other.location,
+                                              .conflictingClientDeclaration(name: name, builtIn: builtIn)))
+            } else {
+                collect(definition, file: Self.clientDeclarationsFile)
             }
         }
     }
 
-    mutating func finish() throws(CompileFailure) -> Schema {
+    /// The name a client declaration goes by: `@name` for a directive, the name for an enum;
+    /// nil for any other definition.
+    static func signatureName(of definition: Definition) -> String? {
+        switch definition {
+        case .directive(let d): "@" + d.name.value
+        case .enumType(let d): d.name.value
+        default: nil
+        }
+    }
+
+    /// What two declarations of one client directive or enum must share to be the same: its
+    /// arguments (name, type, default) and locations, or its values; descriptions and order
+    /// aside. - Complexity: O(size of the declaration).
+    static func signature(of definition: Definition) -> String {
+        switch definition {
+        case .directive(let d):
+            let arguments = d.arguments.map { argument in
+                argument.name.value + ": " + argument.type.printed() + (argument.defaultValue.map { " = " + $0.printed() } ?? "")
+            }.sorted()
+            return "directive @\(d.name.value)(\(arguments.joined(separator: ", ")))"
+                + (d.repeatable ? " repeatable" : "") + " on " + d.locations.map(\.value).sorted().joined(separator: " | ")
+        case .enumType(let d):
+            return "enum \(d.name.value) { \(d.values.map(\.name.value).sorted().joined(separator: " ")) }"
+        default:
+            return definition.printed()
+        }
+    }
+
+    mutating func finish(sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
         for reference in references where types[reference.name] == nil {
             diagnostics.append(Diagnostic(reference.file, reference.location, .unknownType(reference.name)))
         }
@@ -240,6 +324,6 @@ private struct Builder {
             types: types.mapValues { SchemaType(name: $0.name, kind: $0.kind, fields: $0.fields,
                                                 interfaces: $0.interfaces) },
             directives: directives, queryType: query, mutationType: mutation,
-            subscriptionType: subscription)
+            subscriptionType: subscription, sources: sources)
     }
 }

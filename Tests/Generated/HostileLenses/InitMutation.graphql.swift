@@ -5,6 +5,7 @@ import Lattice
 public enum InitMutation: TypedMutation {
     public static let operationName = "init"
     public static let requestFingerprint = "af5635b1d29a2618"
+    public static var artifact: Artifact { HostileProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var input: Lens_
         public init(input: Lens_) {

@@ -5,6 +5,7 @@ import Lattice
 public enum Query: TypedQuery {
     public static let operationName = "Query"
     public static let requestFingerprint = "02f0235d05cf0550"
+    public static var artifact: Artifact { HostileProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var `for`: InputValue<String>
         public var `in`: InputValue<Int>

@@ -5,6 +5,7 @@ import Lattice
 public enum CookCardQuery: TypedQuery {
     public static let operationName = "CookCard"
     public static let requestFingerprint = "d490f8eb2c137ed2"
+    public static var artifact: Artifact { SmallSpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var id: DataID
         public init(id: DataID) {

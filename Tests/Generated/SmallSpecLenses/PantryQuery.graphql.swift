@@ -5,6 +5,7 @@ import Lattice
 public enum PantryQuery: TypedQuery {
     public static let operationName = "Pantry"
     public static let requestFingerprint = "0d372d74d1fe2da0"
+    public static var artifact: Artifact { SmallSpecProgram.program[generated: Self.self] }
     public typealias Variables = NoVariables
 }
 

@@ -5,6 +5,7 @@ import Lattice
 public enum RecipeScreenQuery: TypedQuery {
     public static let operationName = "RecipeScreen"
     public static let requestFingerprint = "6ff584b5a20d642b"
+    public static var artifact: Artifact { SmallSpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var id: DataID
         public var reviewCount: InputValue<Int>

@@ -5,6 +5,7 @@ import Lattice
 public enum AddCommentMutation: TypedMutation {
     public static let operationName = "AddComment"
     public static let requestFingerprint = "c537726a21aa9a59"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var input: AddCommentInput
         public init(input: AddCommentInput) {

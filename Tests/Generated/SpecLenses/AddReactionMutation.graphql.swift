@@ -5,6 +5,7 @@ import Lattice
 public enum AddReactionMutation: TypedMutation {
     public static let operationName = "AddReaction"
     public static let requestFingerprint = "b7e7a61f62f6dbc7"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var subjectId: DataID
         public var content: ReactionContent

@@ -5,6 +5,7 @@ import Lattice
 public enum CloseIssueMutation: TypedMutation {
     public static let operationName = "CloseIssue"
     public static let requestFingerprint = "019ccb747a2f62b9"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var issueId: DataID
         public var reason: InputValue<IssueStateReason>

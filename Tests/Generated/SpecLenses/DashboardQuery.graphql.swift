@@ -5,6 +5,7 @@ import Lattice
 public enum DashboardQuery: TypedQuery {
     public static let operationName = "Dashboard"
     public static let requestFingerprint = "f3094e82ce10fd5e"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public typealias Variables = NoVariables
 }
 

@@ -5,6 +5,7 @@ import Lattice
 public enum IssueAuthorCardQuery: TypedQuery {
     public static let operationName = "IssueAuthorCard"
     public static let requestFingerprint = "c6dc2df8672adcf5"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var id: DataID
         public init(id: DataID) {

@@ -5,6 +5,7 @@ import Lattice
 public enum IssueScreenQuery: TypedQuery {
     public static let operationName = "IssueScreen"
     public static let requestFingerprint = "c83053d87b0d8062"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

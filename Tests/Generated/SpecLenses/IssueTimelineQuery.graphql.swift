@@ -5,6 +5,7 @@ import Lattice
 public enum IssueTimelineQuery: TypedQuery {
     public static let operationName = "IssueTimeline"
     public static let requestFingerprint = "bd7fa6d93f46763c"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var id: DataID
         public var first: InputValue<Int>

@@ -5,6 +5,7 @@ import Lattice
 public enum IssueUpdatesSubscription: TypedSubscription {
     public static let operationName = "IssueUpdates"
     public static let requestFingerprint = "02eef0b0aff33a62"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var id: DataID
         public init(id: DataID) {

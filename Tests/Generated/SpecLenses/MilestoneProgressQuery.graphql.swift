@@ -5,6 +5,7 @@ import Lattice
 public enum MilestoneProgressQuery: TypedQuery {
     public static let operationName = "MilestoneProgress"
     public static let requestFingerprint = "3175e5a0a6074ae1"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

@@ -5,6 +5,7 @@ import Lattice
 public enum NodeLookupQuery: TypedQuery {
     public static let operationName = "NodeLookup"
     public static let requestFingerprint = "17d821ffd66d0ebf"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var ids: [DataID]
         public init(ids: [DataID]) {

@@ -5,6 +5,7 @@ import Lattice
 public enum OrganizationProfileQuery: TypedQuery {
     public static let operationName = "OrganizationProfile"
     public static let requestFingerprint = "e25d9930765b5964"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var login: String
         public var memberCount: InputValue<Int>

@@ -5,6 +5,7 @@ import Lattice
 public enum PullRequestDetailQuery: TypedQuery {
     public static let operationName = "PullRequestDetail"
     public static let requestFingerprint = "9405afa73adb2ef0"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

@@ -5,6 +5,7 @@ import Lattice
 public enum PullRequestReviewersQuery: TypedQuery {
     public static let operationName = "PullRequestReviewers"
     public static let requestFingerprint = "e1a3b8e59660cd18"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

@@ -5,6 +5,7 @@ import Lattice
 public enum RepositoryIssuesQuery: TypedQuery {
     public static let operationName = "RepositoryIssues"
     public static let requestFingerprint = "a212527007d94d3d"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

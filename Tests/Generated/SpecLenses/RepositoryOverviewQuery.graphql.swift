@@ -5,6 +5,7 @@ import Lattice
 public enum RepositoryOverviewQuery: TypedQuery {
     public static let operationName = "RepositoryOverview"
     public static let requestFingerprint = "99ea7b9596691571"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

@@ -5,6 +5,7 @@ import Lattice
 public enum RepositoryPullRequestsQuery: TypedQuery {
     public static let operationName = "RepositoryPullRequests"
     public static let requestFingerprint = "84a6f6c97d500f84"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var owner: String
         public var name: String

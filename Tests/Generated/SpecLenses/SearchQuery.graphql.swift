@@ -5,6 +5,7 @@ import Lattice
 public enum SearchQuery: TypedQuery {
     public static let operationName = "Search"
     public static let requestFingerprint = "0d39619aa6465aac"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var query: String
         public var type: SearchType

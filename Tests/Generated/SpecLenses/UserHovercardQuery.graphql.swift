@@ -5,6 +5,7 @@ import Lattice
 public enum UserHovercardQuery: TypedQuery {
     public static let operationName = "UserHovercard"
     public static let requestFingerprint = "bbfa27cdf4ebb209"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var login: String
         public var size: InputValue<Int>

@@ -5,6 +5,7 @@ import Lattice
 public enum UserProfileQuery: TypedQuery {
     public static let operationName = "UserProfile"
     public static let requestFingerprint = "522681d330da46b6"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public struct Variables: OperationVariables {
         public var login: String
         public init(login: String) {

@@ -5,6 +5,7 @@ import Lattice
 public enum ViewerSidebarQuery: TypedQuery {
     public static let operationName = "ViewerSidebar"
     public static let requestFingerprint = "53e49357094b8bbd"
+    public static var artifact: Artifact { SpecProgram.program[generated: Self.self] }
     public typealias Variables = NoVariables
 }
 

@@ -22,5 +22,7 @@ enum CodegenFixtures {
         try CompiledSpec.load(spec: Spec(root: repositoryRoot.appendingPathComponent("Tests/Fixtures/HostileNames")))
     }
     /// What the generator writes for spec/ with public types (Tests/Generated/SpecLenses).
-    static let specPublic = Result { try SwiftGenerator.generate(spec.get().program, isPublic: true) }
+    static let specPublic = Result {
+        try SwiftGenerator.generate(spec.get().program, isPublic: true, programName: "SpecProgram")
+    }
 }

@@ -224,7 +224,6 @@ import LatticeTesting
         let spec = fixtures.spec
         let schema = try SchemaBuilder.build(sources: [
             Source(text: try spec.schema() + "\ntype ImageDigestProbe { id: ID! }\n", name: "schema.graphql"),
-            Source(text: try spec.directives(), name: "directives.graphql"),
         ])
         let changed = try Program(schema: schema, documents: try spec.operations().map { Source(text: $0.text, name: $0.url.path) })
         let dashboard = try fixtures.artifact("Dashboard")

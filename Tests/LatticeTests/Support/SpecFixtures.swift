@@ -24,7 +24,6 @@ enum SpecFixtures {
         let spec = try spec()
         return try SchemaBuilder.build(sources: [
             Source(text: try spec.schema(), name: spec.root.appendingPathComponent("schema.graphql").path),
-            Source(text: try spec.directives(), name: spec.root.appendingPathComponent("directives.graphql").path),
         ])
     }
 

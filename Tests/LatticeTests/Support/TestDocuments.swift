@@ -4,25 +4,6 @@ import GraphQLSyntax
 /// A small schema in the shape of spec/schema.graphql, for tests that need their own
 /// documents (each test states the selection it exercises).
 enum TestDocuments {
-    static let directivesSDL = """
-    enum RequiredAction { NONE LOG THROW }
-    enum CatchTarget { RESULT NULL }
-    directive @required(action: RequiredAction! = NONE) on FIELD
-    directive @throwOnFieldError on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION
-    directive @catch(to: CatchTarget = RESULT) on FIELD | FRAGMENT_DEFINITION | QUERY | MUTATION
-    directive @expires(seconds: Int!) on QUERY
-    directive @connection(key: String!, filters: [String!]) on FIELD
-    directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION
-    directive @argumentDefinitions on FRAGMENT_DEFINITION
-    directive @arguments on FRAGMENT_SPREAD
-    directive @appendEdge(connections: [ID!]!) on FIELD
-    directive @prependEdge(connections: [ID!]!) on FIELD
-    directive @appendNode(connections: [ID!]!, edgeTypeName: String!) on FIELD
-    directive @prependNode(connections: [ID!]!, edgeTypeName: String!) on FIELD
-    directive @deleteEdge(connections: [ID!]!) on FIELD
-    directive @deleteRecord on FIELD
-    """
-
     static let schemaSDL = """
     scalar DateTime
     interface Node { id: ID! }
@@ -85,8 +66,7 @@ enum TestDocuments {
     """
 
     static func schema() throws -> Schema {
-        try SchemaBuilder.build(sources: [Source(text: schemaSDL, name: "schema.graphql"),
-                                          Source(text: directivesSDL, name: "directives.graphql")])
+        try SchemaBuilder.build(sources: [Source(text: schemaSDL, name: "schema.graphql")])
     }
 
     /// A schema whose one type nests in itself, for documents as deep as a test needs.

@@ -18,6 +18,11 @@ public final class IssueTracker {
         public let comments: Int
     }
 
+    /// The program the build plugin generated from GraphQL/ (`LatticeProgram`: spec/'s schema
+    /// and this module's documents, as text): an app's environment runs it, with no resource
+    /// and no list of documents. Built once, at its first read.
+    public static var program: Program { LatticeProgram.program }
+
     private let environment: Environment
     private let screen: QueryHandle<TrackerScreenQuery>
 

@@ -8,24 +8,10 @@ import Testing
 /// serves spec/schema.graphql from the fixtures' data graph), one server per test.
 @MainActor @Suite(.enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)))
 struct IssueTrackerTests {
-    /// spec/'s schema and this package's documents: the program the generated code is of.
-    static func program() throws -> Program {
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let spec = package.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("spec")
-        let read = { (url: URL) in GraphQLSource(text: try String(contentsOf: url, encoding: .utf8), name: url.path) }
-        let documents = package.appendingPathComponent("Sources/IssueTracker/GraphQL")
-        let names = try FileManager.default.contentsOfDirectory(atPath: documents.path).filter { $0.hasSuffix(".graphql") }.sorted()
-        return try Program(
-            schema: try SchemaBuilder.build(sources: [try read(spec.appendingPathComponent("schema.graphql")),
-                                                      try read(spec.appendingPathComponent("directives.graphql"))]),
-            documents: try names.map { try read(documents.appendingPathComponent($0)) })
-    }
-
     func withTracker(_ body: (IssueTracker, LoopbackServer) async throws -> Void) async throws {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
-        let environment = Environment(program: try Self.program(), transport: SSETransport(url: try server.url("/graphql")))
+        let environment = Environment(program: IssueTracker.program, transport: SSETransport(url: try server.url("/graphql")))
         let tracker = IssueTracker(environment: environment, owner: "lattice-labs", name: "lattice")
         await tracker.load()
         try await body(tracker, server)

@@ -1,8 +1,10 @@
 extension Schema {
-    /// A digest of the schema's types and fields, each field with its type: the image keeps
-    /// it, and an image written under another schema starts empty (`Fingerprint`).
+    /// A digest of the schema's types and fields, each field with its type (16 hex digits,
+    /// `Fingerprint`): the image keeps it, and an image written under another schema starts
+    /// empty; generated code carries the digest of the schema it was checked against
+    /// (`GeneratedProgram.schemaDigest`).
     /// - Complexity: O(types and fields), sorted.
-    var digest: String {
+    public var digest: String {
         var text = ""
         for name in types.keys.sorted() {
             guard let type = types[name] else { continue }
