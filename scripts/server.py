@@ -11,6 +11,7 @@ the answer is the same as the generator's.
 Usage:
     $LATTICE_PYTHON scripts/server.py [--port 0] [--max-seconds 120]
                                       [--manifest FILE] [--persisted-only]
+                                      [--refuse-ids not-supported|bad-request]
 
     --port N          port to bind on 127.0.0.1; 0 (the default) picks a free one.
     --max-seconds S   exit after S seconds whatever happens (default 120).
@@ -20,6 +21,14 @@ Usage:
                       that is not its text's SHA-256, is refused: the server does not start.
     --persisted-only  runs documents by id only: a request that carries a text is refused
                       (`PERSISTED_QUERY_NOT_SUPPORTED`), so nothing is learnt either.
+    --refuse-ids HOW  knows no persisted documents at all, as a server without the
+                      extension: a request with an id and no text is refused, with
+                      `not-supported` as Apollo Server does (200, {"errors": [{"message":
+                      "PersistedQueryNotSupported", "extensions": {"code":
+                      "PERSISTED_QUERY_NOT_SUPPORTED"}}]}), with `bad-request` as strawberry
+                      does (400, {"errors": [{"message": "No GraphQL query found in the
+                      request"}]}); one with a text runs the text, its id ignored. Counted
+                      as "refused" in GET /documents.
 
 Persisted documents (Apollo's persisted-query extension): a body with
 `extensions.persistedQuery.sha256Hash` and no `query` runs the document with that id,
@@ -27,7 +36,8 @@ or answers {"errors": [{"message": "PersistedQueryNotFound", "extensions": {"cod
 "PERSISTED_QUERY_NOT_FOUND"}}]} when it knows none; with a `query` too, the text is
 checked against the id (`PERSISTED_QUERY_HASH_MISMATCH` when it is not its SHA-256),
 learnt, and run. GET /documents answers how many requests came by text, by a known id,
-by an unknown id, and how many texts were learnt: {"text", "id", "unknown", "learnt"}.
+by an unknown id, and how many texts were learnt, and how many ids were refused
+(--refuse-ids): {"text", "id", "unknown", "learnt", "refused"}.
 
 Once it accepts connections it prints exactly one line on stdout, `LISTENING <port>`,
 and flushes it. It prints nothing else on stdout and logs nothing per request.
@@ -125,7 +135,8 @@ class GraphQLServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, port: int, max_seconds: float, documents: dict, persisted_only: bool) -> None:
+    def __init__(self, port: int, max_seconds: float, documents: dict, persisted_only: bool,
+                 refuse_ids=None) -> None:
         super().__init__(("127.0.0.1", port), Handler)
         self.graph = build_graph()
         self.lock = threading.Lock()
@@ -135,7 +146,8 @@ class GraphQLServer(ThreadingHTTPServer):
         self.steps = {}
         self.documents = dict(documents)
         self.persisted_only = persisted_only
-        self.document_counts = {"text": 0, "id": 0, "unknown": 0, "learnt": 0}
+        self.refuse_ids = refuse_ids
+        self.document_counts = {"text": 0, "id": 0, "unknown": 0, "learnt": 0, "refused": 0}
 
     def document(self, request: dict) -> dict:
         """`request` with its `query` resolved from its persisted id, if it has one.
@@ -148,9 +160,14 @@ class GraphQLServer(ThreadingHTTPServer):
             if query is not None and self.persisted_only:
                 raise PersistedDocumentError("Send documents by id: this server runs only those it knows.",
                                              "PERSISTED_QUERY_NOT_SUPPORTED")
-            if not isinstance(persisted, dict):
+            if not isinstance(persisted, dict) or (self.refuse_ids is not None and query is not None):
                 self.document_counts["text"] += 1
                 return request
+            if self.refuse_ids is not None:
+                self.document_counts["refused"] += 1
+                if self.refuse_ids == "bad-request":
+                    raise IdsRefused()
+                raise PersistedDocumentError("PersistedQueryNotSupported", "PERSISTED_QUERY_NOT_SUPPORTED")
             document_id = persisted.get("sha256Hash")
             if not isinstance(document_id, str):
                 raise ValueError("`extensions.persistedQuery.sha256Hash` must be a string")
@@ -205,6 +222,13 @@ class PersistedDocumentError(Exception):
 
     def response(self) -> dict:
         return {"data": None, "errors": [{"message": str(self), "extensions": {"code": self.code}}]}
+
+
+class IdsRefused(Exception):
+    """A request with an id and no text to a server that knows no ids (--refuse-ids
+    bad-request): answered 400 with strawberry's message."""
+
+    MESSAGE = "No GraphQL query found in the request"
 
 
 def is_subscription(query: str, operation_name) -> bool:
@@ -311,6 +335,8 @@ class Handler(BaseHTTPRequestHandler):
             response = self.server.execute(self.server.document(request), multipart is not None)
         except PersistedDocumentError as error:
             return self.reply(200, error.response())
+        except IdsRefused:
+            return self.reply(400, {"errors": [{"message": IdsRefused.MESSAGE}]})
         except (UnicodeDecodeError, ValueError) as error:  # JSONDecodeError is a ValueError
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
         if isinstance(response, dict):
@@ -340,6 +366,8 @@ class Handler(BaseHTTPRequestHandler):
                 responses = self.server.execute(request, incremental=True)
         except PersistedDocumentError as error:
             return self.reply(200, error.response())
+        except IdsRefused:
+            return self.reply(400, {"errors": [{"message": IdsRefused.MESSAGE}]})
         except (UnicodeDecodeError, ValueError) as error:
             return self.reply(400, {"errors": [{"message": f"Bad request: {error}"}]})
         if isinstance(responses, dict):
@@ -491,6 +519,7 @@ def main() -> None:
     parser.add_argument("--max-seconds", type=float, default=120.0)
     parser.add_argument("--manifest", type=Path)
     parser.add_argument("--persisted-only", action="store_true")
+    parser.add_argument("--refuse-ids", choices=["not-supported", "bad-request"])
     arguments = parser.parse_args()
     documents = {}
     if arguments.manifest is not None:
@@ -498,7 +527,8 @@ def main() -> None:
             documents = read_manifest(arguments.manifest)
         except (OSError, UnicodeDecodeError, ValueError) as error:
             parser.error(f"{arguments.manifest}: {error}")
-    server = GraphQLServer(arguments.port, arguments.max_seconds, documents, arguments.persisted_only)
+    server = GraphQLServer(arguments.port, arguments.max_seconds, documents, arguments.persisted_only,
+                           arguments.refuse_ids)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     # A child inherits its spawner's signal mask, and a Swift test's threads block SIGTERM.

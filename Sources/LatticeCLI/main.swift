@@ -15,6 +15,7 @@ let commands: [Command] = [
     jsonCommand,
     requestsCommand,
     persistedDocumentsCommand,
+    schemaCommand,
     mergeCommand,
     reportCommand,
     compareCommand,

@@ -68,7 +68,8 @@ public final class LoopbackServer {
     /// such a run exited under its test (CI, 2026-12-04: connection refused at 270 s).
     /// - Throws: `StartError` saying what is missing (python, the script) or what the server
     ///   printed on stderr if it exited before listening.
-    /// `options` are the server's own (`--manifest FILE`, `--persisted-only`: scripts/server.py).
+    /// `options` are the server's own (`--manifest FILE`, `--persisted-only`,
+    /// `--refuse-ids not-supported|bad-request`: scripts/server.py).
     public static func start(maxSeconds: Int = 900, options: [String] = []) async throws -> LoopbackServer {
         let root = try repositoryRoot()
         let script = root.appendingPathComponent("scripts/server.py")

@@ -13,8 +13,9 @@ public final class BoundArtifact {
     /// The operation's variables, which a fragment's own do not hide from the fragments it
     /// spreads.
     let operationVariables: [String: JSONValue]
-    /// Reports `@required(action: LOG)` misses met by lens reads; set by the environment.
-    public let logger: RequiredFieldLogger?
+    /// Hears `@required(action: LOG)` misses met by lens reads: the environment's logger
+    /// (`Environment.Configuration.logger`), which it binds its documents with.
+    public let logger: RuntimeLogger?
     private let keys: [FieldKey]
     private let keyPaths: [FieldKeyPath]
     private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
@@ -29,7 +30,7 @@ public final class BoundArtifact {
     /// Binds `artifact` to `variables` (defaults applied from its declarations).
     /// - Complexity: O(fields with variable arguments), each interned once.
     public convenience init(_ artifact: Artifact, variables: [String: JSONValue] = [:],
-                logger: RequiredFieldLogger? = nil) {
+                logger: RuntimeLogger? = nil) {
         var resolved = variables
         for variable in artifact.variables where resolved[variable.name] == nil {
             if let value = variable.defaultValue { resolved[variable.name] = value }
@@ -66,7 +67,7 @@ public final class BoundArtifact {
     /// `artifact` bound under `variables` as given (a fragment's: its own over the
     /// operation's), with `logger`.
     private init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
-                 logger: RequiredFieldLogger?) {
+                 logger: RuntimeLogger?) {
         self.artifact = artifact
         self.variables = variables
         self.operationVariables = operationVariables
@@ -107,16 +108,3 @@ public final class BoundArtifact {
         return bound
     }
 }
-
-/// A `@required(action: LOG)` field a read found null.
-public struct RequiredFieldEvent: Hashable, Sendable {
-    /// The document whose selection holds the field.
-    public let document: String
-    /// The record the field is on.
-    public let record: DataID
-    /// The field's response key.
-    public let field: String
-}
-
-/// Receives `@required(action: LOG)` reports; the environment provides it.
-public typealias RequiredFieldLogger = @MainActor (RequiredFieldEvent) -> Void

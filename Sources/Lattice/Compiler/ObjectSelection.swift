@@ -215,3 +215,23 @@ public final class ObjectSelection: Sendable {
         return keys
     }
 }
+
+extension ObjectSelection {
+    /// The response keys from this set down to `field` (the node itself, found by identity),
+    /// through linked fields and inline fragments, not spreads; `nil` when it is not here.
+    /// What a log entry names a field by. - Complexity: O(fields under this set).
+    func path(to field: FieldNode) -> [String]? {
+        for selection in selections {
+            switch selection {
+            case .field(let candidate):
+                if candidate === field { return [candidate.responseKey] }
+                if let below = candidate.selectionSet?.path(to: field) { return [candidate.responseKey] + below }
+            case .inlineFragment(let inline):
+                if let below = inline.selectionSet.path(to: field) { return below }
+            case .spread:
+                continue
+            }
+        }
+        return nil
+    }
+}

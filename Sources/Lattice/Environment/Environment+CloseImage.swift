@@ -13,6 +13,6 @@ extension Environment {
         // The reader goes with the session, before the writer closes: were it the last
         // connection, its close would fold the WAL into the file on the main actor.
         image = nil
-        if let failure = await writer.close() { imageLog.append("image: \(failure); closed") }
+        if let failure = await writer.close() { logImage("image: \(failure); closed") }
     }
 }

@@ -28,7 +28,7 @@ extension Environment {
     /// (`CommitChanges.droppedPages`).
     func fetchCommitted(_ operation: Artifact, variables: [String: JSONValue]) async throws(Failure)
         -> (lens: Lens, commit: ResponseCommit) {
-        let bound = BoundArtifact(operation, variables: variables)
+        let bound = BoundArtifact(operation, variables: variables, logger: logger)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         let commit = try await executor.run(request, for: operation, bound: bound, key: key)

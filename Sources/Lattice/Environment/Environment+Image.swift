@@ -78,7 +78,7 @@ extension Environment {
             imageFailed(error)
             return false
         }
-        for (id, problem) in hydration.corrupt { imageLog.append("image row \(id): \(problem); not read") }
+        for (id, problem) in hydration.corrupt { logImage("image row \(id): \(problem); not read") }
         guard !hydration.delta.isEmpty else { return false }
         // The age the last launch wrote: epoch 0, before anything this launch invalidated;
         // invalidated, too, when a record it reached was invalidated after it was written.
@@ -97,7 +97,7 @@ extension Environment {
     func imageFailed(_ error: ImageDatabaseError) {
         guard image != nil else { return }
         image = nil
-        imageLog.append("image: \(error); the store runs from memory")
+        logImage("image: \(error); the store runs from memory")
     }
 
     /// Returns once every commit made before the call is in the image, or the image stopped

@@ -19,7 +19,7 @@ extension Environment {
                                optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil) throws(Failure) -> PendingMutation {
         precondition(operation.kind == .mutation,
                      "Environment.commitMutation(): `\(operation.name)` is a \(operation.kind.rawValue), not a mutation")
-        let bound = BoundArtifact(operation, variables: variables)
+        let bound = BoundArtifact(operation, variables: variables, logger: logger)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         var staged = RecordSourceDelta()
         if let optimisticResponse {

@@ -11,7 +11,7 @@ extension Environment {
     public func subscribe(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> SubscriptionHandle {
         precondition(operation.kind == .subscription,
                      "Environment.subscribe(): `\(operation.name)` is a \(operation.kind.rawValue), not a subscription")
-        let bound = BoundArtifact(operation, variables: variables)
+        let bound = BoundArtifact(operation, variables: variables, logger: logger)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         let request = program.request(for: operation, variables: variables)
         let retention = store.retain(bound)

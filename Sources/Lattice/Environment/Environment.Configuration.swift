@@ -36,12 +36,16 @@ extension Environment {
         /// What of each document requests carry (`PersistedDocumentPolicy`). Defaults to
         /// `.textOnly`.
         public var persistedDocuments: PersistedDocumentPolicy
+        /// Where the environment reports what fails nothing (`RuntimeLogger`): a
+        /// `@required(action: LOG)` field a lens read found null, a problem with the image.
+        /// Defaults to `nil`: nothing is reported, and reads do nothing more.
+        public var logger: RuntimeLogger?
 
         /// A configuration with the options given and every other one at its default.
         public init(strategy: PhaseStrategy = .shipped, clock: any Scheduler = TaskScheduler(),
                     reconnectPolicy: ReconnectPolicy = .default, counting: Bool = false,
                     releaseBufferSize: Int = 10, image: URL? = nil, imageSizeLimit: Int = 32 << 20,
-                    persistedDocuments: PersistedDocumentPolicy = .textOnly) {
+                    persistedDocuments: PersistedDocumentPolicy = .textOnly, logger: RuntimeLogger? = nil) {
             self.strategy = strategy
             self.clock = clock
             self.reconnectPolicy = reconnectPolicy
@@ -50,6 +54,7 @@ extension Environment {
             self.image = image
             self.imageSizeLimit = imageSizeLimit
             self.persistedDocuments = persistedDocuments
+            self.logger = logger
         }
 
         /// Every option at its default (a new system clock each time it is read).

@@ -22,6 +22,13 @@ public final class Environment {
     public let reconnectPolicy: ReconnectPolicy
     /// What of each operation's document its requests carry: text, persisted id, or both.
     public var persistedDocuments: PersistedDocumentPolicy { executor.mode }
+    /// Whether the server refused persisted ids (`PERSISTED_QUERY_NOT_SUPPORTED`, or HTTP 400
+    /// to a request without its text): with `.idWithTextFallback`, every request since has
+    /// carried its text alone. Remembered for the environment's life. Untracked; O(1).
+    public var persistedIDsRefused: Bool { executor.persistedIDs.idsRefused }
+    /// Where the environment reports what fails nothing (`Configuration.logger`); `nil` by
+    /// default.
+    public let logger: RuntimeLogger?
     /// What the runtime did, counted; `nil` when made without counting (the default).
     public let counters: RuntimeCounters?
     /// The failure of the last subscription event the store would not take. Untracked.
@@ -39,8 +46,9 @@ public final class Environment {
     /// The store's image, while it works.
     var image: ImageSession?
     /// What went wrong with the image, in order: a file moved aside, a failure that stopped
-    /// it, a row that could not be read. Untracked.
-    public internal(set) var imageLog: [String] = []
+    /// it, a row that could not be read (each also logged, `LogEntry.image`, by `logger`).
+    /// Untracked.
+    public private(set) var imageLog: [String] = []
     /// The store's `client:root`, which every operation reads from.
     let rootRecord: Record
 
@@ -52,6 +60,7 @@ public final class Environment {
         self.strategy = configuration.strategy
         self.clock = configuration.clock
         self.reconnectPolicy = configuration.reconnectPolicy
+        self.logger = configuration.logger
         let counters = configuration.counting ? RuntimeCounters() : nil
         self.counters = counters
         self.executor = RequestExecutor(transport: transport, mode: configuration.persistedDocuments,
@@ -66,7 +75,7 @@ public final class Environment {
         self.coordinator = strategy.make(counters: counters)
         if let image = configuration.image {
             self.image = ImageSession.open(url: image, sizeLimit: configuration.imageSizeLimit, schema: program.schema,
-                                           log: { [weak self] in self?.imageLog.append($0) },
+                                           log: { [weak self] in self?.logImage($0) },
                                            failed: { [weak self] error in
                                                Task { @MainActor in self?.imageFailed(error) }
                                            })
@@ -79,6 +88,13 @@ public final class Environment {
     /// (`Configuration`).
     public convenience init(program: Program, transport: any Transport, strategy: PhaseStrategy = .shipped) {
         self.init(program: program, transport: transport, configuration: Configuration(strategy: strategy))
+    }
+
+    /// Keeps `line` in `imageLog` and logs it (`LogEntry.image`). - Complexity: O(1) and the
+    /// logger's call.
+    func logImage(_ line: String) {
+        imageLog.append(line)
+        logger?.log(.image(line))
     }
 
     /// The time now, from the clock.
@@ -136,7 +152,7 @@ public final class Environment {
     }
 
     private func retainRoot(_ operation: Artifact, variables: [String: JSONValue]) -> OperationRoot {
-        let bound = BoundArtifact(operation, variables: variables)
+        let bound = BoundArtifact(operation, variables: variables, logger: logger)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         if let root = roots[key] { return root }
         let root = OperationRoot(key: key, bound: bound, record: rootRecord,
@@ -197,7 +213,7 @@ public final class Environment {
     @discardableResult
     public func commit(_ response: GraphQLResponse, for operation: Artifact,
                        variables: [String: JSONValue] = [:]) throws(Failure) -> ResponseCommit {
-        let bound = BoundArtifact(operation, variables: variables)
+        let bound = BoundArtifact(operation, variables: variables, logger: logger)
         let key = OperationKey(name: operation.name, variables: bound.variables)
         return try commit(response, bound: roots[key]?.bound ?? bound, key: key)
     }

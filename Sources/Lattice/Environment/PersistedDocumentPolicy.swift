@@ -11,6 +11,11 @@ public enum PersistedDocumentPolicy: Hashable, Sendable {
     /// The id, and the id with the text when the server answers that it does not know the id
     /// (automatic persisted queries): the server learns each text once, and later requests
     /// carry the id alone. A subscription sends both at once: a stream is not sent twice.
+    /// A server that refuses ids altogether (`PERSISTED_QUERY_NOT_SUPPORTED`, or HTTP 400 to
+    /// a request without text, as strawberry answers "No GraphQL query found in the
+    /// request") gets the text at once, and from then on the environment sends that server
+    /// the text alone (`Environment.persistedIDsRefused`), as Apollo's persisted-queries
+    /// link does.
     case idWithTextFallback
 
     /// Sends `request` through `transport` as this policy says, the fallback included.

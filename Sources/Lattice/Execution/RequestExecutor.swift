@@ -20,6 +20,8 @@ final class RequestExecutor {
     let transport: any Transport
     /// What of each operation's document a request carries.
     let mode: PersistedDocumentPolicy
+    /// Whether the server refused persisted ids: then `.idWithTextFallback` sends text alone.
+    let persistedIDs = PersistedIDMemory()
     /// How many times the requests were all cancelled (`cancelAll()`, the store emptied): an
     /// answer to a request sent in an earlier era reaches neither the store nor the image.
     private(set) var era = 0
@@ -64,15 +66,17 @@ final class RequestExecutor {
         inFlight[root.key] = request
         counters?.total.requestsSent += 1
         if root.artifact.defersOrStreams {
-            receiveInParts(request, from: Self.sendIncrementally(root.request, mode: mode, on: transport))
+            receiveInParts(request, from: Self.sendIncrementally(root.request, mode: mode, memory: persistedIDs,
+                                                                 on: transport))
             return request
         }
         let transport = self.transport
         let mode = self.mode
+        let memory = persistedIDs
         request.task = Task { [weak self] in
             let result: Result<GraphQLResponse, Failure>
             do throws(Failure) {
-                result = .success(try await Self.send(root.request, mode: mode, on: transport))
+                result = .success(try await Self.send(root.request, mode: mode, memory: memory, on: transport))
             } catch {
                 result = .failure(error)
             }
@@ -159,14 +163,15 @@ final class RequestExecutor {
     func run(_ request: GraphQLRequest, for operation: Artifact, bound: BoundArtifact, key: OperationKey,
              sentIn era: Int? = nil, replacing layer: OptimisticLayerID? = nil) async throws(Failure) -> ResponseCommit {
         let era = era ?? self.era
-        let response = try await Self.whole(request, for: operation, mode: mode, on: transport)
+        let response = try await Self.whole(request, for: operation, mode: mode, memory: persistedIDs,
+                                            on: transport)
         guard let environment else { throw .cancelled }
         return try environment.commit(response, bound: bound, key: key, sentIn: era, replacing: layer)
     }
 
     /// `request` for a subscription, as the mode shapes it.
     func subscriptionRequest(_ request: GraphQLRequest) -> GraphQLRequest {
-        Self.subscription(request, mode: mode)
+        Self.subscription(request, mode: mode, memory: persistedIDs)
     }
 
     /// Lists `facts` as a follower of `request`.

@@ -209,7 +209,7 @@ extension Environment {
     public func paginate(_ handle: OperationHandle, connection key: String? = nil)
         throws(PaginationHandle.Unpageable) -> PaginationHandle {
         try PaginationHandle(operation: handle.operation, variables: handle.variables, start: rootRecord,
-                             environment: self, bound: BoundArtifact(handle.operation, variables: handle.variables),
+                             environment: self, bound: BoundArtifact(handle.operation, variables: handle.variables, logger: logger),
                              connectionKey: key)
     }
 

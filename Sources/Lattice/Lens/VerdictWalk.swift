@@ -29,16 +29,14 @@ struct VerdictWalk<Tracking: ReadTracking> {
     /// Visit only the selections that can bubble (lens creation), not all of them.
     let bubblesOnly: Bool
     /// Receives LOG misses; only lens creation passes one (verdicts re-run, logs must not).
-    let logger: RequiredFieldLogger?
+    let logger: RuntimeLogger?
     /// Collect errors under `@catch` too, and THROW misses as errors (reading a caught field).
     let includesCaught: Bool
     private(set) var errors: [GraphQLError] = []
     /// The failure's path, innermost first.
     private(set) var path: [GraphQLError.PathElement] = []
-    /// The document whose selection is walked, for log events.
-    private var document = ""
 
-    init(tracking: Tracking, collectsErrors: Bool, bubblesOnly: Bool, logger: RequiredFieldLogger?,
+    init(tracking: Tracking, collectsErrors: Bool, bubblesOnly: Bool, logger: RuntimeLogger?,
          includesCaught: Bool = false) {
         self.tracking = tracking
         self.collectsErrors = collectsErrors
@@ -48,7 +46,6 @@ struct VerdictWalk<Tracking: ReadTracking> {
     }
 
     mutating func walk(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> WalkEnd {
-        if logger != nil { document = bound.artifact.name }
         for step in bubblesOnly ? set.bubbleSteps : set.walkSteps {
             let end: WalkEnd
             if let field = step.field {
@@ -93,7 +90,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
             return .stopped(.missing)
         case .null:
             guard let action = field.required else { return .complete }
-            return requiredNull(field, action: action, on: record)
+            return requiredNull(field, action: action, on: record, bound: bound)
         case .scalar:
             return .complete
         case .link:
@@ -103,7 +100,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
             tracking.accessType(of: target)
             if target.type == .nonexistent {
                 guard let action = field.required else { return .complete }
-                return requiredNull(field, action: action, on: record)
+                return requiredNull(field, action: action, on: record, bound: bound)
             }
             let end = walk(child, on: target, bound: bound)
             return unwind(end, through: field, index: nil)
@@ -133,7 +130,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
 
     /// A `@required` field read null: fail (THROW outside `@catch`), or bubble.
     private mutating func requiredNull(_ field: FieldNode, action: RequiredAction,
-                                       on record: Record) -> WalkEnd {
+                                       on record: Record, bound: BoundArtifact) -> WalkEnd {
         path.append(.key(field.responseKey))
         switch action {
         case .throw where !field.isCaught:
@@ -142,7 +139,7 @@ struct VerdictWalk<Tracking: ReadTracking> {
             errors.append(GraphQLError(message: "@required field \(field.responseKey) is null",
                                        path: [.key(field.responseKey)]))
         case .log:
-            logger?(RequiredFieldEvent(document: document, record: record.id, field: field.responseKey))
+            logger?.requiredFieldMissing(field, in: bound.artifact, on: record.id)
         case .none, .throw:
             break
         }

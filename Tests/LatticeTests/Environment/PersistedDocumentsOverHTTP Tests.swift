@@ -14,9 +14,10 @@ import LatticeTesting
 struct PersistedDocumentsOverHTTPTests {
     static let operation = "IssueAuthorCard"
 
-    /// The server's counts: requests by text, by a known id, by an unknown id; texts learnt.
+    /// The server's counts: requests by text, by a known id, by an unknown id; texts learnt;
+    /// ids refused (`--refuse-ids`).
     struct Counts: Decodable, Equatable {
-        var text = 0, id = 0, unknown = 0, learnt = 0
+        var text = 0, id = 0, unknown = 0, learnt = 0, refused = 0
     }
 
     static func counts(_ server: LoopbackServer) async throws -> Counts {
@@ -102,5 +103,38 @@ struct PersistedDocumentsOverHTTPTests {
         let (_, handle) = try await Self.attached(server, strategy, .textOnly)
         #expect(Self.isReady(handle), "\(handle.phase)")
         #expect(try await Self.counts(server) == Counts(text: 1))
+    }
+
+    /// A server that takes no ids at all, in either way of saying so (Apollo Server's
+    /// `PERSISTED_QUERY_NOT_SUPPORTED`, strawberry's HTTP 400 "No GraphQL query found"):
+    /// under the fallback the first request is refused and sent again with its text, and the
+    /// environment remembers it: the refetch and a one-off fetch send the text alone.
+    @Test(arguments: ["not-supported", "bad-request"])
+    func aServerThatRefusesIDsGetsTheTextFromThenOn(_ refusal: String) async throws {
+        let server = try await LoopbackServer.start(options: ["--refuse-ids", refusal])
+        defer { server.stop() }
+        let (environment, handle) = try await Self.attached(server, .shipped, .idWithTextFallback)
+        #expect(Self.isReady(handle), "\(handle.phase)")
+        #expect(environment.persistedIDsRefused)
+        #expect(try await Self.counts(server) == Counts(text: 1, refused: 1))
+
+        await handle.refetch().value
+        #expect(Self.isReady(handle), "\(handle.phase)")
+        #expect(try await Self.counts(server) == Counts(text: 2, refused: 1))
+
+        let spec = try SharedFixtures.get()
+        _ = try await environment.fetch(try spec.artifact(Self.operation), variables: try spec.response(Self.operation).variables)
+        #expect(try await Self.counts(server) == Counts(text: 3, refused: 1))
+    }
+
+    /// A refusal is the server's, not the policy's: `idOnly` sends no text after it, and an
+    /// environment whose server never refused keeps sending ids.
+    @Test func idOnlyDoesNotFallBackWhenRefused() async throws {
+        let server = try await LoopbackServer.start(options: ["--refuse-ids", "not-supported"])
+        defer { server.stop() }
+        let (environment, handle) = try await Self.attached(server, .shipped, .idOnly)
+        #expect(Self.failureCode(handle) == "PERSISTED_QUERY_NOT_SUPPORTED", "\(handle.phase)")
+        #expect(!environment.persistedIDsRefused)
+        #expect(try await Self.counts(server) == Counts(refused: 1))
     }
 }

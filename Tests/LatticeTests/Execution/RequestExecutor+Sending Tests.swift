@@ -103,6 +103,73 @@ import Lattice
         }
     }
 
+    /// Refuses every request without its text, as a server without persisted documents does:
+    /// with Apollo Server's code, or strawberry's HTTP 400.
+    final class IDRefusingTransport: Transport {
+        let sent = Mutex<[GraphQLRequest]>([])
+        let refusal: Failure
+
+        init(_ refusal: Failure) { self.refusal = refusal }
+
+        nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
+            sent.withLock { $0.append(request) }
+            if !request.sendsText { throw refusal }
+            return GraphQLResponse(data: .object(["greeting": .string("hello")]))
+        }
+
+        func subscribe(_ request: GraphQLRequest) -> AsyncStream<SubscriptionEvent> { AsyncStream { $0.finish() } }
+    }
+
+    nonisolated static let refusals: [Failure] = [
+        .requestErrors([GraphQLError(message: "PersistedQueryNotSupported",
+                                     extensions: ["code": .string("PERSISTED_QUERY_NOT_SUPPORTED")])]),
+        .httpStatus(code: 400, body: #"{"errors": [{"message": "No GraphQL query found in the request"}]}"#),
+    ]
+
+    /// A server that refuses ids gets the text at once, and from then on the text alone
+    /// (no id): one-off fetches, and an answer in parts (`@defer`), which is sent through
+    /// `sendIncrementally`.
+    @Test(arguments: refusals)
+    func aRefusalOfIDsSendsTheTextAloneFromThenOn(_ refusal: Failure) async throws {
+        let schema = try SchemaBuilder.build(sources: [
+            GraphQLSource(text: "type Query { greeting: String }", name: "schema.graphql"),
+        ])
+        let program = try Program(schema: schema, documents: [
+            GraphQLSource(text: "query Greeting { greeting } query Deferred { ... @defer { greeting } }",
+                          name: "Greeting.graphql"),
+        ])
+        let transport = IDRefusingTransport(refusal)
+        let environment = Environment(program: program, transport: transport,
+                                      configuration: .init(persistedDocuments: .idWithTextFallback))
+        #expect(!environment.persistedIDsRefused)
+        let greeting: String? = try await environment.fetch(try #require(program["Greeting"])).read("greeting")
+        #expect(greeting == "hello")
+        #expect(environment.persistedIDsRefused)
+        _ = try await environment.fetch(try #require(program["Greeting"]))
+        _ = try await environment.fetch(try #require(program["Deferred"]))
+        let wire = transport.sent.withLock { $0.map { [$0.documentID != nil, $0.sendsText] } }
+        #expect(wire == [[true, false], [false, true], [false, true], [false, true]])
+    }
+
+    /// The same refusal in an answer in parts, before anything was refused: the first event
+    /// fails, the text follows, and the refusal is remembered.
+    @Test(arguments: refusals)
+    func aRefusalOfAnAnswerInPartsFallsBackToo(_ refusal: Failure) async throws {
+        let schema = try SchemaBuilder.build(sources: [
+            GraphQLSource(text: "type Query { greeting: String }", name: "schema.graphql"),
+        ])
+        let program = try Program(schema: schema, documents: [
+            GraphQLSource(text: "query Deferred { ... @defer { greeting } }", name: "Deferred.graphql"),
+        ])
+        let transport = IDRefusingTransport(refusal)
+        let environment = Environment(program: program, transport: transport,
+                                      configuration: .init(persistedDocuments: .idWithTextFallback))
+        _ = try await environment.fetch(try #require(program["Deferred"]))
+        #expect(environment.persistedIDsRefused)
+        let wire = transport.sent.withLock { $0.map { [$0.documentID != nil, $0.sendsText] } }
+        #expect(wire == [[true, false], [false, true]])
+    }
+
     /// The body on the wire: the id in `extensions.persistedQuery`, and no `query` key at all
     /// when the text stays home.
     @Test func theIDTravelsAsThePersistedQueryExtension() throws {

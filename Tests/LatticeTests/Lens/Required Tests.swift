@@ -24,7 +24,7 @@ import Testing
     }
 
     func load(_ name: String, _ data: String, variables: [String: JSONValue] = [:],
-              logger: RequiredFieldLogger? = nil) throws -> (BoundArtifact, Record) {
+              logger: RuntimeLogger? = nil) throws -> (BoundArtifact, Record) {
         let store = stores.make()
         let bound = BoundArtifact(artifacts[name]!, variables: variables, logger: logger)
         try store.commit(GraphQLResponse(data: try .parse(data)), for: bound)
@@ -48,11 +48,14 @@ import Testing
     }
 
     @Test func logReportsThroughTheEnvironmentsLogger() throws {
-        let events = Mutex<[RequiredFieldEvent]>([])
-        let (bound, root) = try load("Logged", Self.nullMessage, logger: { event in events.withLock { $0.append(event) } })
+        let events = Mutex<[LogEntry]>([])
+        let logger = RuntimeLogger(includesValues: true) { entry in events.withLock { $0.append(entry) } }
+        let (bound, root) = try load("Logged", Self.nullMessage, logger: logger)
         let viewer: Lens = try Lens(bound, record: root).read("viewer")
         #expect(try viewer.read("status") as Lens? == nil)
-        #expect(events.withLock { $0 } == [RequiredFieldEvent(document: "Logged", record: DataID("client:U1:status"), field: "message")])
+        let event = RequiredFieldEvent(document: "Logged", path: ["viewer", "status", "message"],
+                                       record: DataID("client:U1:status"))
+        #expect(events.withLock { $0 } == [.requiredFieldMissing(event)])
         #expect(verdict(bound, root) == .fine)
     }
 
