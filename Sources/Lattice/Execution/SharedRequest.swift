@@ -18,6 +18,11 @@ final class SharedRequest {
     var followers = UnretainedList<HandleFacts>(position: \.requestPosition)
     /// The transport's call and the answer's commit; set once, when the request is sent.
     var task: Task<Void, Never>?
+    /// An answer in parts so far, from its first payload on (`nil` before it, and for an
+    /// answer in one piece): a handle that joins the request then has its answer at once.
+    var parts: IncrementalResponse?
+    /// The unplaced errors of the answer's first payload, for the handles that join it later.
+    var unplacedErrors: [GraphQLError] = []
 
     init(root: OperationRoot, era: Int) {
         self.root = root
