@@ -120,9 +120,9 @@ final class RequestExecutor {
 
     /// Where each part of the answer in parts still coming for `key` stands, while one is:
     /// a field under a deferred fragment still pending is not missing (`DataChecker`).
-    /// - Complexity: O(1) plus a hash of the variables.
+    /// - Complexity: O(1); plus a hash of the variables while any request is in flight.
     func partsComing(for key: OperationKey) -> [String: IncrementalResponse.PartState]? {
-        inFlight[key]?.parts?.parts
+        inFlight.isEmpty ? nil : inFlight[key]?.parts?.parts
     }
 
     /// The last handle of `root` is gone: an answer in parts still coming for it is
