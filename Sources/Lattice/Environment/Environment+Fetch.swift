@@ -2,7 +2,9 @@ extension Environment {
     /// Fetches `operation` (a query) for a reader outside a body, a model or a test, commits
     /// the answer, and computes the verdict when it asks (untracked).
     /// - Returns: the root lens on the committed data.
-    /// - Throws: the transport's failure; `fieldErrors` for a field error in the own
+    /// - Throws: the transport's failure; `cancelled` when the calling task is cancelled,
+    ///   at any point of the answer (an answer that comes then is not committed);
+    ///   `fieldErrors` for a field error in the own
     ///   selection under `@throwOnFieldError` (or an error no field holds);
     ///   `requiredFieldMissing` for a `@required` null that reached the root.
     public func fetch(_ operation: Artifact, variables: [String: JSONValue] = [:]) async throws(Failure) -> Lens {
@@ -16,7 +18,9 @@ extension Environment {
     /// what they write from the call on (`commitMutation` says how).
     /// - Returns: the root lens on the mutation's answer.
     /// - Throws: as `fetch`; `undecodableResponse`, at once and with nothing shown, for an
-    ///   optimistic response that does not fit the mutation's selection.
+    ///   optimistic response that does not fit the mutation's selection. Cancelling the
+    ///   calling task cancels the mutation (`PendingMutation.cancel()`): `cancelled`, the
+    ///   layer reverted, a later answer dropped.
     public func mutate(_ operation: Artifact, variables: [String: JSONValue] = [:],
                        optimisticResponse: JSONValue? = nil,
                        optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil) async throws(Failure) -> Lens {

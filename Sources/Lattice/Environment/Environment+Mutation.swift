@@ -9,6 +9,7 @@ extension Environment {
     /// the server's answer replaces it in one commit, and a failure, of the transport, of the
     /// answer's shape or of its verdict's request errors, reverts it. Layers of overlapping
     /// mutations are confirmed and reverted independently, in whatever order their answers come.
+    /// `PendingMutation.cancel()` reverts the layer and drops a later answer.
     /// - Returns: the mutation on its way; `answer()` waits for it.
     /// - Throws: `undecodableResponse` naming the path, with nothing shown or sent, when
     ///   `optimisticResponse` does not fit the selection.
@@ -51,7 +52,7 @@ extension Environment {
             guard let self else { return .failure(.cancelled) }
             return self.answer(result, of: bound, replacing: layer)
         }
-        return PendingMutation(task: task, layer: layer)
+        return PendingMutation(task: task, layer: layer, environment: self)
     }
 
     /// Reads the mutation's answer, committed in place of its layer by the request executor;
@@ -61,13 +62,18 @@ extension Environment {
         do throws(Failure) {
             return .success(try read(try result.get(), of: bound))
         } catch {
-            // A layer the answer replaced is gone already; one it did not reach is reverted.
-            if let layer, store.optimisticLayers.contains(layer) {
-                counters?.beginCommit()
-                published(store.removeOptimistic(layer))
-            }
+            if let layer { revert(layer) }
             return .failure(error)
         }
+    }
+
+    /// Reverts the optimistic `layer` of a mutation that failed or was cancelled; a layer its
+    /// answer replaced is gone already, and nothing happens.
+    /// - Complexity: O(fields of the layer and of the pending layers).
+    func revert(_ layer: OptimisticLayerID) {
+        guard store.optimisticLayers.contains(layer) else { return }
+        counters?.beginCommit()
+        published(store.removeOptimistic(layer))
     }
 }
 

@@ -122,7 +122,11 @@ public final class Environment {
         let handle = OperationHandle(environment: self, facts: facts)
         handles.append(handle)
         root.facts.append(facts)
-        if policy.fetches(availability) { executor.fetch(for: facts) }
+        if policy.fetches(availability) {
+            executor.fetch(for: facts)
+        } else {
+            executor.joinParts(facts)
+        }
         facts.keeper.attach(facts)
         return handle
     }
@@ -166,7 +170,8 @@ public final class Environment {
 
     /// Whether the store holds `operation` with `variables`: available, missing, or stale
     /// (past its `@expires` since its last fetch, or written before an invalidation of a
-    /// record it reaches or of the whole store). Untracked: a body that shows it reads
+    /// record it reaches or of the whole store). A field under a deferred fragment whose part
+    /// is still coming, in the request in flight, is not missing. Untracked: a body that shows it reads
     /// `OperationHandle.availability`, which is tracked.
     /// - Complexity: O(fields of the operation, spreads included).
     public func check(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> OperationAvailability {
@@ -188,7 +193,9 @@ public final class Environment {
     }
 
     private func check(_ bound: BoundArtifact, key: OperationKey, tracked: Bool = false) -> OperationAvailability {
-        OperationAvailability.decide(DataChecker.check(bound, in: store, tracked: tracked), written: stamps[key],
+        OperationAvailability.decide(DataChecker.check(bound, in: store, tracked: tracked,
+                                                       partsComing: executor.partsComing(for: key)),
+                                     written: stamps[key],
                                      globalInvalidation: tracked ? store.invalidationEpoch : store.globalInvalidation,
                                      expiresSeconds: bound.artifact.expiresSeconds, now: now)
     }

@@ -4,34 +4,41 @@
 /// committed again, so only what the part changed notifies; where each part stands goes to
 /// the facts of the root's handles (`OperationHandle.parts`).
 extension RequestExecutor {
-    /// Sends `request`'s task: reads `events` to their end, committing each payload.
+    /// Sends `request`'s task: reads `events` to their end, committing each payload. The
+    /// request stays in flight, shared, until its last payload; a request cancelled meanwhile
+    /// (its handles gone, the store emptied) stops without saying its connection dropped.
     func receiveInParts(_ request: SharedRequest, from events: AsyncStream<IncrementalEvent>) {
-        let key = request.root.key
-        receivingParts[key]?.task?.cancel()
-        receivingParts[key] = nil
         request.task = Task { [weak self] in
-            var parts: IncrementalResponse?
             for await event in events {
-                guard let self, self.take(event, into: &parts, answering: request) else { return }
+                guard let self, self.take(event, answering: request) else { return }
             }
-            guard let self else { return }
-            guard var ended = parts else {
-                // The answer ended before its first payload: as a dropped connection.
-                self.answer(request, with: .failure(.transport(.connectionLost,
-                                                               underlying: "the answer ended before its first payload")))
+            guard let self, self.inFlight[request.root.key] === request else { return }
+            // Still the request in flight, yet the events ended before the last payload.
+            let failure: Failure = Task.isCancelled
+                ? .cancelled
+                : .transport(.connectionLost, underlying: request.parts == nil
+                    ? "the answer ended before its first payload" : "the answer ended before its last payload")
+            guard request.parts != nil else {
+                self.answer(request, with: .failure(failure))
                 return
             }
-            guard ended.hasNext else { return }
-            ended.end(by: .transport(.connectionLost, underlying: "the answer ended before its last payload"))
-            self.partsChanged(ended, answering: request)
+            self.inFlight[request.root.key] = nil
+            self.endParts(of: request, by: failure)
         }
     }
 
+    /// Ends the answer in parts of `request`, no longer in flight, early: every part still
+    /// pending fails with `failure`, and what arrived stays. - Complexity: O(parts + handles).
+    func endParts(of request: SharedRequest, by failure: Failure) {
+        guard var parts = request.parts, parts.hasNext else { return }
+        parts.end(by: failure)
+        partsChanged(parts, answering: request)
+    }
+
     /// Takes one event. - Returns: whether to read on.
-    private func take(_ event: IncrementalEvent, into parts: inout IncrementalResponse?,
-                      answering request: SharedRequest) -> Bool {
+    private func take(_ event: IncrementalEvent, answering request: SharedRequest) -> Bool {
         let root = request.root
-        guard var current = parts else {
+        guard var current = request.parts else {
             // The first event answers the request, a failure as a whole answer's would.
             let first: IncrementalResponse
             do throws(Failure) {
@@ -44,14 +51,12 @@ extension RequestExecutor {
                 answer(request, with: .failure(error))
                 return false
             }
-            answer(request, with: .success(first.response))
-            guard request.era == era else { return false }
-            receivingParts[root.key] = request
-            parts = first
+            // Kept only when committed while still in flight (no handle left it meanwhile).
+            guard answer(request, with: .success(first.response), continuing: first.hasNext) else { return false }
             partsChanged(first, answering: request)
             return first.hasNext
         }
-        guard receivingParts[root.key] === request else { return false }
+        guard inFlight[root.key] === request else { return false }
         switch event {
         case .payload(let payload):
             let before = current
@@ -74,20 +79,21 @@ extension RequestExecutor {
         case .failed(let failure):
             current.end(by: failure)
         }
-        parts = current
         partsChanged(current, answering: request)
         return current.hasNext
     }
 
-    /// Writes the parts' states into the facts of each handle of the request's root, and
-    /// lets go of the request when no part is pending.
+    /// Keeps `parts` as the request's answer so far, writes the parts' states into the facts
+    /// of each handle of the request's root, and lets go of the request when no part is
+    /// pending.
     private func partsChanged(_ parts: IncrementalResponse, answering request: SharedRequest) {
+        request.parts = parts
         let root = request.root
         var index = 0
         while index < root.facts.count {
             root.facts[index].partsDidChange(parts.parts)
             index += 1
         }
-        if !parts.hasNext, receivingParts[root.key] === request { receivingParts[root.key] = nil }
+        if !parts.hasNext, inFlight[root.key] === request { inFlight[root.key] = nil }
     }
 }

@@ -30,31 +30,37 @@ extension RequestExecutor {
     /// defers or streams, every payload of `sendIncrementally` merged, once the last came
     /// (for a one-off fetch or a mutation, which commit once).
     /// - Throws: the transport's failure, also one that comes after some payloads, and
-    ///   `transport(.connectionLost)` for an answer that ends before its last payload.
+    ///   `transport(.connectionLost)` for an answer that ends before its last payload;
+    ///   `cancelled`, whatever else ended it, once the calling task is cancelled (the
+    ///   promise of `Transport.execute`, kept for the transports and the parts alike).
     nonisolated(nonsending) static func whole(_ request: GraphQLRequest, for operation: Artifact,
                                               mode: PersistedDocumentPolicy, memory: PersistedIDMemory? = nil,
                                               on transport: any Transport) async throws(Failure) -> GraphQLResponse {
-        guard operation.defersOrStreams else {
-            return try await send(request, mode: mode, memory: memory, on: transport)
-        }
-        var answer: IncrementalResponse?
-        for await event in sendIncrementally(request, mode: mode, memory: memory, on: transport) {
-            switch event {
-            case .payload(let payload):
-                if var current = answer {
-                    try current.apply(payload)
-                    answer = current
-                } else {
-                    answer = try IncrementalResponse(payload)
+        do throws(Failure) {
+            guard operation.defersOrStreams else { return try await send(request, mode: mode, memory: memory, on: transport) }
+            var answer: IncrementalResponse?
+            for await event in sendIncrementally(request, mode: mode, memory: memory, on: transport) {
+                switch event {
+                case .payload(let payload):
+                    if var current = answer {
+                        try current.apply(payload)
+                        answer = current
+                    } else {
+                        answer = try IncrementalResponse(payload)
+                    }
+                case .failed(let failure):
+                    throw failure
                 }
-            case .failed(let failure):
-                throw failure
             }
+            guard let answer, !answer.hasNext else {
+                throw .transport(.connectionLost, underlying: "the answer ended before its last payload")
+            }
+            return answer.response
+        } catch {
+            // A cancel tears the answer down: what it looks like then (a stream ended early,
+            // a dropped connection) is the cancel's doing.
+            throw Task.isCancelled ? .cancelled : error
         }
-        guard let answer, !answer.hasNext else {
-            throw .transport(.connectionLost, underlying: "the answer ended before its last payload")
-        }
-        return answer.response
     }
 
     /// Sends `request` through `transport` for an answer in parts, as `send` does: with

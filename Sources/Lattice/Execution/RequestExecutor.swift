@@ -12,8 +12,9 @@ import Foundation
 /// executor nor the environment calls a handle.
 ///
 /// The requests in flight are kept by their operation and variables (`OperationKey`), so two
-/// handles that fetch the same operation with the same variables share one request; `fetch`
-/// and `mutate` of the environment are sent on their own, never shared.
+/// handles that fetch the same operation with the same variables share one request, until its
+/// last payload for an answer in parts; `fetch` and `mutate` of the environment are sent on
+/// their own, never shared.
 @MainActor
 final class RequestExecutor {
     /// How requests reach a server.
@@ -26,12 +27,10 @@ final class RequestExecutor {
     /// answer to a request sent in an earlier era reaches neither the store nor the image.
     private(set) var era = 0
     /// The request of each operation with its variables on its way, shared by the handles
-    /// that fetch meanwhile.
-    private var inFlight: [OperationKey: SharedRequest] = [:]
-    /// The request of each operation with its variables whose answer came in part and is
-    /// still coming (`@defer`, `@stream`): its later payloads are committed while it stays
-    /// this one.
-    var receivingParts: [OperationKey: SharedRequest] = [:]
+    /// that fetch meanwhile: until its answer, or, for an answer in parts (`@defer`,
+    /// `@stream`), until its last payload (its later payloads are committed while it stays
+    /// this one).
+    var inFlight: [OperationKey: SharedRequest] = [:]
     /// Where answers are committed; the environment owns the executor.
     weak var environment: Environment?
     private let clock: any Scheduler
@@ -49,13 +48,22 @@ final class RequestExecutor {
     /// Starts the fetch of the handle whose facts are `facts`, replacing its fetch in flight:
     /// it follows the request of its operation and variables in flight, if another handle's
     /// is, else a request sent now. Its activity reads in flight; nothing settles (the caller
-    /// does, or the keeper's attach). `RuntimeCounters` count the requests sent and shared.
+    /// does, or the keeper's attach). A request whose answer in parts has begun is joined
+    /// answered (`joinParts(_:)`). `RuntimeCounters` count the requests sent and shared.
     /// - Returns: the request it follows. - Complexity: O(1) plus a hash of the variables.
     @discardableResult
     func fetch(for facts: HandleFacts) -> SharedRequest {
         leave(facts)
-        facts.fetchStarted(at: clock.now)
         let root = facts.root
+        if let shared = inFlight[root.key], let parts = shared.parts {
+            // Answered, its later payloads still coming: the handle has its answer so far.
+            facts.lastRequest = shared
+            _ = facts.answerWasCommitted(unplacedErrors: shared.unplacedErrors)
+            facts.partsDidChange(parts.parts)
+            counters?.total.requestsShared += 1
+            return shared
+        }
+        facts.fetchStarted(at: clock.now)
         if let shared = inFlight[root.key] {
             follow(shared, facts)
             counters?.total.requestsShared += 1
@@ -104,39 +112,74 @@ final class RequestExecutor {
         if wasInFlight { facts.fetchFailed(.cancelled, at: clock.now) }
     }
 
+    /// A handle of an operation whose request in flight is answered and still receiving
+    /// parts attaches without fetching (its data, the parts landed so far, is present): it
+    /// gets the parts' states, and `waitForFetch()` waits for the last. Nothing settles.
+    /// - Complexity: O(1) plus a hash of the variables.
+    func joinParts(_ facts: HandleFacts) {
+        guard let shared = inFlight[facts.root.key], let parts = shared.parts else { return }
+        facts.lastRequest = shared
+        facts.partsDidChange(parts.parts)
+    }
+
+    /// Where each part of the answer in parts still coming for `key` stands, while one is:
+    /// a field under a deferred fragment still pending is not missing (`DataChecker`).
+    /// - Complexity: O(1); plus a hash of the variables while any request is in flight.
+    func partsComing(for key: OperationKey) -> [String: IncrementalResponse.PartState]? {
+        inFlight.isEmpty ? nil : inFlight[key]?.parts?.parts
+    }
+
     /// The last handle of `root` is gone: an answer in parts still coming for it is
-    /// cancelled. - Complexity: O(1) plus a hash of the variables.
+    /// cancelled, and simply stops (no handle is left to tell).
+    /// - Complexity: O(1) plus a hash of the variables.
     func rootWasReleased(_ root: OperationRoot) {
-        guard let receiving = receivingParts[root.key], receiving.root === root else { return }
+        guard let receiving = inFlight[root.key], receiving.root === root else { return }
+        inFlight[root.key] = nil
         receiving.task?.cancel()
-        receivingParts[root.key] = nil
     }
 
     /// Gives every request in flight the failure `cancelled` and starts a new era
-    /// (`Environment.removeAll()`): its handles stop waiting, and its answer, when it comes,
-    /// is dropped. - Complexity: O(requests in flight + handles waiting).
+    /// (`Environment.removeAll()`): its handles stop waiting, the parts still pending of an
+    /// answer in parts fail `cancelled`, and its answer, when it comes, is dropped.
+    /// - Complexity: O(requests in flight + handles waiting).
     func cancelAll() {
         era += 1
         for request in Array(inFlight.values) {
             request.task?.cancel()
-            answer(request, with: .failure(.cancelled))
+            if request.parts != nil {
+                inFlight[request.root.key] = nil
+                endParts(of: request, by: .cancelled)
+            } else {
+                answer(request, with: .failure(.cancelled))
+            }
         }
     }
 
     // MARK: Answering
 
     /// Commits the answer once for every follower (each gets its data, unplaced errors and
-    /// an idle fetch), or gives each the failure; a request no longer in flight (cancelled,
-    /// or replaced) answers nobody.
+    /// an idle fetch), or gives each the failure; a request no longer in flight (cancelled)
+    /// answers nobody. With `continuing` (the first payload of an answer in parts whose
+    /// later payloads are coming), a committed request stays in flight, shared, keeping the
+    /// answer's unplaced errors for the handles that join it.
+    /// - Returns: whether the answer was committed.
     /// - Complexity: O(fields written) plus O(followers), as the commit is.
-    func answer(_ request: SharedRequest, with result: Result<GraphQLResponse, Failure>) {
+    @discardableResult
+    func answer(_ request: SharedRequest, with result: Result<GraphQLResponse, Failure>,
+                continuing: Bool = false) -> Bool {
         let key = request.root.key
-        guard inFlight[key] === request else { return }
+        guard inFlight[key] === request else { return false }
         inFlight[key] = nil
+        var committed = false
         do throws(Failure) {
             guard let environment else { throw .cancelled }
-            try environment.commit(try result.get(), bound: request.root.bound, key: key, sentIn: request.era,
-                                   answering: request)
+            let commit = try environment.commit(try result.get(), bound: request.root.bound, key: key,
+                                                sentIn: request.era, answering: request)
+            committed = true
+            if continuing {
+                request.unplacedErrors = commit.unplacedErrors
+                inFlight[key] = request
+            }
         } catch {
             let now = clock.now
             var index = 0
@@ -151,21 +194,24 @@ final class RequestExecutor {
             request.followers.remove(facts)
             facts.request = nil
         }
+        return committed
     }
 
     /// Sends `request` for `operation` on its own (not shared), takes its whole answer (every
     /// part, for one that defers or streams) and commits it once as `bound`'s, replacing
     /// `layer` when given: what `Environment.fetch` and a mutation do. `era` is the one it was
     /// sent in (its caller's, now by default).
-    /// - Throws: the transport's failure; `cancelled` when the store was emptied since `era`;
-    ///   the commit's failure. - Complexity: one round trip (two for an id the server does
-    ///   not know yet) plus the commit.
+    /// - Throws: the transport's failure; `cancelled` when the calling task was cancelled
+    ///   (whenever it was: before the first byte, between payloads, or with the answer in;
+    ///   the store forgets the answer) or the store was emptied since `era`; the commit's
+    ///   failure. - Complexity: one round trip (two for an id the server does not know yet)
+    ///   plus the commit.
     func run(_ request: GraphQLRequest, for operation: Artifact, bound: BoundArtifact, key: OperationKey,
              sentIn era: Int? = nil, replacing layer: OptimisticLayerID? = nil) async throws(Failure) -> ResponseCommit {
         let era = era ?? self.era
         let response = try await Self.whole(request, for: operation, mode: mode, memory: persistedIDs,
                                             on: transport)
-        guard let environment else { throw .cancelled }
+        guard !Task.isCancelled, let environment else { throw .cancelled }
         return try environment.commit(response, bound: bound, key: key, sentIn: era, replacing: layer)
     }
 

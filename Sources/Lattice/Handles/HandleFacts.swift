@@ -26,8 +26,9 @@ final class HandleFacts: Observable {
     /// The request in flight the handle follows, shared with the other handles of its
     /// operation and variables that fetch meanwhile; set and cleared by the executor.
     var request: SharedRequest?
-    /// The request of the handle's last fetch, kept once answered: an answer in parts goes
-    /// on after its first payload, and `OperationHandle.waitForFetch()` waits for its end.
+    /// The request of the handle's last fetch, kept once answered (or the answer in parts a
+    /// handle attached without fetching joined): an answer in parts goes on after its first
+    /// payload, and `OperationHandle.waitForFetch()` waits for its end.
     var lastRequest: SharedRequest?
     /// The facts as stored, read untracked by the runtime and the phase keepers.
     private(set) var storedHasData: Bool

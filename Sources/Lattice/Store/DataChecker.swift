@@ -17,17 +17,23 @@ public struct Availability: Hashable, Sendable {
 /// Checks an operation's availability by walking its whole selection, spreads included. A
 /// deleted record (`RecordType.nonexistent`) is null and needs nothing under it, so it is
 /// available; a record whose fields were never received is missing, as Relay's DataChecker
-/// tells NONEXISTENT from UNKNOWN.
+/// tells NONEXISTENT from UNKNOWN. While the operation's answer in parts is still coming, a
+/// field under a deferred fragment whose part is pending is not missing either: it is on its
+/// way, in the request in flight.
 @MainActor
 public struct DataChecker: SelectionVisitor {
     private var latestInvalidation: Int?
     private var isMissing = false
     /// Whether the check is read tracked (see `check(_:root:in:tracked:)`).
     private let tracked: Bool
+    /// The parts of the operation's answer in parts still coming, by label (a part without
+    /// one by its path); `nil` when none is coming.
+    private let partsComing: [String: IncrementalResponse.PartState]?
     var spreads = SpreadMemo<DataID>()
 
-    private init(tracked: Bool) {
+    private init(tracked: Bool, partsComing: [String: IncrementalResponse.PartState]?) {
         self.tracked = tracked
+        self.partsComing = partsComing
     }
 
     /// Checks `operation` at `root`. Untracked.
@@ -43,9 +49,12 @@ public struct DataChecker: SelectionVisitor {
     /// the values: a body that shows availability does not re-run when a value changes).
     /// - Complexity: O(fields reached), plus one registrar access per record reached when
     ///   tracked; stops at the first missing field.
+    /// With `partsComing` (the parts of the operation's answer in parts in flight), a
+    /// deferred fragment whose part is pending is passed over: by its label, or, without one,
+    /// while any part is pending.
     static func check(_ operation: BoundArtifact, root: DataID = .root, in store: Store,
-                      tracked: Bool) -> Availability {
-        var checker = DataChecker(tracked: tracked)
+                      tracked: Bool, partsComing: [String: IncrementalResponse.PartState]? = nil) -> Availability {
+        var checker = DataChecker(tracked: tracked, partsComing: partsComing)
         if let record = store.record(root) {
             _ = checker.visit(operation, from: record)
         } else {
@@ -56,6 +65,12 @@ public struct DataChecker: SelectionVisitor {
     }
 
     static var looksUpLeaves: Bool { true }
+
+    func passesOver(_ deferral: Deferral) -> Bool {
+        guard let partsComing else { return false }
+        guard let label = deferral.label else { return partsComing.values.contains(.pending) }
+        return partsComing[label] == .pending
+    }
 
     mutating func enter(_ record: Record) -> Bool {
         if let epoch = tracked ? record.invalidatedAt : record.invalidationEpoch {

@@ -13,6 +13,14 @@ protocol SelectionVisitor {
     static var looksUpLeaves: Bool { get }
     /// The spreads taken so far: a fragment is visited once per record.
     var spreads: SpreadMemo<DataID> { get set }
+    /// Whether to pass over a deferred fragment (`@defer`) without visiting it: its part is
+    /// still coming, so what it selects is not missing.
+    func passesOver(_ deferral: Deferral) -> Bool
+}
+
+extension SelectionVisitor {
+    /// Visits every deferred fragment: the store holds what landed, and the rest is missing.
+    func passesOver(_ deferral: Deferral) -> Bool { false }
 }
 
 @MainActor
@@ -58,9 +66,11 @@ extension SelectionVisitor {
                 }
             case .inlineFragment(let inline):
                 guard inline.condition?.matches(record.type) ?? true else { continue }
+                if let deferral = inline.deferral, passesOver(deferral) { continue }
                 if !visitSelections(inline.selectionSet, on: record, bound: bound) { return false }
             case .spread(let spread):
                 guard spread.condition?.matches(record.type) ?? true,
+                      spread.deferral.map({ !passesOver($0) }) ?? true,
                       spreads.firstVisit(of: spread.fragment, at: record.id) else { continue }
                 let fragment = bound.fragment(spread)
                 if !visitSelections(spread.fragment.selectionSet, on: record, bound: fragment) {

@@ -40,7 +40,7 @@ struct EnvironmentIncrementalTests {
         let transport = FixtureTransport(responses: [])
         transport.enqueueInParts(operation)
         let environment = Environment(program: program, transport: transport,
-                                      configuration: .init(strategy: strategy, clock: ManualScheduler()))
+                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: true))
         let handle = environment.attach(try #require(program[operation]), variables: ["id": .string("SXNzdWU6MQ==")])
         let channel = await transport.incrementalChannel(for: operation)
         channel.send(json: initial)
@@ -130,5 +130,83 @@ struct EnvironmentIncrementalTests {
         await waitUntil { handle.part("body") != .pending }
         #expect(handle.part("body") == .arrived)
         #expect(try Self.issue(handle)?.read("body") == "It crashes")
+    }
+
+    /// A request is shared until its last payload: a second handle attached while the part is
+    /// coming (by policy, fetching or not, and by `refetch()`) sends nothing, reads ready with
+    /// the part pending, and sees it land; the first handle's part is never failed by it (it
+    /// read `failed(transport.connectionLost)`, the stream replaced by a second request).
+    @Test(arguments: PhaseStrategy.allCases)
+    func aSecondHandleJoinsTheAnswerInPartsInFlight(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answering("Deferred", strategy)
+        let (environment, first, channel) = (answering.environment, answering.handle, answering.channel)
+        let operation = try #require(environment.program["Deferred"])
+        let variables: [String: JSONValue] = ["id": .string("SXNzdWU6MQ==")]
+        let joiners = FetchPolicy.allCases.map { environment.attach(operation, variables: variables, policy: $0) }
+        joiners[0].refetch()
+        for (joiner, policy) in zip(joiners, FetchPolicy.allCases) {
+            #expect(joiner.phase.name == "ready", "\(policy): \(joiner.phase)")
+            #expect(joiner.part("body") == .pending, "\(policy)")
+            #expect(!joiner.fetch.activity.isInFlight, "\(policy): answered with the first payload")
+        }
+        #expect(first.part("body") == .pending)
+        #expect(answering.transport.requestCount(for: "Deferred") == 1)
+        #expect(environment.counters?.total.requestsSent == 1)
+        channel.send(json: Self.body)
+        for joiner in joiners { await joiner.waitForFetch() }
+        for joiner in [first] + joiners {
+            #expect(joiner.part("body") == .arrived)
+            #expect(try Self.issue(joiner)?.read("body") == "It crashes")
+        }
+        #expect(answering.transport.requestCount(for: "Deferred") == 1)
+    }
+
+    /// A field under a deferred fragment whose part is still coming is not missing: the check
+    /// says available (it said missing, and `storeOnly` failed `notInStore`); once the answer
+    /// ends without it, it is missing again.
+    @Test(arguments: PhaseStrategy.allCases)
+    func aPendingDeferredFieldIsNotMissing(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answering("Deferred", strategy)
+        let (environment, handle, channel) = (answering.environment, answering.handle, answering.channel)
+        let operation = try #require(environment.program["Deferred"])
+        let variables: [String: JSONValue] = ["id": .string("SXNzdWU6MQ==")]
+        #expect(environment.check(operation, variables: variables) == .available)
+        #expect(handle.availability == .available)
+        let storeOnly = environment.attach(operation, variables: variables, policy: .storeOnly)
+        #expect(storeOnly.phase.name == "ready", "\(storeOnly.phase)")
+        #expect(storeOnly.part("body") == .pending)
+        channel.drop()
+        await handle.waitForFetch()
+        #expect(environment.check(operation, variables: variables) == .missing)
+    }
+
+    /// The store emptied while a part is coming cancels the request: the part fails
+    /// `cancelled`, never a dropped connection, and what the server sends after is dropped.
+    @Test(arguments: PhaseStrategy.allCases)
+    func emptyingTheStoreCancelsThePendingPart(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answering("Deferred", strategy)
+        let (environment, handle, channel) = (answering.environment, answering.handle, answering.channel)
+        environment.removeAll()
+        channel.drop()
+        await handle.waitForFetch()
+        #expect(handle.part("body") == .failed(.cancelled), "\(String(describing: handle.part("body")))")
+        #expect(try Self.issue(handle)?.read("body") as String? == nil)
+    }
+
+    /// After the last payload the request is no longer shared: a refetch sends a new one.
+    @Test(arguments: PhaseStrategy.allCases)
+    func aRefetchAfterTheLastPayloadSendsAgain(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answering("Deferred", strategy)
+        let (handle, channel, transport) = (answering.handle, answering.channel, answering.transport)
+        channel.send(json: Self.body)
+        await handle.waitForFetch()
+        transport.enqueueInParts("Deferred")
+        handle.refetch()
+        let second = await transport.incrementalChannel(for: "Deferred", at: 1)
+        second.send(json: Self.initial)
+        second.send(json: Self.body)
+        await handle.waitForFetch()
+        #expect(transport.requestCount(for: "Deferred") == 2)
+        #expect(handle.part("body") == .arrived)
     }
 }

@@ -208,4 +208,74 @@ struct IncrementalOverHTTPTests {
             }
         }
     }
+
+    /// An environment (counting) over `server`'s `/graphql` that holds each later payload until
+    /// `POST /step/<key>`, and `Deferred`.
+    static func holdingParts(_ key: String, _ server: LoopbackServer, _ strategy: PhaseStrategy,
+                             _ wire: Wire) throws -> (Environment, Artifact) {
+        let program = try program()
+        let environment = Environment(program: program, transport: wire.transport(try server.url("/graphql?step=\(key)")),
+                                      configuration: .init(strategy: strategy, counting: true))
+        return (environment, try #require(program["Deferred"]))
+    }
+
+    /// A request is shared until its last payload, over both wires: a second handle attached
+    /// while the part is held (`networkOnly`, so it would send were nothing in flight) sends
+    /// nothing, reads ready with the part pending, and sees it land; the first handle's part is
+    /// not failed by it (it read `failed(transport.connectionLost)`: a second request replaced
+    /// the first one's stream).
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func aSecondHandleJoinsTheAnswerWhileItsPartsAreComing(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let key = "join-\(strategy)-\(wire)"
+        let (environment, operation) = try Self.holdingParts(key, server, strategy, wire)
+        let first = environment.attach(operation, variables: ["id": Self.issueID])
+        await waitUntil { Self.isReady(first) }
+        let second = environment.attach(operation, variables: ["id": Self.issueID], policy: .networkOnly)
+        #expect(Self.isReady(second), "\(second.phase)")
+        #expect(second.part("body") == .pending)
+        #expect(first.part("body") == .pending)
+        #expect(environment.counters?.total.requestsSent == 1)
+        #expect(environment.counters?.total.requestsShared == 1)
+        // Twice: a second stream, were one sent, is not left holding its part for ever.
+        try await Self.release(server, key)
+        try await Self.release(server, key)
+        await first.waitForFetch()
+        await second.waitForFetch()
+        for handle in [first, second] {
+            #expect(handle.part("body") == .arrived, "\(String(describing: handle.part("body")))")
+            #expect(try Self.issue(handle)?.read("body") as String? != nil)
+        }
+    }
+
+    /// A cancelled `fetch` of a deferring query says `cancelled` over both wires, cancelled
+    /// before its first byte and with its part held by the server. (Over these two wires the
+    /// transports' own teardown said `cancelled` before too; the stream ending early under a
+    /// cancel, which read `transport.connectionLost`, is `EnvironmentFetchTests`'.)
+    @Test(arguments: PhaseStrategy.allCases, Wire.allCases)
+    func aCancelledFetchSaysCancelled(_ strategy: PhaseStrategy, _ wire: Wire) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let key = "cancel-\(strategy)-\(wire)"
+        let (environment, operation) = try Self.holdingParts(key, server, strategy, wire)
+        let variables: [String: JSONValue] = ["id": Self.issueID]
+        let early = Task { try await environment.fetch(operation, variables: variables) }
+        early.cancel()
+        let held = Task { try await environment.fetch(operation, variables: variables) }
+        // A handle of its own request shows when the server has sent the initial payload and
+        // holds the part: the fetch's answer is as far by then, or nearly.
+        let probe = environment.attach(operation, variables: variables, policy: .networkOnly)
+        await waitUntil { Self.isReady(probe) }
+        held.cancel()
+        for (name, task) in [("before the first byte", early), ("with the part held", held)] {
+            guard case .failure(let failure) = await task.result else {
+                Issue.record("\(name): the cancelled fetch answered")
+                continue
+            }
+            #expect(failure as? Failure == .cancelled, "\(name): \(failure)")
+        }
+        for _ in 0..<3 { try await Self.release(server, key) }
+        await probe.waitForFetch()
+    }
 }
