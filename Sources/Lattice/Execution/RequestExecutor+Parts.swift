@@ -65,7 +65,7 @@ extension RequestExecutor {
                 current.end(by: error)
                 break
             }
-            guard !landing.places.isEmpty else { break }
+            guard !landing.isEmpty else { break }
             do throws(Failure) {
                 guard let environment else { throw .cancelled }
                 try environment.commit(current.response, bound: root.bound, key: root.key, sentIn: request.era,

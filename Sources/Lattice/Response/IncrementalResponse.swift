@@ -36,6 +36,11 @@ public struct IncrementalResponse: Hashable, Sendable {
         public var places: [Place] = []
         /// The errors the payload's parts carried (those of a part that fails whole included).
         public var errors: [GraphQLError] = []
+
+        /// Whether the payload landed nowhere (only `completed`, a keep-alive, an empty
+        /// increment): there is nothing to commit, and the environment commits nothing; its
+        /// errors, if any, are its parts' (`parts`). - Complexity: O(1).
+        public var isEmpty: Bool { places.isEmpty }
     }
 
     /// The response so far: what to normalize.

@@ -40,7 +40,7 @@ import LatticeTesting
         var written: [Int?] = []
         for text in payloads.dropFirst() {
             let landing = try answer.apply(try IncrementalPayload(decoding: Data(text.utf8)))
-            guard !landing.places.isEmpty else {
+            guard !landing.isEmpty else {
                 written.append(nil)
                 continue
             }
