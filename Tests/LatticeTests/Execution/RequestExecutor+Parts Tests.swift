@@ -158,14 +158,18 @@ struct EnvironmentIncrementalTests {
         return (["ids": .array(ids)], initial.jsonText)
     }
 
+    /// `Listed` attached under `strategy`, counting, its initial payload (`listed`) landed.
+    static func answeringListed(issues: Int, parts: Int, _ strategy: PhaseStrategy) async throws -> Answering {
+        let listed = Self.listed(issues: issues, parts: parts)
+        return try await answering("Listed", strategy, variables: listed.variables, initial: listed.initial, counting: true)
+    }
+
     /// A part commits only what it brings: the viewer's record, not the 200 issues of the
     /// answer so far nor the root (the whole answer was committed again: 202 records), and a
     /// body reading an issue does not re-run.
     @Test(arguments: PhaseStrategy.allCases)
     func aPartCommitsOnlyTheRecordsItBrings(_ strategy: PhaseStrategy) async throws {
-        let listed = Self.listed(issues: 200, parts: 1)
-        let answering = try await Self.answering("Listed", strategy, variables: listed.variables,
-                                                 initial: listed.initial, counting: true)
+        let answering = try await Self.answeringListed(issues: 200, parts: 1, strategy)
         let (handle, channel, environment) = (answering.handle, answering.channel, answering.environment)
         let lens = try #require(handle.phase.lens)
         let nodes: [Lens?] = try lens.read("nodes")
@@ -190,8 +194,7 @@ struct EnvironmentIncrementalTests {
     /// An error in a part is placed at its path, on the field the part brought.
     @Test(arguments: PhaseStrategy.allCases)
     func anErrorInAPartIsPlacedAtItsPath(_ strategy: PhaseStrategy) async throws {
-        let listed = Self.listed(issues: 3, parts: 1)
-        let answering = try await Self.answering("Listed", strategy, variables: listed.variables, initial: listed.initial)
+        let answering = try await Self.answeringListed(issues: 3, parts: 1, strategy)
         let (handle, channel, environment) = (answering.handle, answering.channel, answering.environment)
         channel.send(json: #"""
             {"incremental": [{"id": "0", "data": {"name": null}, "errors": [{"message": "hidden", "path": ["viewer", "name"]}]}],
@@ -207,9 +210,7 @@ struct EnvironmentIncrementalTests {
     /// record is written (each committed the whole answer again: 300 × 2,002 records).
     @Test(arguments: PhaseStrategy.allCases)
     func emptyPartsCommitNothing(_ strategy: PhaseStrategy) async throws {
-        let listed = Self.listed(issues: 2_000, parts: 300)
-        let answering = try await Self.answering("Listed", strategy, variables: listed.variables,
-                                                 initial: listed.initial, counting: true)
+        let answering = try await Self.answeringListed(issues: 2_000, parts: 300, strategy)
         let (handle, channel, environment) = (answering.handle, answering.channel, answering.environment)
         environment.counters?.reset()
         for number in 0..<300 {
