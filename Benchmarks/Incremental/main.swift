@@ -6,9 +6,9 @@
 //                                  fed in chunks of <KiB> KiB (1, 4, 16, 64): the reader's
 //                                  chunked path alone; counts `parts` and `bytes`
 //   Incremental/decoded/16         the same, each part decoded (`IncrementalPayload`)
-//   Incremental/normalized/16      the same, each payload merged into the answer so far and the
-//                                  whole committed into a store (empty at the start), as the
-//                                  environment does: the answer's whole path without a screen
+//   Incremental/normalized/16      the same, each payload merged into the answer so far and
+//                                  committed where it landed into a store (empty at the start),
+//                                  as the environment does: the answer's whole path without a screen
 //   Incremental/initial/16         from the first byte to the initial payload shown: its part
 //                                  read, decoded, committed into an empty store and its fields
 //                                  read through the lens
@@ -16,6 +16,14 @@
 //                                  committed, and the bodies it told re-run; counts
 //                                  `partBodies` (bodies that read the part's field) and
 //                                  `otherBodies` (bodies that did not, which must not re-run)
+//   Incremental/largeMultipart/16  the feed's answer stretched to 1,041 payloads (about 51 MB),
+//                                  split by the reader in 16 KiB chunks: its per-byte cost on a
+//                                  large answer, against multipart/16's; counts `bytes`
+//   Incremental/largeInitial/20000 an initial payload of 20,000 items (300 deferred parts
+//                                  announced) committed into an empty store
+//   Incremental/emptyParts/300     then its 300 parts, each payload only completing one, merged
+//                                  and committed as the environment does; counts
+//                                  `recordsWritten` (what their commits wrote: none)
 //
 // spec/limits.json judges them: the part re-runs no body but its readers; the goals compare the
 // reader with the record's figure and its chunk sizes with each other.
@@ -58,8 +66,9 @@ func item(_ number: Int, size: Int) -> JSONValue {
 
 /// The feed's payloads as JSON texts: the initial one (the feed, its first 50 items, the
 /// deferred summary and the stream pending), the summary's part, then the stream's items, 50 a
-/// payload, the last saying it is the last; every item sized so the multipart body is 978 KiB.
-func payloadTexts() -> [String] {
+/// payload, the last saying it is the last; every item sized so the multipart body of
+/// `payloadCount` payloads is 978 KiB (more payloads, a longer stream of the same items).
+func payloadTexts(count: Int = payloadCount) -> [String] {
     let itemSize = bodyBytes / (payloadCount * itemsPerPayload)
     func items(_ payload: Int) -> [JSONValue] {
         (0..<itemsPerPayload).map { item(payload * itemsPerPayload + $0, size: itemSize) }
@@ -74,8 +83,8 @@ func payloadTexts() -> [String] {
         "incremental": .array([.object(["id": .string("0"), "data": .object(["summary": .string("A summary")])])]),
         "completed": .array([.object(["id": .string("0")])]), "hasNext": .bool(true),
     ]))
-    for payload in 1..<(payloadCount - 1) {
-        let last = payload == payloadCount - 2
+    for payload in 1..<(count - 1) {
+        let last = payload == count - 2
         var fields: [String: JSONValue] = [
             "incremental": .array([.object(["id": .string("1"), "items": .array(items(payload))])]),
             "hasNext": .bool(!last),
@@ -144,13 +153,13 @@ final class ShownAnswer {
         }
     }
 
-    /// The summary's part lands (its text alternating, so every landing changes it), the whole
-    /// answer is committed, and the bodies told re-run.
+    /// The summary's part lands (its text alternating, so every landing changes it), is
+    /// committed where it landed, and the bodies told re-run.
     func land() throws {
         var next = answer
-        try next.apply(parts[turn % 2])
+        let landing = try next.apply(parts[turn % 2])
         turn += 1
-        try store.commit(next.response, for: bound)
+        try store.commit(next.response, for: bound, landing: landing)
         for body in 0..<2 where dirty[body] {
             dirty[body] = false
             if body == 1 { partBodies += 1 } else { otherBodies += 1 }
@@ -160,6 +169,80 @@ final class ShownAnswer {
 
     var counts: [String: Int] { ["partBodies": partBodies, "otherBodies": otherBodies] }
 }
+
+/// Items in the large initial payload, and the deferred parts it announces.
+let largeItems = 20_000
+let emptyParts = 300
+
+/// The initial payload of `largeItems` items of about 100 bytes, announcing `emptyParts`
+/// deferred parts at the feed; then a payload per part, each only completing it.
+func emptyPartTexts() -> [String] {
+    let pending = (0..<emptyParts).map { part -> JSONValue in
+        .object(["id": .string("\(part)"), "path": .array([.string("feed")]), "label": .string("part\(part)")])
+    }
+    let initial = JSONValue.object([
+        "data": .object(["feed": .object(["id": .string("Feed:1"), "title": .string("The feed"),
+                                          "items": .array((0..<largeItems).map { item($0, size: 100) })])]),
+        "pending": .array(pending), "hasNext": .bool(true),
+    ])
+    return [initial.jsonText] + (0..<emptyParts).map { part in
+        #"{"completed": [{"id": "\#(part)"}], "hasNext": \#(part < emptyParts - 1)}"#
+    }
+}
+
+/// The large answer shown (its initial payload committed), and its empty parts decoded: each
+/// operation lands them all on a copy of the answer, as the environment would.
+@MainActor
+final class EmptyParts {
+    private let store = Store()
+    private let bound: BoundArtifact
+    private let answer: IncrementalResponse
+    private let parts: [IncrementalPayload]
+    private(set) var recordsWritten = 0
+
+    init(bound: BoundArtifact, texts: [String]) throws {
+        self.bound = bound
+        answer = try IncrementalResponse(try IncrementalPayload(decoding: Data(texts[0].utf8)))
+        try store.commit(answer.response, for: bound)
+        parts = try texts.dropFirst().map { try IncrementalPayload(decoding: Data($0.utf8)) }
+    }
+
+    /// Every part merged into a copy of the answer, and committed where it landed (nowhere).
+    func land() throws {
+        var next = answer
+        for part in parts {
+            let landing = try next.apply(part)
+            guard !landing.isEmpty else { continue }
+            recordsWritten += try store.commit(next.response, for: bound, landing: landing).changes.recordsWritten
+        }
+        blackHole(next.parts.count)
+    }
+}
+
+/// A large multipart body, and the bytes read of it so far.
+@MainActor
+final class LargeBody {
+    let bytes: [UInt8]
+    var bytesRead = 0
+
+    /// `bytes`, which must be at least `minimum` long: the goal's bound (1.2 x 52 times the
+    /// small body's time) holds per byte only for a body at least 52 times the small one.
+    init(_ bytes: [UInt8], atLeast minimum: Int) throws {
+        guard bytes.count >= minimum else { throw LargeBodyTooSmall(count: bytes.count, minimum: minimum) }
+        self.bytes = bytes
+    }
+}
+
+/// A large body shorter than its goal assumes.
+struct LargeBodyTooSmall: Error, CustomStringConvertible {
+    let count: Int
+    let minimum: Int
+    var description: String { "the large multipart body has \(count) bytes, under the \(minimum) its goal assumes" }
+}
+
+/// The large benchmarks' metrics: no instruction count (callgrind would take minutes over
+/// 50 MB or 20,000 items, and their goals are on time).
+let largeMetrics: [Metric] = [.wallTime, .cpuTime, .mallocs, .bytesAllocated]
 
 runSuite("Incremental") {
     let schema = try SchemaBuilder.build(sources: [
@@ -189,13 +272,15 @@ runSuite("Incremental") {
             var answer: IncrementalResponse?
             try readParts(body, chunk: 16 * 1024) { part in
                 let payload = try IncrementalPayload(decoding: Data(part))
-                if var current = answer {
-                    try current.apply(payload)
-                    answer = current
-                } else {
-                    answer = try IncrementalResponse(payload)
+                guard var current = answer else {
+                    let first = try IncrementalResponse(payload)
+                    answer = first
+                    blackHole(try store.commit(first.response, for: bound))
+                    return
                 }
-                if let answer { blackHole(try store.commit(answer.response, for: bound)) }
+                let landing = try current.apply(payload)
+                answer = current
+                if !landing.isEmpty { blackHole(try store.commit(current.response, for: bound, landing: landing)) }
             }
         },
         Benchmark(SuiteBenchmark.incremental(step: "initial", size: 16).nameInExecutable) {
@@ -216,6 +301,27 @@ runSuite("Incremental") {
         },
         Benchmark(SuiteBenchmark.incremental(step: "part", size: 1).nameInExecutable,
                   setUp: { try ShownAnswer(program: program, texts: texts) }, counts: { $0.counts }) { shown in
+            try shown.land()
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "largeMultipart", size: 16).nameInExecutable, metrics: largeMetrics,
+                  setUp: { try LargeBody(multipartBody(payloadTexts(count: 1_041)), atLeast: 52 * body.count) },
+                  counts: { ["bytes": $0.bytesRead] }) { large in
+            var parts = 0
+            try readParts(large.bytes, chunk: 16 * 1024) { part in
+                parts += 1
+                blackHole(part.count)
+            }
+            large.bytesRead += large.bytes.count
+            blackHole(parts)
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "largeInitial", size: largeItems).nameInExecutable, metrics: largeMetrics,
+                  setUp: { try IncrementalPayload(decoding: Data(emptyPartTexts()[0].utf8)) }) { initial in
+            let store = Store()
+            blackHole(try store.commit(try IncrementalResponse(initial).response, for: bound))
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "emptyParts", size: emptyParts).nameInExecutable, metrics: largeMetrics,
+                  setUp: { try EmptyParts(bound: bound, texts: emptyPartTexts()) },
+                  counts: { ["recordsWritten": $0.recordsWritten] }) { shown in
             try shown.land()
         },
     ]

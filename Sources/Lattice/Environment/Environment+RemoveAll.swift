@@ -6,8 +6,14 @@ extension Environment {
     /// subscription's event) is dropped: it reaches neither the store nor the image, whose
     /// emptying is queued after every commit before it.
     ///
-    /// Not a commit's end (`published`): nothing is written behind but the emptying, and no
-    /// collection is scheduled, since nothing is left to collect.
+    /// An attached handle then reads `failed(.cancelled)` (`notInStore` under `storeOnly`),
+    /// whether or not it was fetching: nothing is sent by itself in the name of whoever
+    /// signed out, as Relay sends nothing until a new environment's queries mount; `retry()`
+    /// or `refetch()` fetches again (docs/environment-api.md).
+    ///
+    /// Ends as every commit does (`published`): the strategy hears it, the handles whose
+    /// facts changed settle once, the counters close it, and a collection is scheduled for
+    /// the emptied records nothing holds; nothing is written behind but the emptying.
     /// - Complexity: O(records + fields) on the main actor; the image empties behind it.
     public func removeAll() {
         stamps = [:]
@@ -15,10 +21,8 @@ extension Environment {
         counters?.beginCommit()
         let changes = store.removeAll()
         image?.writer.removeAll()
-        coordinator.didCommit(changes)
         var changed: [HandleFacts] = []
-        for root in roots.values { root.dataWasRemoved(changed: &changed) }
-        for facts in changed { facts.settle() }
-        counters?.endCommit(changes)
+        for root in roots.values { root.dataWasRemoved(at: now, changed: &changed) }
+        published(changes, settling: changed)
     }
 }

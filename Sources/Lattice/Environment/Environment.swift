@@ -234,17 +234,19 @@ public final class Environment {
     /// - Complexity: O(fields written) plus O(handles of the root) plus what the strategy
     ///   does at a commit.
     /// With `replacing`, the commit also takes that optimistic layer away (the mutation's
-    /// answer confirming it).
+    /// answer confirming it). With `landing`, only where a later payload of an answer in
+    /// parts landed in `response` is normalized (`Store.commit(_:for:root:landing:replacing:)`).
     /// An answer to a request sent in an earlier era (before `removeAll()`) is dropped:
     /// `cancelled`, nothing committed.
     @discardableResult
     func commit(_ response: GraphQLResponse, bound: BoundArtifact, key: OperationKey, sentIn era: Int? = nil,
-                answering: SharedRequest? = nil, replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
+                landing: IncrementalResponse.Landing? = nil, answering: SharedRequest? = nil,
+                replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
         if let era, era != executor.era { throw .cancelled }
         counters?.beginCommit()
         let commit: ResponseCommit
         do {
-            commit = try store.commit(response, for: bound, replacing: layer)
+            commit = try store.commit(response, for: bound, landing: landing, replacing: layer)
         } catch {
             throw Failure(error)
         }

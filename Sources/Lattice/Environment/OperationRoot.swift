@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// An operation with its variables, as a key: the name and the variables with defaults
@@ -82,12 +83,13 @@ final class OperationRoot: Observable {
         }
     }
 
-    /// The store was emptied: every handle's facts read no data; nothing settles yet. Those
-    /// whose facts changed are appended to `changed`. - Complexity: O(handles attached).
-    func dataWasRemoved(changed: inout [HandleFacts]) {
+    /// The store was emptied at `date`: every handle's facts read no data and a cancelled
+    /// fetch (`HandleFacts.dataWasRemoved(at:)`); nothing settles yet. Those whose facts
+    /// changed are appended to `changed`. - Complexity: O(handles attached).
+    func dataWasRemoved(at date: Date, changed: inout [HandleFacts]) {
         var index = 0
         while index < facts.count {
-            if facts[index].dataWasRemoved() { changed.append(facts[index]) }
+            if facts[index].dataWasRemoved(at: date) { changed.append(facts[index]) }
             index += 1
         }
     }

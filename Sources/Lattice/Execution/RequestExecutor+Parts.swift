@@ -1,8 +1,10 @@
 /// Answers that come in parts (`@defer`, `@stream`): the first payload answers the request
 /// as a whole response does (its followers get their data, the phase is ready with it); each
-/// later one is merged into the response so far (`IncrementalResponse`) and the whole is
-/// committed again, so only what the part changed notifies; where each part stands goes to
-/// the facts of the root's handles (`OperationHandle.parts`).
+/// later one is merged into the response so far (`IncrementalResponse`) and only where it
+/// landed is committed (`IncrementalResponse.Landing`), so a part costs what it brings and
+/// only what it changed notifies; a payload that brings no data (only `completed`, a
+/// keep-alive) commits nothing. Where each part stands goes to the facts of the root's
+/// handles (`OperationHandle.parts`).
 extension RequestExecutor {
     /// Sends `request`'s task: reads `events` to their end, committing each payload. The
     /// request stays in flight, shared, until its last payload; a request cancelled meanwhile
@@ -60,19 +62,22 @@ extension RequestExecutor {
         switch event {
         case .payload(let payload):
             let before = current
+            let landing: IncrementalResponse.Landing
             do throws(Failure) {
-                try current.apply(payload)
+                landing = try current.apply(payload)
             } catch {
                 // A part that fits nothing: every part still pending fails with the reason.
                 current.end(by: error)
                 break
             }
+            guard !landing.isEmpty else { break }
             do throws(Failure) {
                 guard let environment else { throw .cancelled }
-                try environment.commit(current.response, bound: root.bound, key: root.key, sentIn: request.era)
+                try environment.commit(current.response, bound: root.bound, key: root.key, sentIn: request.era,
+                                       landing: landing)
             } catch {
-                // The store refuses the merged response and keeps what it had: the parts the
-                // payload brought fail with its reason, not `arrived`, and so do those pending.
+                // The store refuses what the payload brought and keeps what it had: the parts
+                // the payload brought fail with its reason, not `arrived`, and so do those pending.
                 current = before
                 current.refuse(payload, because: error)
             }

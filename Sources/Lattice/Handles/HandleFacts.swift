@@ -119,10 +119,17 @@ final class HandleFacts: Observable {
         return setFact(\.storedHasData, true, notifying: Self.hasDataKey)
     }
 
-    /// The store was emptied: no data until a response writes it again. Does not settle.
+    /// The store was emptied (a sign-out) at `date`: no data until a response writes it
+    /// again, and the fetch reads failed, `cancelled` (a fetch in flight was cancelled with
+    /// it, an earlier failure is replaced), so the phase is `failed(.cancelled)`, not
+    /// `loading` with nothing in flight; no
+    /// request goes out in the name of whoever signed out, and `retry()` fetches again. A
+    /// `storeOnly` handle, which never fetches by itself, reads `notInStore`. Does not settle.
     /// - Returns: whether a fact changed.
-    func dataWasRemoved() -> Bool {
-        setFact(\.storedHasData, false, notifying: Self.hasDataKey)
+    func dataWasRemoved(at date: Date) -> Bool {
+        let data = setFact(\.storedHasData, false, notifying: Self.hasDataKey)
+        guard policy != .storeOnly else { return data }
+        return fetchFailed(.cancelled, at: date) || data
     }
 
     /// The handle's own fetch was answered with `unplacedErrors` and committed: its data is

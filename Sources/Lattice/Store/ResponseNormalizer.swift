@@ -18,29 +18,52 @@ public enum ResponseNormalizer {
         public let unplacedErrors: [GraphQLError]
     }
 
-    /// Normalizes `response` for `operation` into writes rooted at `root`.
+    /// Normalizes `response` for `operation` into writes rooted at `root`; with `landing`
+    /// (where a later payload of an incremental response landed in it), only those places,
+    /// with the payload's errors: the object a deferred fragment went into, in full (the
+    /// fragment is read against the merged object), or the list a stream's items went onto
+    /// (its earlier items only named, for the list's links). Nothing on the way down to a
+    /// place is written: it is the earlier payloads', which the store holds.
     /// - Throws: `NormalizeError` naming the path where the response does not fit.
-    /// - Complexity: O(response nodes + total error path length).
-    public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact,
-                                 root: DataID = .root) throws(NormalizeError) -> Result {
+    /// - Complexity: O(response nodes + total error path length); with `landing`, O(nodes at
+    ///   its places + their depth + the earlier items of a streamed list + errors).
+    public static func normalize(_ response: GraphQLResponse, for operation: BoundArtifact, root: DataID = .root,
+                                 landing: IncrementalResponse.Landing? = nil) throws(NormalizeError) -> Result {
         let data: [String: JSONValue]
         switch response.data {
         case .object(let object)?: data = object
         case nil, .null?: throw .noData(errors: response.errors ?? [])
         case let other?: throw .dataNotAnObject(found: other.kindDescription)
         }
-        var walker = Walker(trie: ErrorTrie(response.errors ?? []), spreads: SpreadMemo(for: operation.artifact))
-        walker.delta.touch(root)
-        try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
-                             type: .unknown, bound: operation, trie: walker.trie.root)
+        var walker = ResponseNormalizerWalker(trie: ErrorTrie(landing?.errors ?? response.errors ?? []),
+                            spreads: SpreadMemo(for: operation.artifact))
+        for place in landing?.places ?? [IncrementalResponse.Landing.Place(path: [])] {
+            // A fresh memo per place: a spread taken on the way to one place leads to others.
+            walker.spreads = SpreadMemo(for: operation.artifact)
+            walker.focus = place.path.isEmpty ? nil : ResponseNormalizerWalker.Focus(path: place.path[...], firstItem: place.firstItem)
+            if walker.focus == nil { walker.delta.touch(root) }
+            try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
+                                 type: .unknown, bound: operation, trie: walker.trie.root)
+        }
         return Result(delta: walker.delta, unplacedErrors: walker.trie.unplaced)
     }
 }
 
-/// The traversal state of one normalization.
+/// The traversal state of one normalization (`ResponseNormalizer.normalize`); its walk of a
+/// `@connection` page is in `ResponseNormalizerWalker+Page.swift`.
 @MainActor
-private struct Walker {
+struct ResponseNormalizerWalker {
+    /// The rest of the way to the one place a focused walk writes (`landing`), from the
+    /// object being walked: only the fields on it are walked, and none written.
+    struct Focus: Equatable {
+        var path: ArraySlice<GraphQLError.PathElement>
+        /// A stream's first new item, when the place is its list.
+        var firstItem: Int?
+    }
+
     var trie: ErrorTrie
+    /// `nil` walks everything: the whole response, or the place a focused walk reached.
+    var focus: Focus?
     var delta = RecordSourceDelta()
     var path: [GraphQLError.PathElement] = []
     /// A spread is walked once per record and error subtree: an object of the record met
@@ -72,6 +95,11 @@ private struct Walker {
             case .field(let field):
                 // Required and written by `normalizeObject`, which types the object by it.
                 if field.name == "__typename" && field.isAdded { continue }
+                if let focus {
+                    guard focus.path.first == .key(field.responseKey) else { continue }
+                    try walk(toward: focus, through: field, of: object, on: id, bound: bound, trie: node)
+                    continue
+                }
                 try write(field, of: object, to: id, bound: bound, trie: node)
                 // After the write, not in it: a call there cost Dashboard's normalization 3 %
                 // more instructions (callgrind), with no field using it.
@@ -93,9 +121,60 @@ private struct Walker {
         }
     }
 
+    /// Walks `field` on the way to `focus`'s place, writing nothing on the way: on to the
+    /// object or list item the path names next, which is the place (walked in full) or on
+    /// the way. The place's own link is not written again: the earlier payload wrote it, to
+    /// the same id. A stream's list, or a place inside a page other than an edge's object
+    /// (the page itself, its `pageInfo`), is written in full from its field.
+    private mutating func walk(toward focus: Focus, through field: FieldNode, of object: [String: JSONValue],
+                               on id: DataID, bound: BoundArtifact, trie node: ErrorTrie.Node?) throws(NormalizeError) {
+        var rest = focus.path.dropFirst()
+        defer { self.focus = focus }
+        let pageWalkedWhole = field.connection != nil && (rest.count < 3 || rest.first != .key("edges"))
+        if (rest.isEmpty && focus.firstItem != nil) || pageWalkedWhole {
+            self.focus = nil
+            try write(field, of: object, to: id, bound: bound, trie: node, from: focus.firstItem)
+            return
+        }
+        path.append(.key(field.responseKey))
+        defer { path.removeLast() }
+        guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
+        var fieldNode = node?.child(.key(field.responseKey))
+        let key = bound.key(of: field).0
+        var index: Int?
+        let child: [String: JSONValue]
+        let set: ObjectSelection
+        switch (field.kind, value) {
+        case (.linked(let linked), .object(let object)):
+            (set, child) = (linked, object)
+        case (.linkedList(let linked, _), .array(let items)):
+            guard case .index(let at)? = rest.first, items.indices.contains(at),
+                  case .object(let object) = items[at] else { return }
+            rest = rest.dropFirst()
+            path.append(.index(at))
+            (set, child, index, fieldNode) = (linked, object, at, fieldNode?.child(.index(at)))
+        default:
+            // Nothing of the selection there: the merge placed the part, and what the
+            // selection does not ask for is not written.
+            return
+        }
+        defer { if index != nil { path.removeLast() } }
+        self.focus = rest.isEmpty ? nil : Focus(path: rest, firstItem: focus.firstItem)
+        if let connection = field.connection {
+            _ = try normalizeConnection(child, set: set, connection: connection, parent: id, key: key,
+                                        bound: bound, trie: fieldNode)
+        } else {
+            // An edge of the page walked toward one of its edges is named as `stageEdges` names it.
+            let edge: DataID? = if index != nil, page?.connection == id, field.name == "edges",
+                                   field.responseKey == field.name { try edgeID(of: child, in: id) } else { nil }
+            _ = try normalizeObject(child, set: set, parent: id, key: key, index: index, bound: bound,
+                                    trie: fieldNode, id: edge)
+        }
+    }
+
     private mutating func write(_ field: FieldNode, of object: [String: JSONValue],
                                 to id: DataID, bound: BoundArtifact,
-                                trie node: ErrorTrie.Node?) throws(NormalizeError) {
+                                trie node: ErrorTrie.Node?, from firstItem: Int? = nil) throws(NormalizeError) {
         path.append(.key(field.responseKey))
         defer { path.removeLast() }
         guard let value = object[field.responseKey] else { throw .missingField(path: pathText) }
@@ -144,6 +223,9 @@ private struct Walker {
                 case .null:
                     links.append(nil)
                     if let itemNode { errors = (errors ?? []) + trie.take(itemNode) }
+                case .object(let child) where index < firstItem ?? 0:
+                    // A streamed list's item an earlier payload wrote: only named, for the links.
+                    links.append(try identity(of: child, set: set, parent: id, key: key, index: index).id)
                 case .object(let child):
                     links.append(try normalizeObject(child, set: set, parent: id, key: key,
                                                      index: index, bound: bound, trie: itemNode))
@@ -222,25 +304,30 @@ private struct Walker {
 
     /// Stages one object: its type, its id (the server's for an identified type, else a
     /// client id from where it sits), then its selections.
-    private mutating func normalizeObject(
+    mutating func normalizeObject(
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?, id given: DataID? = nil
     ) throws(NormalizeError) -> DataID {
-        let type = try self.type(of: object, set: set)
-        let id: DataID
-        if let given {
-            id = given
-        } else if set.identifiedTypes?.admits(type) ?? false {
-            id = try serverID(of: object)
-        } else {
-            // A type without `id: ID!` has no identity of its own: its record is the one at
-            // this place, the same for every response that reaches it.
-            id = DataID.client(parent: parent, storageKey: key.storageKey, index: index)
+        let (type, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
+        // Not on the way to a focused walk's place: the earlier payload wrote it.
+        if focus == nil {
+            delta.set(FieldState(value: .scalar(.string(type.name))), for: .typename,
+                      keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
         }
-        delta.set(FieldState(value: .scalar(.string(type.name))), for: .typename,
-                  keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
         try normalize(object, set: set, id: id, type: .known(type), bound: bound, trie: node)
         return id
+    }
+
+    /// An object's concrete type and record id: the server's for an identified type, else a
+    /// client id from where it sits (unless `given`).
+    private func identity(of object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
+                          index: Int?, given: DataID? = nil) throws(NormalizeError) -> (type: TypeKey, id: DataID) {
+        let type = try self.type(of: object, set: set)
+        if let given { return (type, given) }
+        if set.identifiedTypes?.admits(type) ?? false { return (type, try serverID(of: object)) }
+        // A type without `id: ID!` has no identity of its own: its record is the one at
+        // this place, the same for every response that reaches it.
+        return (type, DataID.client(parent: parent, storageKey: key.storageKey, index: index))
     }
 
     /// Stages one page of a `@connection` field: its record is the connection's (one per key
@@ -255,97 +342,13 @@ private struct Walker {
         page = ConnectionPage(connection: id, position: connection.position(under: bound.variables), path: pathText)
         _ = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
                                 trie: node, id: id)
-        if let page {
+        // A walk toward one of its edges staged none of the others: the page is not merged.
+        if let page, focus == nil {
             try checkCursors(of: page, connection: connection)
             delta.merge(page)
         }
         page = outer
         return id
-    }
-
-    /// Refuses a page whose `pageInfo` says there is more in a direction the field pages in
-    /// and the page moves (`hasNextPage` true) with no cursor to ask for it from (`endCursor`
-    /// null): a pager would say there is more and load nothing, and a `while hasNext` loop
-    /// would spin.
-    private func checkCursors(of page: ConnectionPage, connection: ConnectionField) throws(NormalizeError) {
-        let directions: [(flag: FieldKey, cursor: FieldKey, paged: Bool)] = [
-            (.hasNextPage, .endCursor, connection.after != nil),
-            (.hasPreviousPage, .startCursor, connection.before != nil),
-        ]
-        for direction in directions where direction.paged && page.position.moves(direction.flag) {
-            let flag = page.pageInfoWrites.first { $0.key == direction.flag }?.state.value
-            let cursor = page.pageInfoWrites.first { $0.key == direction.cursor }?.state.value
-            guard flag == .scalar(.bool(true)), cursor == .null else { continue }
-            throw .pageWithoutCursor(path: "\(page.path).pageInfo.\(direction.cursor.storageKey)",
-                                     flag: direction.flag.storageKey)
-        }
-    }
-
-    /// Stages `field` when it is the `edges` or `pageInfo` of the page being walked; `false`
-    /// for any other field, which is written as usual.
-    private mutating func stagedInPage(_ field: FieldNode, _ value: JSONValue, of id: DataID, bound: BoundArtifact,
-                                       trie node: ErrorTrie.Node?) throws(NormalizeError) -> Bool {
-        guard page?.connection == id, field.responseKey == field.name, let set = field.selectionSet else { return false }
-        switch field.name {
-        case "edges": try stageEdges(value, set: set, bound: bound, trie: node)
-        case "pageInfo": try stagePageInfo(value, set: set, bound: bound, trie: node)
-        default: return false
-        }
-        return true
-    }
-
-    /// Writes each edge of the page being walked under an id made from its node's (its
-    /// cursor's, for a node without an id), and stages the edges in the page's order.
-    private mutating func stageEdges(_ value: JSONValue, set: ObjectSelection, bound: BoundArtifact,
-                                     trie node: ErrorTrie.Node?) throws(NormalizeError) {
-        guard let connection = page?.connection else { return }
-        let items: [JSONValue]
-        switch value {
-        case .null: items = []
-        case .array(let list): items = list
-        case .bool, .int, .double, .string, .object:
-            throw .expectedList(path: pathText, found: value.kindDescription)
-        }
-        var edges: [DataID] = []
-        edges.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            path.append(.index(index))
-            defer { path.removeLast() }
-            guard case .object(let edge) = item else {
-                if item == .null { continue }
-                throw .expectedObject(path: pathText, found: item.kindDescription)
-            }
-            guard case .string(let cursor)? = edge["cursor"] else { throw .edgeWithoutCursor(path: pathText) }
-            let identity: String
-            switch edge["node"] {
-            case .object(let node)?:
-                if case .string(let raw)? = node["id"] { identity = raw }
-                else if case .int(let raw)? = node["id"] { identity = String(raw) }
-                else { identity = "cursor:" + cursor }
-            default: identity = "cursor:" + cursor
-            }
-            let edgeID = ConnectionPage.edgeID(of: DataID(identity), in: connection)
-            edges.append(try normalizeObject(edge, set: set, parent: connection, key: .edges, index: index,
-                                             bound: bound, trie: node?.child(.index(index)), id: edgeID))
-        }
-        page?.edges = edges
-    }
-
-    /// Stages the page's `pageInfo` fields: normalized as any object's, kept aside for the
-    /// merge, which writes those of the page's direction.
-    private mutating func stagePageInfo(_ value: JSONValue, set: ObjectSelection, bound: BoundArtifact,
-                                        trie node: ErrorTrie.Node?) throws(NormalizeError) {
-        guard let current = page else { return }
-        guard case .object(let info) = value else {
-            if value == .null { throw .pageWithoutPageInfo(path: pathText) }
-            throw .expectedObject(path: pathText, found: value.kindDescription)
-        }
-        let outside = delta
-        delta = RecordSourceDelta()
-        _ = try normalizeObject(info, set: set, parent: current.connection, key: .pageInfo, index: nil,
-                                bound: bound, trie: node, id: current.pageInfo)
-        page?.pageInfoWrites = delta.writes(of: current.pageInfo)
-        delta = outside
     }
 
     /// The `id` of an object of an identified type (selected by the document or added by

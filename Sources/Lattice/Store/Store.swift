@@ -82,12 +82,16 @@ public final class Store: Observable {
     /// taking away the optimistic layer it answers (`replacing`), if any. A response that does
     /// not fit the selection, or whose page answers for a list the store does not hold
     /// (`checkPages(of:)`), throws and leaves the store unchanged, the layer included.
+    /// With `landing`, only the places a later payload of an incremental response landed in
+    /// `response` are normalized (`ResponseNormalizer.normalize(_:for:root:landing:)`).
     /// - Returns: what the commit changed and the errors no field holds (unplaced).
-    /// - Complexity: O(response nodes + errors), plus one notification per changed field.
+    /// - Complexity: O(response nodes + errors), with `landing` O(nodes at its places +
+    ///   errors), plus one notification per changed field.
     @discardableResult
     public func commit(_ response: GraphQLResponse, for operation: BoundArtifact, root: DataID = .root,
+                       landing: IncrementalResponse.Landing? = nil,
                        replacing layer: OptimisticLayerID? = nil) throws(NormalizeError) -> ResponseCommit {
-        let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root)
+        let normalized = try ResponseNormalizer.normalize(response, for: operation, root: root, landing: landing)
         try checkPages(of: normalized.delta)
         let changes = layer.map { removeOptimistic($0, replacingWith: normalized.delta) } ?? publish(normalized.delta)
         return ResponseCommit(changes: changes, unplacedErrors: normalized.unplacedErrors)

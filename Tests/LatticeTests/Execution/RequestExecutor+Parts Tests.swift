@@ -14,6 +14,10 @@ struct EnvironmentIncrementalTests {
     query TwoLabels($id: ID!) {
       node(id: $id) { id ... on Issue { title ... @defer(label: "body") { body } ... @defer(label: "state") { state } } }
     }
+    query Listed($ids: [ID!]!) {
+      nodes(ids: $ids) { id ... on Issue { title } }
+      viewer { id ... @defer(label: "name") { name } }
+    }
     """
     static let initial = #"""
     {"data": {"node": {"__typename": "Issue", "id": "SXNzdWU6MQ==", "title": "Crash"}},
@@ -33,15 +37,17 @@ struct EnvironmentIncrementalTests {
     /// `operation` attached under `strategy`, ready with the initial payload, its `body` part
     /// pending. The handle is ready with the initial payload (its fetch answered), while
     /// `waitForFetch()` would wait for the last payload.
-    static func answering(_ operation: String, _ strategy: PhaseStrategy) async throws -> Answering {
+    static func answering(_ operation: String, _ strategy: PhaseStrategy,
+                          variables: [String: JSONValue] = ["id": .string("SXNzdWU6MQ==")],
+                          initial: String = initial, counting: Bool = true) async throws -> Answering {
         let spec = try SharedFixtures.get()
         let program = try Program(schema: spec.program.schema,
                                   documents: [GraphQLSource(text: documents, name: "Incremental.graphql")])
         let transport = FixtureTransport(responses: [])
         transport.enqueueInParts(operation)
         let environment = Environment(program: program, transport: transport,
-                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: true))
-        let handle = environment.attach(try #require(program[operation]), variables: ["id": .string("SXNzdWU6MQ==")])
+                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting))
+        let handle = environment.attach(try #require(program[operation]), variables: variables)
         let channel = await transport.incrementalChannel(for: operation)
         channel.send(json: initial)
         await waitUntil { handle.phase.lens != nil }
@@ -208,5 +214,92 @@ struct EnvironmentIncrementalTests {
         await handle.waitForFetch()
         #expect(transport.requestCount(for: "Deferred") == 2)
         #expect(handle.part("body") == .arrived)
+    }
+
+    // MARK: A part commits what it brings
+
+    /// `Listed`'s variables and initial payload: `issues` issues in `nodes`, the viewer, and
+    /// the `parts` parts announced at the viewer (labelled `name`, then `p1`, `p2`…).
+    static func listed(issues: Int, parts: Int) -> (variables: [String: JSONValue], initial: String) {
+        let ids = (0..<issues).map { JSONValue.string("Issue:\($0)") }
+        let nodes = (0..<issues).map { number -> JSONValue in
+            .object(["__typename": .string("Issue"), "id": .string("Issue:\(number)"), "title": .string("Issue \(number)")])
+        }
+        let pending = (0..<parts).map { number -> JSONValue in
+            .object(["id": .string("\(number)"), "path": .array([.string("viewer")]),
+                     "label": .string(number == 0 ? "name" : "p\(number)")])
+        }
+        let initial = JSONValue.object([
+            "data": .object(["nodes": .array(nodes), "viewer": .object(["id": .string(viewerID)])]),
+            "pending": .array(pending), "hasNext": .bool(true),
+        ])
+        return (["ids": .array(ids)], initial.jsonText)
+    }
+
+    /// `Listed` attached under `strategy`, counting, its initial payload (`listed`) landed.
+    static func answeringListed(issues: Int, parts: Int, _ strategy: PhaseStrategy) async throws -> Answering {
+        let listed = Self.listed(issues: issues, parts: parts)
+        return try await answering("Listed", strategy, variables: listed.variables, initial: listed.initial, counting: true)
+    }
+
+    /// A part commits only what it brings: the viewer's record, not the 200 issues of the
+    /// answer so far nor the root (the whole answer was committed again: 202 records), and a
+    /// body reading an issue does not re-run.
+    @Test(arguments: PhaseStrategy.allCases)
+    func aPartCommitsOnlyTheRecordsItBrings(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answeringListed(issues: 200, parts: 1, strategy)
+        let (handle, channel, environment) = (answering.handle, answering.channel, answering.environment)
+        let lens = try #require(handle.phase.lens)
+        let nodes: [Lens?] = try lens.read("nodes")
+        let issue = try #require(nodes[7])
+        let body = BodyProbe { () -> String? in
+            let title: String? = try? issue.read("title")
+            let count = (try? lens.read("nodes") as [Lens?])?.count
+            return "\(title ?? "-") \(count ?? 0)"
+        }
+        environment.counters?.reset()
+        channel.send(json: #"{"incremental": [{"id": "0", "data": {"name": "Octo Cat"}}], "completed": [{"id": "0"}], "hasNext": false}"#)
+        await waitUntil { handle.part("name") != .pending }
+
+        #expect(handle.part("name") == .arrived)
+        let viewer: Lens? = try handle.phase.lens?.read("viewer")
+        #expect(try viewer?.read("name") == "Octo Cat")
+        #expect(environment.counters?.total.commits == 1)
+        #expect(environment.counters?.total.recordsWritten == 1)
+        #expect(!body.isDirty)
+    }
+
+    /// An error in a part is placed at its path, on the field the part brought.
+    @Test(arguments: PhaseStrategy.allCases)
+    func anErrorInAPartIsPlacedAtItsPath(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answeringListed(issues: 3, parts: 1, strategy)
+        let (handle, channel, environment) = (answering.handle, answering.channel, answering.environment)
+        channel.send(json: #"""
+            {"incremental": [{"id": "0", "data": {"name": null}, "errors": [{"message": "hidden", "path": ["viewer", "name"]}]}],
+             "completed": [{"id": "0"}], "hasNext": false}
+            """#)
+        await waitUntil { handle.part("name") != .pending }
+        let state = environment.store.snapshot().records[DataID(viewerID)]?["name"]
+        #expect(state?.value == .null)
+        #expect(state?.errors?.map(\.message) == ["hidden"])
+    }
+
+    /// 300 empty parts (only `completed`) after a 2,000-issue payload commit nothing: no
+    /// record is written (each committed the whole answer again: 300 × 2,002 records).
+    @Test(arguments: PhaseStrategy.allCases)
+    func emptyPartsCommitNothing(_ strategy: PhaseStrategy) async throws {
+        let answering = try await Self.answeringListed(issues: 2_000, parts: 300, strategy)
+        let (handle, channel, environment) = (answering.handle, answering.channel, answering.environment)
+        environment.counters?.reset()
+        for number in 0..<300 {
+            channel.send(json: #"{"completed": [{"id": "\#(number)"}], "hasNext": \#(number < 299)}"#)
+        }
+        await waitUntil { handle.part("p299") != .pending }
+
+        #expect(handle.parts.count == 300)
+        #expect(!handle.parts.values.contains(.pending))
+        #expect(environment.counters?.total.commits == 0)
+        #expect(environment.counters?.total.recordsWritten == 0)
+        #expect(handle.shown == "ready")
     }
 }

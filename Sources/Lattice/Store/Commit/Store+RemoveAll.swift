@@ -25,6 +25,8 @@ extension Store {
         var changes = shown.changes(epoch: epoch, recordsWritten: 0, fieldsWritten: 0, created: 0,
                                     lastSerialBefore: lastSerialBefore, notingVerdicts: configuration.notesVerdictChanges)
         changes.droppedLinks = true
+        // No base record to write behind: the environment empties its image whole.
+        changes.baseChanges = []
         notify(shown, madeBefore: lastSerialBefore)
         return changes
     }
