@@ -15,9 +15,9 @@
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
-/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `readUntracked`, `readTracked`, `check`), one collection pass (`collectOneRoot`, `collect300Roots`) or one step of its image (`imageEncode`, `imageWrite`, `imageHydrate`, observing `imageBytes`, `storeBytes` and `residentRecords`); the reads count `fields` |
+/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `commitOneChange` counting `notifications` and `bodies`, `readUntracked`, `readTracked`, `readCaught`, `check`), a union's ingest (`unionIngest`), a commit deleting one record of 8,965 and writing it back (`deleteOne`), one collection pass (`collectOneRoot`, `collect300Roots`, and `collectNone` after the commit refilling what it sweeps) or one step of its image (`imageEncode`, `imageWrite`, `imageHydrate`, observing `imageBytes`, `storeBytes` and `residentRecords`, and `imageLaunch`: opened and hydrated); the reads count `fields` |
 /// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
-/// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the list body re-reading `<page>` pages of edges (`listBody`) |
+/// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the same with no row bodies (`loadListOnly`); the list body re-reading `<page>` pages of edges (`listBody`); every node of `<page>` pages read untracked (`nodes`); an optimistic `@appendEdge` applied and reverted on `<page>` pages (`appendEdge`) |
 /// | `Lifetime/<step>/<page>` | memory while a list is scrolled one query a page through the release buffer: pages 1 to `<page>` scrolled from an empty environment (`scroll`), observing `residentRecords` and `residentBytes` after the last, counting `collections` |
 /// | `Incremental/<step>/<size>` | an answer in parts (`@defer`, `@stream`), 20 payloads and 978 KiB: the multipart body split into parts in chunks of `<size>` KiB (`multipart`), each part decoded too (`decoded`), and merged and committed (`normalized`); the initial payload from its first byte to its fields read (`initial`); one deferred part landing on a shown answer (`part`), counting `partBodies` and `otherBodies` |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
@@ -67,6 +67,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
         /// The object members of the response's data, per response-path operation; the fields
         /// a body reads, per record-page read.
         public static let fields = "fields"
+        /// Notifications the commits of an operation sent (one per field shown changed).
+        public static let notifications = "notifications"
         /// Arrays and objects, and strings too long to be stored inline (over 15 UTF-8
         /// bytes), of a decoded response: what may allocate.
         public static let allocatingValues = "allocatingValues"
