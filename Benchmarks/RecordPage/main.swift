@@ -19,7 +19,7 @@
 //                               and `bodies` (one each a commit)
 //   RecordPage/readTracked      the same body inside a body's tracking scope, as FieldRead
 //                               measures it (LabSupport.TrackedScope)
-//   RecordPage/readCaught       the same character's fields but `id` (seven), each selected under
+//   RecordPage/readCaught       the same eight fields of the same character, each selected under
 //                               `@catch` (to: RESULT) by a query of the page's schema, read
 //                               untracked through `Lens.caught`: none has an error
 //   RecordPage/check            the data check of the page's selection (DataChecker.check)
@@ -175,23 +175,24 @@ final class ObservedPage {
     }
 }
 
-/// A query of the page's schema selecting the page's first character's scalar fields, each but
-/// `id` under `@catch` (to: RESULT), committed with that character's values; counts the fields
-/// its body reads, the seven caught. (`id @catch` is not written by the normalizer today: a
-/// caught read of it reads missing data.)
+/// A query of the page's schema selecting the page's first character's eight scalar fields,
+/// each under `@catch` (to: RESULT), committed with that character's values into a store of its
+/// own; counts the fields its body reads.
 @MainActor
 final class CaughtBody {
-    /// The fields caught and read: the body's fields but `id`.
-    static let fields = RecordPageFixture.characterFields.filter { $0 != "id" }
+    /// The fields caught and read: the body's eight.
+    static let fields = RecordPageFixture.characterFields
 
     static let document = """
     query CaughtCharacter($id: ID!) {
       character(id: $id) {
-        id name @catch status @catch species @catch type @catch gender @catch image @catch created @catch
+        id @catch name @catch status @catch species @catch type @catch gender @catch image @catch created @catch
       }
     }
     """
 
+    /// The store holding the character: a lens reads its records while their store lives.
+    let store = Store()
     let character: Lens
     private(set) var fieldsRead = 0
 
@@ -211,7 +212,6 @@ final class CaughtBody {
             throw RecordPageError.missingData("characters.results[0].id of the page's response")
         }
         let bound = BoundArtifact(artifact, variables: ["id": .string(id)])
-        let store = Store()
         try store.commit(GraphQLResponse(data: .object(["character": .object(first)])), for: bound)
         guard let root = store.record(.root), let character: Lens = try Lens(bound, record: root).read("character") else {
             throw RecordPageError.missingData("character(id:) of CaughtCharacter")
@@ -375,26 +375,23 @@ final class PageImage {
 
     /// The page read from the image into an empty store.
     func hydrate() throws {
-        let store = Store()
-        var hydration = ImageHydration(image: image, store: store)
-        try hydration.hydrate(fixture.page)
-        guard hydration.corrupt.isEmpty else {
-            throw SetUpError(description: "rows of the page's image do not read back: \(hydration.corrupt.count)")
-        }
-        store.publish(hydration.delta)
-        hydrated = store
+        hydrated = try read(from: image)
     }
 
     /// A launch: the image opened anew (a launch counted) and the page read from it into an
     /// empty store; the image is closed when the store is returned.
     @discardableResult
     func launch() throws -> Store {
-        let launched = try StoreImage(url: imageURL, schemaDigest: "RecordPage")
+        try read(from: StoreImage(url: imageURL, schemaDigest: "RecordPage"))
+    }
+
+    /// The page read from `image` into an empty store, as an attach at launch reads it.
+    private func read(from image: StoreImage) throws -> Store {
         let store = Store()
-        var hydration = ImageHydration(image: launched, store: store)
+        var hydration = ImageHydration(image: image, store: store)
         try hydration.hydrate(fixture.page)
         guard hydration.corrupt.isEmpty else {
-            throw SetUpError(description: "rows of the page's image do not read back at a launch: \(hydration.corrupt.count)")
+            throw SetUpError(description: "rows of the page's image do not read back: \(hydration.corrupt.count)")
         }
         store.publish(hydration.delta)
         return store
