@@ -25,15 +25,31 @@ public struct CollectionStore {
     /// - Complexity: one commit of `count` characters.
     public static func oneRoot(characters count: Int, in fixture: RecordPageFixture) throws -> CollectionStore {
         let operation = try fixture.operation("CharacterNames")
+        let store = Store(configuration: Self.configuration)
+        try store.commit(characterNames(count), for: operation)
+        return CollectionStore(store: store, retentions: [store.retain(operation)])
+    }
+
+    /// A store that retains no root, and the records `oneRoot(characters:in:)` commits
+    /// (`count + 4`, the root record's link to the page among them), normalized: a pass over
+    /// the store after the delta's commit keeps none of them but the root record.
+    /// - Throws: as `oneRoot(characters:in:)`. - Complexity: one normalization of `count` characters.
+    public static func unrooted(characters count: Int,
+                                in fixture: RecordPageFixture) throws -> (store: Store, refill: RecordSourceDelta) {
+        let operation = try fixture.operation("CharacterNames")
+        let refill = try ResponseNormalizer.normalize(characterNames(count), for: operation).delta
+        return (Store(configuration: Self.configuration), refill)
+    }
+
+    /// `CharacterNames`' answer: `count` characters of one origin.
+    private static func characterNames(_ count: Int) -> GraphQLResponse {
         let origin = JSONValue.object(["id": .string(nodeID("Location", 1)), "name": .string("Origin")])
         let results = (0..<count).map { index in
             JSONValue.object(["id": .string(nodeID("Character", index + 1)), "name": .string("Character \(index + 1)"),
                               "origin": origin])
         }
         let page = JSONValue.object(["info": .object(["count": .int(count)]), "results": .array(results)])
-        let store = Store(configuration: Self.configuration)
-        try store.commit(GraphQLResponse(data: .object(["characters": page])), for: operation)
-        return CollectionStore(store: store, retentions: [store.retain(operation)])
+        return GraphQLResponse(data: .object(["characters": page]))
     }
 
     /// `count` roots, `CharacterName` for as many characters, each reaching its character (and
@@ -53,7 +69,7 @@ public struct CollectionStore {
     }
 
     /// The fixture's ids: base64 of `Type:n`, as `generate.py` spells them.
-    private static func nodeID(_ typename: String, _ number: Int) -> String {
+    public static func nodeID(_ typename: String, _ number: Int) -> String {
         Data("\(typename):\(number)".utf8).base64EncodedString()
     }
 }

@@ -10,8 +10,11 @@ import LatticeBench
 /// give its steps the eight samples at pace a figure needs; counts need no long sampling
 /// (BodyReruns). BodyReruns counts under one heap layout: its commit cycles are judged with
 /// tolerances that cover what the layouts would show, and one layout takes its instruction pass
-/// from 191 s to about 107 s. RecordPage's timing pass takes about 29 s at 3 s a benchmark, and
-/// one heap layout takes its instruction pass from 60 s to 27 s. GeneratedCompile's samples are
+/// from 191 s to about 107 s. RecordPage's timing pass took about 29 s at 3 s a benchmark for its eleven
+/// steps, and issue 38's six rows add about 18 s (`collectNone`'s samples, a refill of 50,004
+/// records and a pass, are the longest: about 0.2 s of CPU); one heap layout takes its
+/// instruction pass from 60 s to 27 s before those rows, which add about 56 s to it (most of
+/// it `collectNone`'s 838 million instructions an operation). GeneratedCompile's samples are
 /// whole compiles of 1 to 2 s: 16 s give each of its two figures the ten or so samples a figure
 /// at pace needs; GenerateScaling's larger samples take about 1 s, so 12 s.
 public struct LatticeSuite: BenchmarkSuite {

@@ -1,18 +1,23 @@
 /// The figures the reference system (the decision record's system, shergin/baton) publishes for
-/// its recorded page of responses, the one place they live, with their source: what
-/// BENCHMARKS.md's "The record's benchmark" sets Lattice's `RecordPage` figures beside. A constant
-/// table: reading it costs nothing.
+/// its recorded page of responses and the paths around it, the one place they live, each with
+/// its date and the benchmark of Lattice's suite measuring the same thing: what BENCHMARKS.md's
+/// "The record's benchmark" sets Lattice's figures beside. A constant table: reading it costs
+/// nothing.
 ///
 /// Its page is 899 records (686 KB) of the public Rick and Morty API; `RecordPage` measures a page
 /// of the same shape (`Tests/Fixtures/RecordPage`, 900 records, 689 KB) on another machine, so a
-/// ratio says how far apart the two stand, not which runtime is faster.
+/// ratio says how far apart the two stand, not which runtime is faster. Rows of other
+/// executables (`Optimistic`, `Pagination`) measure the same shape of work on their own data.
 struct ReferenceSystemFigures {
     /// What the system published for one measurement, in nanoseconds.
     enum Figure: Equatable {
         /// The best run, and the median, or the range of medians across runs.
         case best(Double, medians: ClosedRange<Double>)
-        /// One figure, published without saying whether it is a best or a median.
+        /// One figure, published (or quoted) without its median.
         case single(Double)
+
+        /// The best and its one median.
+        static func best(_ best: Double, median: Double) -> Figure { .best(best, medians: median...median) }
 
         /// The median to compare against: its range (one value when only one was published).
         var medians: ClosedRange<Double> {
@@ -21,20 +26,33 @@ struct ReferenceSystemFigures {
             case .single(let value): value...value
             }
         }
+
+        /// The best figure published: the one a goal is set at.
+        var best: Double {
+            switch self {
+            case .best(let best, _), .single(let best): best
+            }
+        }
     }
 
-    /// One published measurement and the `RecordPage` step measuring the same thing.
+    /// One published measurement and the benchmark of the suite measuring the same thing.
     struct Row {
-        /// The step of `RecordPage/<step>`.
-        let step: String
-        /// What is measured, in the lab's words.
+        /// The benchmark measuring it.
+        let benchmark: SuiteBenchmark
+        /// What is measured, in the lab's words, with what Lattice's operation does beyond the
+        /// published one when it does more.
         let measurement: String
         /// What was published.
         let figure: Figure
-        /// Whether the figure is per field of the body, which the step reads whole (its
+        /// The entry it was published in: its date, or the range of entries it was quoted from.
+        let date: String
+        /// Whether the figure is per field of the body, which the benchmark reads whole (its
         /// `fields` count says how many).
         var perField = false
     }
+
+    /// The date of a figure issue 38 quotes without its entry's date.
+    static let issue38 = "to 2026-10-09 (issue 38)"
 
     /// A tracked read of an `@Observable` property on the same machine, per field (the
     /// system's spike of 2026-10-02, its 0.1.0 entry): Observation's own cost there, to set
@@ -42,31 +60,70 @@ struct ReferenceSystemFigures {
     static let observableTrackedRead = 554.0
 
     /// Where the figures come from.
-    static let source = "shergin/baton's BENCHMARKS.md, October 2026: Apple M1 Pro (MacBook Pro), "
-        + "release build, best (median, or the range of medians across runs)"
+    static let source = "shergin/baton's BENCHMARKS.md, its entries to 2026-10-11 as issue 38 quotes them: "
+        + "Apple M1 Pro (MacBook Pro), release build, best (median, or the range of medians across runs), "
+        + "each row with the date of its entry"
 
-    /// The published rows, in the order the page measures them.
+    /// The published rows: the page's steps in the order `RecordPage` measures them, then the
+    /// paths around it.
     static let rows: [Row] = [
-        Row(step: "ingest", measurement: "Response bytes into normalized records",
-            figure: .best(2_870_000, medians: 2_880_000...2_880_000)),
-        Row(step: "commitIntoEmpty", measurement: "Commit into an empty store",
-            figure: .best(468_000, medians: 472_000...505_000)),
-        Row(step: "commitAgain", measurement: "The same payload again",
-            figure: .best(113_000, medians: 114_000...118_000)),
-        Row(step: "readUntracked", measurement: "Untracked read, per field", figure: .single(20.3), perField: true),
-        Row(step: "readTracked", measurement: "Tracked read, per field of a body of eight",
-            figure: .best(579, medians: 606...628), perField: true),
-        Row(step: "check", measurement: "The data check of the page", figure: .single(127_000)),
-        Row(step: "collectOneRoot", measurement: "Collection over one root reaching 50,004 records",
-            figure: .best(1_550_000, medians: 1_770_000...1_930_000)),
-        Row(step: "collect300Roots", measurement: "Collection over 300 roots of one record each",
-            figure: .single(31_700)),
-        Row(step: "imageWrite", measurement: "The image written behind the commit, off the main actor",
-            figure: .single(1_120_000)),
-        Row(step: "imageHydrate", measurement: "The page read from the image into an empty store",
-            figure: .single(1_560_000)),
+        Row(benchmark: .recordPage(step: "ingest"), measurement: "Response bytes into a change set",
+            figure: .best(1_730_000, median: 1_800_000), date: issue38),
+        Row(benchmark: .recordPage(step: "commitIntoEmpty"), measurement: "Commit of 899 records into an empty store",
+            figure: .best(470_000, median: 505_000), date: issue38),
+        Row(benchmark: .recordPage(step: "commitAgain"), measurement: "The same payload again",
+            figure: .best(113_000, median: 118_000), date: issue38),
+        Row(benchmark: .recordPage(step: "commitOneChange"),
+            measurement: "The payload again with one field changed, 20 rows observing (one notification)",
+            figure: .single(116_000), date: issue38),
+        Row(benchmark: .recordPage(step: "readUntracked"), measurement: "Untracked read, per field",
+            figure: .single(20.3), date: issue38, perField: true),
+        Row(benchmark: .recordPage(step: "readTracked"), measurement: "Tracked read, per field of a body of eight",
+            figure: .best(579, median: 628), date: issue38, perField: true),
+        Row(benchmark: .recordPage(step: "readCaught"), measurement: "A `@catch` read of a field without an error",
+            figure: .single(78.6), date: issue38, perField: true),
+        Row(benchmark: .recordPage(step: "check"), measurement: "The data check of the page",
+            figure: .best(137_000, median: 138_000), date: issue38),
+        Row(benchmark: .recordPage(step: "unionIngest"), measurement: "Ingest of 899 objects under a union",
+            figure: .best(508_000, median: 510_000), date: "2026-10-11"),
+        Row(benchmark: .recordPage(step: "collectOneRoot"), measurement: "Collection over one root reaching 50,004 records",
+            figure: .best(1_550_000, median: 1_770_000), date: issue38),
+        Row(benchmark: .recordPage(step: "collect300Roots"), measurement: "Collection over 300 roots of one record each",
+            figure: .best(25_400, median: 26_200), date: issue38),
+        Row(benchmark: .recordPage(step: "collectNone"),
+            measurement: "Collection keeping none of 50,000 records (here after the commit refilling them)",
+            figure: .single(20_400_000), date: issue38),
+        Row(benchmark: .recordPage(step: "deleteOne"),
+            measurement: "A commit deleting one record of 8,965 (here with the commit writing it back)",
+            figure: .best(2_130_000, median: 2_150_000), date: "2026-10-04"),
+        Row(benchmark: .recordPage(step: "imageWrite"),
+            measurement: "The image written behind, its 898 rows merged into rows already there "
+                + "(1.18 ms (1.41 ms) into an empty image)",
+            figure: .single(1_620_000), date: issue38),
+        Row(benchmark: .recordPage(step: "imageHydrate"), measurement: "Hydration of the page's 898 rows into an empty store",
+            figure: .best(1_780_000, median: 1_840_000), date: issue38),
+        Row(benchmark: .recordPage(step: "imageLaunch"), measurement: "A launch: the image opened and the page hydrated together",
+            figure: .best(4_010_000, median: 4_760_000), date: "2026-10-04"),
+        Row(benchmark: .optimistic(step: "rows", size: 20),
+            measurement: "An optimistic layer over 20 observed rows applied, then reverted "
+                + "(3.00 µs (3.21 µs) and 2.21 µs (2.33 µs))",
+            figure: .best(5_210, median: 5_540), date: "2026-10-03"),
+        Row(benchmark: .pagination(step: "appendEdge", page: 1),
+            measurement: "An optimistic `@appendEdge` on 50 edges applied, then reverted (5.79 µs and 4.67 µs)",
+            figure: .single(10_460), date: "2026-10-04"),
+        Row(benchmark: .pagination(step: "loadListOnly", page: 2),
+            measurement: "`loadNext`, a page of 50, no body reading the nodes (here page 2, loaded and taken back)",
+            figure: .single(190_000), date: "2026-10-07"),
+        Row(benchmark: .pagination(step: "load", page: 2),
+            measurement: "`loadNext`, a page of 50, a body reading the nodes (here page 2, loaded and taken back)",
+            figure: .single(222_000), date: "2026-10-07"),
+        Row(benchmark: .pagination(step: "nodes", page: 42), measurement: "The nodes of 2,100 merged edges, untracked",
+            figure: .single(80_800), date: issue38),
     ]
 
-    /// The bytes of the system's image file holding the page (its 686 KB response).
-    static let imageFileBytes = 168_000.0
+    /// The bytes of the system's image file holding the page (its 686 KB response), and the
+    /// rows it holds (issue 38).
+    static let imageFileBytes = 167_936.0
+    /// The rows of that file.
+    static let imageFileRows = 898.0
 }

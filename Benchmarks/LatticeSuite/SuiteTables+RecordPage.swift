@@ -1,25 +1,27 @@
 import LatticeBench
 
-/// The record's benchmark: Lattice's `RecordPage` figures beside the ones the decision
-/// record's system publishes (`ReferenceSystemFigures`).
+/// The record's benchmark: Lattice's figures (`RecordPage`'s, and the rows of the executables
+/// measuring the paths around the page) beside the ones the decision record's system publishes
+/// (`ReferenceSystemFigures`).
 extension SuiteTables {
     /// Per published measurement that this run measured: Lattice's median with its interval
     /// (per field for the reads), the published figure, the ratio of Lattice's median to the
-    /// published median (a range when a range of medians was published), and Lattice's median
-    /// in the run's reference paces; the last two only for a decided figure.
+    /// published median (a range when a range of medians was published), Lattice's median in
+    /// the run's reference paces (these two only for a decided figure), and the published
+    /// entry's date.
     /// - Complexity: O(rows).
     func recordPage() -> TextTable {
         var table = TextTable(headers: ["measurement", "Lattice, this machine (median [95% CI])",
                                           "published, M1 Pro: best (median)", "Lattice ÷ published median",
-                                          "Lattice in paces"], numericFrom: 1)
+                                          "Lattice in paces", "published"], numericFrom: 1)
         for row in ReferenceSystemFigures.rows {
-            guard let result = index[.recordPage(step: row.step)],
+            guard let result = index[row.benchmark],
                   let time = result.metric(named: Metric.wallTime.name) else { continue }
             let fields = result.metric(named: SuiteBenchmark.CountName.fields)?.summary.median
             // A per-field figure of a body whose fields were not counted cannot be divided.
             guard let scale = row.perField ? fields : 1, scale > 0 else {
                 table.append([row.measurement, FigureText.missing, Self.published(row.figure), FigureText.missing,
-                              FigureText.missing])
+                              FigureText.missing, row.date])
                 continue
             }
             let median = time.summary.median / scale
@@ -28,7 +30,7 @@ extension SuiteTables {
             table.append([row.measurement, FigureText.figure(time, scale: scale), Self.published(row.figure),
                           decided ? Self.ratio(median, over: row.figure.medians) : "undecided",
                           decided ? time.referencePace.map { FigureText.significant(median / $0.reference) }
-                              ?? FigureText.missing : "undecided"])
+                              ?? FigureText.missing : "undecided", row.date])
         }
         return table
     }
@@ -54,8 +56,10 @@ extension SuiteTables {
               records > 0 else { return nil }
         var text = "The image holding the page uses \(ValueFormat.string(image, unit: .bytes)) of file pages, "
             + "\(ValueFormat.string(image / records, unit: .bytes)) a record "
-            + "(\(ValueFormat.string(ReferenceSystemFigures.imageFileBytes, unit: .bytes)) published: "
-            + "\(FigureText.times(image / ReferenceSystemFigures.imageFileBytes))); "
+            + "(\(ValueFormat.string(ReferenceSystemFigures.imageFileBytes, unit: .bytes)) published for "
+            + "\(Int(ReferenceSystemFigures.imageFileRows)) rows, "
+            + "\(ValueFormat.string(ReferenceSystemFigures.imageFileBytes / ReferenceSystemFigures.imageFileRows, unit: .bytes)) "
+            + "a row: \(FigureText.times(image / ReferenceSystemFigures.imageFileBytes))); "
         if let store = hydrate.metric(named: SuiteBenchmark.ObservedName.storeBytes)?.summary.median {
             text += "the store holding it, \(ValueFormat.string(store, unit: .bytes)) of heap, "
                 + "\(ValueFormat.string(store / records, unit: .bytes)) a record. "

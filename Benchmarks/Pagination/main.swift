@@ -13,9 +13,19 @@
 //                               of the load half: `listBodies` (list body re-runs),
 //                               `shownRowBodies` (re-runs of rows shown before the page),
 //                               `newRows` and `notifications`
+//   Pagination/loadListOnly/<page>  the same load and take-back with no row bodies: the list
+//                               body reads the new edges' node links, and no body reads a
+//                               node's fields (the record's `loadNext` with no body on the nodes)
 //   Pagination/listBody/<page>  an eager list body re-reading all the edges of <page> pages:
 //                               the one cost that may grow with the list, reported apart
+//   Pagination/nodes/<page>     every node of <page> pages' edges read untracked, outside any
+//                               body (42 pages: the record's 2,100 merged edges)
+//   Pagination/appendEdge/<page>  on a connection of <page> pages, an optimistic answer of the
+//                               `AddItem` mutation appending an edge (`@appendEdge`) normalized
+//                               and shown as a layer, then the layer reverted; no body observes
 //
+// BENCHMARKS.md's record's benchmark sets load/2, loadListOnly/2, nodes/42 and appendEdge/1
+// beside the record's figures (ReferenceSystemFigures), and issue 38's goals judge them.
 // Decision record 0006's limits judge them (spec/limits.json): page 42 costs at most 1.2 times
 // page 2, by instructions and by time, re-runs the list body once and no row already shown.
 import GraphQLSyntax
@@ -30,6 +40,8 @@ import Observation
 let pageSize = 50
 /// The pages the limits compare, and two between for the curve.
 let pages = [2, 10, 21, 42]
+/// The pages whose nodes `nodes` reads: 2,100 merged edges, as the record's.
+let nodePages = 42
 
 let schemaSDL = """
 type Query { feed(first: Int, after: String): ItemConnection }
@@ -37,6 +49,8 @@ type ItemConnection { edges: [ItemEdge] pageInfo: PageInfo! }
 type ItemEdge { cursor: String! node: Item }
 type Item { id: ID! title: String! number: Int! }
 type PageInfo { hasNextPage: Boolean! endCursor: String }
+type Mutation { addItem(title: String!): AddItemPayload }
+type AddItemPayload { itemEdge: ItemEdge }
 """
 
 let feedDocument = """
@@ -45,6 +59,12 @@ query Feed($first: Int = 50, $after: String) {
     edges { cursor node { id title number } }
     pageInfo { endCursor hasNextPage }
   }
+}
+"""
+
+let addItemDocument = """
+mutation AddItem($title: String!, $connections: [ID!]!) {
+  addItem(title: $title) { itemEdge @appendEdge(connections: $connections) { cursor node { id title number } } }
 }
 """
 
@@ -84,8 +104,11 @@ final class ScrolledFeed {
     private(set) var shownRowBodies = 0
     private(set) var newRows = 0
     private(set) var notifications = 0
+    /// Whether each row shown has a body reading its node's fields.
+    private let rowBodies: Bool
 
-    init(program: Program, shownPages: Int) throws {
+    init(program: Program, shownPages: Int, rowBodies: Bool = true) throws {
+        self.rowBodies = rowBodies
         guard let feed = program["Feed"], let rootRecord = store.record(.root) else {
             throw LoadedHandleError.unknownOperation("Feed")
         }
@@ -126,7 +149,7 @@ final class ScrolledFeed {
             guard let node: Lens = try? edge?.read("node") else { continue }
             rows.append(node)
             if !takingBack { newRows += 1 }
-            observeRow(rows.count - 1)
+            if rowBodies { observeRow(rows.count - 1) }
         }
     }
 
@@ -182,6 +205,75 @@ final class ScrolledFeed {
     }
 }
 
+/// Every node of the feed's edges read, untracked; their number.
+@MainActor
+func readNodes(of feed: ScrolledFeed) -> Int {
+    var nodes = 0
+    for edge in feed.edges() {
+        guard let node: Lens = try? edge?.read("node") else { continue }
+        blackHole(node)
+        nodes += 1
+    }
+    return nodes
+}
+
+/// A feed of `pages` pages in a store no body observes, and the optimistic answer of `AddItem`
+/// appending an edge to it.
+@MainActor
+final class AppendingFeed {
+    let store = Store()
+    private let mutation: BoundArtifact
+    private let answer = GraphQLResponse(data: .object(["addItem": .object(["itemEdge": .object([
+        "cursor": .string("added"),
+        "node": .object(["id": .string("Item:added"), "title": .string("Added"), "number": .int(0)]),
+    ])])]))
+    private let root: Lens
+
+    init(program: Program, pages: Int) throws {
+        guard let feed = program["Feed"], let addItem = program["AddItem"], let rootRecord = store.record(.root) else {
+            throw LoadedHandleError.unknownOperation("Feed or AddItem")
+        }
+        for page in 1...pages {
+            let (response, variables) = feedPage(page)
+            try store.commit(response, for: BoundArtifact(feed, variables: variables))
+        }
+        root = Lens(BoundArtifact(feed, variables: ["first": .int(pageSize)]), record: rootRecord)
+        let connection = DataID.client(parent: .root, storageKey: "__Feed_feed_connection")
+        mutation = BoundArtifact(addItem, variables: ["title": .string("Added"),
+                                                      "connections": .array([.string(connection.rawValue)])])
+        // Shown, the layer adds the one edge; reverted, the list is as it was.
+        let before = edgeCount()
+        let layer = try show()
+        let shown = edgeCount()
+        store.removeOptimistic(layer)
+        guard before == pages * pageSize, shown == before + 1, edgeCount() == before else {
+            throw SetUpError(description: "the feed has \(before) edges, \(shown) with the layer and \(edgeCount()) "
+                                 + "reverted; expected \(pages * pageSize), one more, and as many again")
+        }
+    }
+
+    /// The connection's edges, untracked.
+    private func edgeCount() -> Int {
+        guard let connection: Lens = try? root.read("feed"), let edges: [Lens?] = try? connection.read("edges") else { return 0 }
+        return edges.count
+    }
+
+    /// The optimistic answer normalized and shown as a layer.
+    private func show() throws -> OptimisticLayerID {
+        store.applyOptimistic(try ResponseNormalizer.normalize(answer, for: mutation).delta).layer
+    }
+
+    /// The layer shown, then reverted.
+    func showAndRevert() throws {
+        store.removeOptimistic(try show())
+    }
+}
+
+/// Why a set-up did not build what its benchmark measures.
+struct SetUpError: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Two values written in turn, so every take-back changes the titles it writes.
 struct Alternation {
     private var flipped = false
@@ -196,13 +288,33 @@ runSuite("Pagination") {
     let schema = try SchemaBuilder.build(sources: [
         Source(text: schemaSDL, name: "pagination/schema.graphql"),
     ])
-    let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "pagination/Feed.graphql")])
+    let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "pagination/Feed.graphql"),
+                                                          GraphQLSource(text: addItemDocument, name: "pagination/AddItem.graphql")])
     return pages.map { page in
         Benchmark(SuiteBenchmark.pagination(step: "load", page: page).nameInExecutable,
                   setUp: { try ScrolledFeed(program: program, shownPages: page - 1) }, counts: { $0.counts }) { feed in
             feed.loadAndTakeBack()
         }
-    } + pages.map { page in
+    } + [
+        Benchmark(SuiteBenchmark.pagination(step: "loadListOnly", page: 2).nameInExecutable,
+                  setUp: { try ScrolledFeed(program: program, shownPages: 1, rowBodies: false) }, counts: { $0.counts }) { feed in
+            feed.loadAndTakeBack()
+        },
+        Benchmark(SuiteBenchmark.pagination(step: "nodes", page: nodePages).nameInExecutable, setUp: { () throws -> ScrolledFeed in
+            let feed = try ScrolledFeed(program: program, shownPages: nodePages)
+            let nodes = readNodes(of: feed)
+            guard nodes == nodePages * pageSize else {
+                throw SetUpError(description: "\(nodePages) pages read \(nodes) nodes, not \(nodePages * pageSize)")
+            }
+            return feed
+        }) { feed in
+            blackHole(readNodes(of: feed))
+        },
+        Benchmark(SuiteBenchmark.pagination(step: "appendEdge", page: 1).nameInExecutable,
+                  setUp: { try AppendingFeed(program: program, pages: 1) }) { feed in
+            try feed.showAndRevert()
+        },
+    ] + pages.map { page in
         Benchmark(SuiteBenchmark.pagination(step: "listBody", page: page).nameInExecutable,
                   setUp: { try ScrolledFeed(program: program, shownPages: page) }) { feed in
             blackHole(withObservationTracking { feed.edges().count } onChange: {})

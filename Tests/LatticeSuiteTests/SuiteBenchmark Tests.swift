@@ -37,6 +37,11 @@ import Testing
         .responsePath(input: "Feed", step: "JSONDecoder"),
         .fanOut(step: "normalize", depth: 2),
         .recordPage(step: "commitAgain"),
+        .recordPage(step: "unionIngest"),
+        .recordPage(step: "imageLaunch"),
+        .pagination(step: "appendEdge", page: 1),
+        .pagination(step: "nodes", page: 42),
+        .optimistic(step: "rows", size: 20),
         .generatedCompile(size: "full"),
     ])
     func namesParseBackToWhatBuiltThem(benchmark: SuiteBenchmark) {
