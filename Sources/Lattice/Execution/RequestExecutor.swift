@@ -35,7 +35,7 @@ final class RequestExecutor {
     weak var environment: Environment?
     /// The environment's interceptors around the transport; `nil` without any (requests go
     /// to the transport directly).
-    private let pipeline: RequestPipeline?
+    private let pipeline: PipelineSetup?
     private let clock: any Scheduler
     private let counters: RuntimeCounters?
 
@@ -45,7 +45,7 @@ final class RequestExecutor {
         self.mode = mode
         self.clock = clock
         self.counters = counters
-        pipeline = interceptors.isEmpty ? nil : RequestPipeline(interceptors: interceptors, transport: transport,
+        pipeline = interceptors.isEmpty ? nil : PipelineSetup(interceptors: interceptors, transport: transport,
                                                                  clock: clock, logger: logger)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One step of an environment's request pipeline (`Environment.Configuration.interceptors`):
 /// a value that sees each query and mutation on its way to the transport and its answer on
@@ -7,9 +6,9 @@ import Synchronization
 /// token), bound it (a deadline) or report it (logging).
 ///
 /// The environment runs its interceptors in order, the first outermost: each gets the request
-/// and the rest of the chain (`next`), and answers by calling `next.proceed(_:)` (any number
-/// of times) or by throwing. Sendable values; they run on the caller's executor, as
-/// `Transport.execute` does (the main actor, for the runtime).
+/// and the rest of the pipeline (`next`, from the interceptor after it), and answers by
+/// calling `next.proceed(_:)` (any number of times) or by throwing. Sendable values; they run
+/// on the caller's executor, as `Transport.execute` does (the main actor, for the runtime).
 ///
 /// Streams (subscriptions and answers in parts) are not sent again nor bounded: for them only
 /// `prepare(_:)` runs, in order, before the stream starts, so headers apply to them too.
@@ -19,7 +18,7 @@ import Synchronization
 public protocol RequestInterceptor: Sendable {
     /// Sends `request` on through `next`, or answers without it. - Complexity: the
     /// interceptor's own plus that of every `next.proceed(_:)` it makes.
-    nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+    nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
         -> GraphQLResponse
 
     /// `request` as a stream (subscription, answer in parts) is to be sent: its headers, or
@@ -52,32 +51,32 @@ public struct OutgoingRequest: Sendable {
     }
 }
 
-/// The rest of a request pipeline, as an interceptor sees it: `proceed(_:)` sends a request
-/// through the interceptors after it and then the transport; `wait(for:)` and
+/// An environment's request pipeline from one interceptor on, as the one before it sees it
+/// (`next`): `proceed(_:)` sends a request through those interceptors and then the transport; `wait(for:)` and
 /// `schedule(after:_:)` wait on the environment's clock (`Configuration.clock`, a
 /// `ManualScheduler` in tests), and `logger` is the environment's.
-public struct RequestChain: Sendable {
-    let pipeline: RequestPipeline
+public struct RequestPipeline: Sendable {
+    let setup: PipelineSetup
     let position: Int
 
     /// The environment's logger (`Configuration.logger`), if any.
-    public var logger: RuntimeLogger? { pipeline.logger }
+    public var logger: RuntimeLogger? { setup.logger }
 
     /// Sends `request` through the interceptors after this one, then the transport.
     /// - Complexity: theirs, plus the transport's round trip.
     public nonisolated(nonsending) func proceed(_ request: OutgoingRequest) async throws(Failure) -> GraphQLResponse {
-        guard position < pipeline.interceptors.count else { return try await pipeline.transport.execute(request.request) }
-        return try await pipeline.interceptors[position].intercept(
-            request, next: RequestChain(pipeline: pipeline, position: position + 1))
+        guard position < setup.interceptors.count else { return try await setup.transport.execute(request.request) }
+        return try await setup.interceptors[position].intercept(
+            request, next: RequestPipeline(setup: setup, position: position + 1))
     }
 
     /// The time now on the environment's clock.
-    @MainActor public var now: Date { pipeline.clock.now }
+    @MainActor public var now: Date { setup.clock.now }
 
     /// Runs `action` after `delay` on the environment's clock, unless cancelled.
     /// - Complexity: the scheduler's.
     @MainActor public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> ScheduledAction {
-        pipeline.clock.schedule(after: delay, action)
+        setup.clock.schedule(after: delay, action)
     }
 
     /// Returns after `delay` on the environment's clock (a backoff).
@@ -95,7 +94,7 @@ public struct RequestChain: Sendable {
     }
 }
 
-/// One `RequestChain.wait(for:)`: its continuation, resumed once, by the clock or a cancel.
+/// One `RequestPipeline.wait(for:)`: its continuation, resumed once, by the clock or a cancel.
 @MainActor
 private final class ScheduledWait {
     private var continuation: CheckedContinuation<Void, Never>?
@@ -125,7 +124,7 @@ private final class ScheduledWait {
 /// An environment's interceptors with what they run on: the transport, the clock, the logger.
 /// Main-actor state that never changes after `init`, so the sendings read it from anywhere.
 @MainActor
-final class RequestPipeline: Sendable {
+final class PipelineSetup: Sendable {
     nonisolated let interceptors: [any RequestInterceptor]
     nonisolated let transport: any Transport
     nonisolated let logger: RuntimeLogger?
@@ -153,13 +152,13 @@ final class RequestPipeline: Sendable {
 }
 
 /// The transport the executor sends an operation of `kind` to when the environment has
-/// interceptors: `execute` runs the chain; a stream starts once `prepare(_:)` ran.
+/// interceptors: `execute` runs the pipeline; a stream starts once `prepare(_:)` ran.
 private struct PipelineTransport: Transport {
-    let pipeline: RequestPipeline
+    let pipeline: PipelineSetup
     let kind: Artifact.Kind
 
     nonisolated(nonsending) func execute(_ request: GraphQLRequest) async throws(Failure) -> GraphQLResponse {
-        try await RequestChain(pipeline: pipeline, position: 0).proceed(OutgoingRequest(request, kind: kind))
+        try await RequestPipeline(setup: pipeline, position: 0).proceed(OutgoingRequest(request, kind: kind))
     }
 
     func executeIncrementally(_ request: GraphQLRequest) -> AsyncStream<IncrementalEvent> {

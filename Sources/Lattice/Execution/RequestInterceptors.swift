@@ -13,7 +13,7 @@ public struct HeaderInterceptor: RequestInterceptor {
         self.compute = compute
     }
 
-    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
         -> GraphQLResponse {
         try await next.proceed(try await prepare(request))
     }
@@ -44,7 +44,7 @@ public struct TokenInterceptor: RequestInterceptor {
         self.token = token
     }
 
-    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
         -> GraphQLResponse {
         do {
             return try await next.proceed(try await authorized(request, refresh: false))
@@ -117,7 +117,7 @@ public struct RetryPolicy: Hashable, Sendable {
 }
 
 /// Sends a failed query again as its `RetryPolicy` says, waiting each backoff on the
-/// environment's clock (`RequestChain.wait(for:)`); a cancel while waiting is `cancelled`.
+/// environment's clock (`RequestPipeline.wait(for:)`); a cancel while waiting is `cancelled`.
 /// Each sending goes through the interceptors after this one, with `attempt` counting up.
 /// - Complexity: up to `maxAttempts` round trips.
 public struct RetryInterceptor: RequestInterceptor {
@@ -129,7 +129,7 @@ public struct RetryInterceptor: RequestInterceptor {
         self.policy = policy
     }
 
-    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
         -> GraphQLResponse {
         var request = request
         while true {
@@ -159,7 +159,7 @@ public struct DeadlineInterceptor: RequestInterceptor {
         self.limit = limit
     }
 
-    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
         -> GraphQLResponse {
         let sending = Task { @MainActor () -> Result<GraphQLResponse, Failure> in
             do throws(Failure) { return .success(try await next.proceed(request)) } catch { return .failure(error) }
@@ -188,7 +188,7 @@ public struct LoggingInterceptor: RequestInterceptor {
     /// An interceptor that logs through the environment's logger.
     public init() {}
 
-    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+    public nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
         -> GraphQLResponse {
         guard let logger = next.logger else { return try await next.proceed(request) }
         let start = await next.now

@@ -4,7 +4,7 @@ import Testing
 import Lattice
 import LatticeTesting
 
-/// The chain itself, with scripted interceptors and a transport that records what reached it:
+/// The pipeline itself, with scripted interceptors and a transport that records what reached it:
 /// the order they run in, what each one's change does to the request, and that streams get
 /// `prepare` alone.
 @MainActor @Suite(.hangGuard)
@@ -35,7 +35,7 @@ struct RequestInterceptorTests {
     struct Scripted: RequestInterceptor {
         let name: String
         let trace: Trace
-        nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestChain) async throws(Failure)
+        nonisolated(nonsending) func intercept(_ request: OutgoingRequest, next: RequestPipeline) async throws(Failure)
             -> GraphQLResponse {
             trace.note("\(name) in")
             defer { trace.note("\(name) out") }

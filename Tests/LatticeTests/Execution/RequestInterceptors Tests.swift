@@ -149,43 +149,35 @@ struct RequestInterceptorsTests {
         #expect(String(decoding: body, as: UTF8.self) == #"{"requests": 1}"#)
     }
 
-    /// An answer the server holds: when the deadline passes on the environment's clock, the
-    /// fetch fails `timedOut` (not `cancelled`), and the request is cancelled.
-    @Test func aDeadlineFailsAHeldAnswerWithTimedOut() async throws {
+    /// The failure of a fetch of an answer the server holds (`/slow`), under a 5 s deadline on
+    /// a `ManualScheduler`, once the deadline is armed and `act` has run.
+    static func heldFetchFailure(
+        _ act: (ManualScheduler, Task<Result<Lens, Failure>, any Error>) -> Void
+    ) async throws -> (Failure?, ManualScheduler) {
         let server = try await LoopbackServer.start()
         defer { server.stop() }
         let clock = ManualScheduler()
-        let environment = try Self.environment(try server.url("/slow?ms=30000"), clock: clock, [
+        let environment = try environment(try server.url("/slow?ms=30000"), clock: clock, [
             DeadlineInterceptor(.seconds(5)),
         ])
         let fetch = Task { try await Self.fetch(environment) }
         await clock.untilPending()
         #expect(clock.pendingDelays == [.seconds(5)])
-        clock.advance(by: .seconds(5))
-        let result = try await fetch.value
-        guard case .failure(let failure) = result else {
-            Issue.record("expected fetch.timedOut, got \(result)")
-            return
-        }
+        act(clock, fetch)
+        guard case .failure(let failure) = try await fetch.value else { return (nil, clock) }
+        return (failure, clock)
+    }
+
+    /// An answer the server holds: when the deadline passes on the environment's clock, the
+    /// fetch fails `timedOut` (not `cancelled`), and the request is cancelled.
+    @Test func aDeadlineFailsAHeldAnswerWithTimedOut() async throws {
+        let (failure, _) = try await Self.heldFetchFailure { clock, _ in clock.advance(by: .seconds(5)) }
         #expect(failure == .timedOut(after: .seconds(5)))
     }
 
     /// Cancelling the fetch before its deadline still says cancelled, and the deadline goes.
     @Test func aCancelBeforeTheDeadlineIsCancelled() async throws {
-        let server = try await LoopbackServer.start()
-        defer { server.stop() }
-        let clock = ManualScheduler()
-        let environment = try Self.environment(try server.url("/slow?ms=30000"), clock: clock, [
-            DeadlineInterceptor(.seconds(5)),
-        ])
-        let fetch = Task { try await Self.fetch(environment) }
-        await clock.untilPending()
-        fetch.cancel()
-        let result = try await fetch.value
-        guard case .failure(let failure) = result else {
-            Issue.record("expected fetch.cancelled, got \(result)")
-            return
-        }
+        let (failure, clock) = try await Self.heldFetchFailure { _, fetch in fetch.cancel() }
         #expect(failure == .cancelled)
         #expect(clock.pendingDelays.isEmpty)
     }
