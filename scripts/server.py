@@ -17,7 +17,8 @@ Usage:
     --port N          port to bind on 127.0.0.1; 0 (the default) picks a free one.
     --max-seconds S   exit after S seconds whatever happens (default 120).
     --require-token TOKEN  /graphql answers 401 {"errors": [...]} to a request whose
-                      `Authorization` is not `Bearer TOKEN` (POST /require-token/TOKEN
+                      `Authorization` is not `Bearer TOKEN`, event streams and multipart
+                      answers included (POST /require-token/TOKEN
                       changes the token it asks for: a token that expires mid-session).
     --manifest FILE   persisted documents it knows from the start: a JSON object of id
                       (the SHA-256 of the text, lowercase hex) to text, as
@@ -302,14 +303,15 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         body = self.read_body()
         accept = self.headers.get("Accept", "")
-        if url.path == "/graphql" and method == "POST" and "text/event-stream" in accept:
-            return self.event_stream(body, StreamControls(url.query))
-        multipart = StreamControls(url.query) if "multipart/mixed" in accept else None
         if url.path == "/graphql":
             with self.server.controls_lock:
                 required = self.server.required_token
             if required is not None and self.headers.get("Authorization", "") != f"Bearer {required}":
                 return self.reply(401, {"errors": [{"message": "Unauthorized: send the current token."}]})
+        if url.path == "/graphql" and method == "POST" and "text/event-stream" in accept:
+            return self.event_stream(body, StreamControls(url.query))
+        multipart = StreamControls(url.query) if "multipart/mixed" in accept else None
+        if url.path == "/graphql":
             return self.graphql(method, body, multipart)
         if url.path.startswith("/require-token/") and method == "POST":
             with self.server.controls_lock:

@@ -88,6 +88,28 @@ struct RequestInterceptorTests {
         #expect(trace.recorded.isEmpty)
     }
 
+    /// The log is value-free unless the logger asks for values: then the variables and the
+    /// headers the pipeline set come too. The interceptors before the logging one set them.
+    @Test(arguments: [false, true])
+    func loggingCarriesValuesOnlyWhenAsked(_ includesValues: Bool) async throws {
+        let program = try Self.program()
+        let trace = Trace()
+        let logger = RecordingLogger(includesValues: includesValues)
+        let environment = Environment(program: program, transport: RecordingTransport(trace: trace), configuration: .init(
+            logger: logger.logger,
+            interceptors: [HeaderInterceptor { _ in ["x-client": "tests"] }, LoggingInterceptor()]))
+        _ = try await environment.fetch(try #require(program["Greeting"]))
+        let events = logger.entries.compactMap { entry -> RequestLogEvent? in
+            if case .request(let event) = entry { return event }
+            return nil
+        }
+        #expect(events.map(\.operation) == ["Greeting"])
+        #expect(events.map(\.kind) == [.query])
+        #expect(events.first?.failure == nil)
+        #expect(events.first?.headers == (includesValues ? ["x-client": "tests"] : nil))
+        #expect(events.first?.variables == (includesValues ? [:] : nil))
+    }
+
     @Test func theRetryPolicyRetriesQueriesOnTransportFailuresAndServerErrorsOnly() {
         let policy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), multiplier: 2)
         let unreachable = Failure.transport(.unreachable, underlying: "refused")

@@ -85,6 +85,28 @@ struct RequestInterceptorsTests {
         #expect(Self.requestEvents(logger).allSatisfy { $0.headers == nil && $0.variables == nil })
     }
 
+    /// Answers in parts (multipart over HTTP, events over SSE) are sent once, with the
+    /// token the interceptors' `prepare` sets: without it the server answers 401.
+    @Test(arguments: IncrementalOverHTTPTests.Wire.allCases)
+    func anAnswerInPartsCarriesTheToken(_ wire: IncrementalOverHTTPTests.Wire) async throws {
+        let server = try await LoopbackServer.start(options: ["--require-token", "A"])
+        defer { server.stop() }
+        let program = try IncrementalOverHTTPTests.program()
+        let deferred = try #require(program["Deferred"])
+        let variables: [String: JSONValue] = ["id": IncrementalOverHTTPTests.issueID]
+        let tokens = TokenSource(["A"])
+        let environment = Environment(program: program, transport: wire.transport(try server.url("/graphql")),
+                                      configuration: .init(interceptors: [
+                                          TokenInterceptor { refresh in tokens.token(refresh: refresh) },
+                                      ]))
+        let lens = try await environment.fetch(deferred, variables: variables)
+        let node: Lens? = try lens.read("node")
+        let body: String? = try node?.read("body")
+        #expect(body != nil)
+        let bare = Environment(program: program, transport: wire.transport(try server.url("/graphql")))
+        await #expect(throws: Failure.self) { try await bare.fetch(deferred, variables: variables) }
+    }
+
     /// A refreshed token the server refuses too is the request's failure: one replay only.
     @Test func aSecond401IsTheFailure() async throws {
         let server = try await LoopbackServer.start(options: ["--require-token", "Z"])
