@@ -12,9 +12,14 @@ Usage:
     $LATTICE_PYTHON scripts/server.py [--port 0] [--max-seconds 120]
                                       [--manifest FILE] [--persisted-only]
                                       [--refuse-ids not-supported|bad-request]
+                                      [--require-token TOKEN]
 
     --port N          port to bind on 127.0.0.1; 0 (the default) picks a free one.
     --max-seconds S   exit after S seconds whatever happens (default 120).
+    --require-token TOKEN  /graphql answers 401 {"errors": [...]} to a request whose
+                      `Authorization` is not `Bearer TOKEN`, event streams and multipart
+                      answers included (POST /require-token/TOKEN
+                      changes the token it asks for: a token that expires mid-session).
     --manifest FILE   persisted documents it knows from the start: a JSON object of id
                       (the SHA-256 of the text, lowercase hex) to text, as
                       `lattice persisted-documents` writes it. An id given twice, or one
@@ -95,6 +100,10 @@ Paths (the query string is ignored except for `ms` and the streams' controls):
                         before the wait is kept); 200 {}.
     POST /slow?ms=N     waits N milliseconds (at most --max-seconds), then answers like
                         /graphql: for timeouts.
+    POST /require-token/TOKEN  from now on /graphql asks for `Authorization: Bearer TOKEN`
+                        (as --require-token); 200 {}.
+    POST /flaky/KEY?fail=N  answers 500 to the first N requests with this KEY, then like
+                        /graphql; GET /flaky/KEY answers 200 {"requests": COUNT}.
     *    /status/CODE   answers HTTP CODE (100-599 are accepted; e.g. /status/500) with a
                         short application/json body {"errors": [...]}.
     *    /close         reads the request, then closes the connection without a response.
@@ -136,7 +145,7 @@ class GraphQLServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, port: int, max_seconds: float, documents: dict, persisted_only: bool,
-                 refuse_ids=None) -> None:
+                 refuse_ids=None, required_token=None) -> None:
         super().__init__(("127.0.0.1", port), Handler)
         self.graph = build_graph()
         self.lock = threading.Lock()
@@ -147,6 +156,8 @@ class GraphQLServer(ThreadingHTTPServer):
         self.documents = dict(documents)
         self.persisted_only = persisted_only
         self.refuse_ids = refuse_ids
+        self.required_token = required_token
+        self.flaky_counts = {}
         self.document_counts = {"text": 0, "id": 0, "unknown": 0, "learnt": 0, "refused": 0}
 
     def document(self, request: dict) -> dict:
@@ -292,10 +303,30 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         body = self.read_body()
         accept = self.headers.get("Accept", "")
+        if url.path == "/graphql":
+            with self.server.controls_lock:
+                required = self.server.required_token
+            if required is not None and self.headers.get("Authorization", "") != f"Bearer {required}":
+                return self.reply(401, {"errors": [{"message": "Unauthorized: send the current token."}]})
         if url.path == "/graphql" and method == "POST" and "text/event-stream" in accept:
             return self.event_stream(body, StreamControls(url.query))
         multipart = StreamControls(url.query) if "multipart/mixed" in accept else None
         if url.path == "/graphql":
+            return self.graphql(method, body, multipart)
+        if url.path.startswith("/require-token/") and method == "POST":
+            with self.server.controls_lock:
+                self.server.required_token = url.path[len("/require-token/"):]
+            return self.reply(200, {})
+        if url.path.startswith("/flaky/"):
+            key = url.path[len("/flaky/"):]
+            with self.server.controls_lock:
+                if method == "GET":
+                    return self.reply(200, {"requests": self.server.flaky_counts.get(key, 0)})
+                count = self.server.flaky_counts.get(key, 0) + 1
+                self.server.flaky_counts[key] = count
+            failures = parse_qs(url.query).get("fail", ["0"])[0]
+            if failures.isdigit() and count <= int(failures):
+                return self.reply(500, {"errors": [{"message": f"Failure {count} of {failures}, as asked."}]})
             return self.graphql(method, body, multipart)
         if url.path == "/documents":
             with self.server.controls_lock:
@@ -520,6 +551,7 @@ def main() -> None:
     parser.add_argument("--manifest", type=Path)
     parser.add_argument("--persisted-only", action="store_true")
     parser.add_argument("--refuse-ids", choices=["not-supported", "bad-request"])
+    parser.add_argument("--require-token")
     arguments = parser.parse_args()
     documents = {}
     if arguments.manifest is not None:
@@ -528,7 +560,7 @@ def main() -> None:
         except (OSError, UnicodeDecodeError, ValueError) as error:
             parser.error(f"{arguments.manifest}: {error}")
     server = GraphQLServer(arguments.port, arguments.max_seconds, documents, arguments.persisted_only,
-                           arguments.refuse_ids)
+                           arguments.refuse_ids, arguments.require_token)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     # A child inherits its spawner's signal mask, and a Swift test's threads block SIGTERM.

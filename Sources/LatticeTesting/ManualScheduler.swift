@@ -16,6 +16,7 @@ public final class ManualScheduler: Scheduler {
     private var elapsed: Duration = .zero
     private var pending: [Pending] = []
     private var nextID = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// A scheduler whose time starts at `now`.
     public init(now: Date = Date(timeIntervalSince1970: 0)) {
@@ -32,7 +33,20 @@ public final class ManualScheduler: Scheduler {
         let id = nextID
         nextID += 1
         pending.append(Pending(id: id, due: elapsed + delay, delay: delay, action: action))
+        let waiting = waiters
+        waiters.removeAll()
+        for waiter in waiting { waiter.resume() }
         return ScheduledAction { [weak self] in self?.pending.removeAll { $0.id == id } }
+    }
+
+    /// Returns once `pendingDelays` has `count` actions or more (at once if it has): how a
+    /// test waits for work off the main actor (a request's answer) to schedule its next step
+    /// (a retry's backoff, a deadline) without waiting on a clock. Bound the test with a
+    /// time limit: it waits as long as nothing is scheduled.
+    public func untilPending(_ count: Int = 1) async {
+        while pending.count < count {
+            await withCheckedContinuation { waiters.append($0) }
+        }
     }
 
     /// Moves time forward by `duration`, running each action that falls due, earliest first

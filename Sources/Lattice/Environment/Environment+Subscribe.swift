@@ -16,7 +16,8 @@ extension Environment {
         let request = program.request(for: operation, variables: variables)
         let retention = store.retain(bound)
         let era = executor.era
-        let handle = SubscriptionHandle(request: executor.subscriptionRequest(request), transport: transport, policy: reconnectPolicy,
+        let handle = SubscriptionHandle(request: executor.subscriptionRequest(request),
+                                        transport: executor.sending(for: .subscription), policy: reconnectPolicy,
                                         scheduler: clock) { [weak self] response in
             guard let self else { return }
             do throws(Failure) {

@@ -40,12 +40,20 @@ extension Environment {
         /// `@required(action: LOG)` field a lens read found null, a problem with the image.
         /// Defaults to `nil`: nothing is reported, and reads do nothing more.
         public var logger: RuntimeLogger?
+        /// The request pipeline (`RequestInterceptor`), run in order, the first outermost,
+        /// around each query and mutation the environment sends (`prepare` alone for a
+        /// subscription or an answer in parts): per-request headers (`HeaderInterceptor`,
+        /// `TokenInterceptor`), retries (`RetryInterceptor`), a deadline
+        /// (`DeadlineInterceptor`), logging (`LoggingInterceptor`). Defaults to none: requests
+        /// go to the transport directly, at no cost.
+        public var interceptors: [any RequestInterceptor]
 
         /// A configuration with the options given and every other one at its default.
         public init(strategy: PhaseStrategy = .shipped, clock: any Scheduler = TaskScheduler(),
                     reconnectPolicy: ReconnectPolicy = .default, counting: Bool = false,
                     releaseBufferSize: Int = 10, image: URL? = nil, imageSizeLimit: Int = 32 << 20,
-                    persistedDocuments: PersistedDocumentPolicy = .textOnly, logger: RuntimeLogger? = nil) {
+                    persistedDocuments: PersistedDocumentPolicy = .textOnly, logger: RuntimeLogger? = nil,
+                    interceptors: [any RequestInterceptor] = []) {
             self.strategy = strategy
             self.clock = clock
             self.reconnectPolicy = reconnectPolicy
@@ -55,6 +63,7 @@ extension Environment {
             self.imageSizeLimit = imageSizeLimit
             self.persistedDocuments = persistedDocuments
             self.logger = logger
+            self.interceptors = interceptors
         }
 
         /// Every option at its default (a new system clock each time it is read).

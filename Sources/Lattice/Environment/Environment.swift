@@ -64,7 +64,8 @@ public final class Environment {
         let counters = configuration.counting ? RuntimeCounters() : nil
         self.counters = counters
         self.executor = RequestExecutor(transport: transport, mode: configuration.persistedDocuments,
-                                        clock: configuration.clock, counters: counters)
+                                        clock: configuration.clock, counters: counters,
+                                        interceptors: configuration.interceptors, logger: configuration.logger)
         let store = Store(configuration: .init(notesVerdictChanges: strategy.notesVerdictChanges,
                                                releaseBufferSize: configuration.releaseBufferSize))
         self.store = store

@@ -47,6 +47,8 @@ public enum LogEntry: Hashable, Sendable {
     /// The store's image: a file moved aside, a failure that stopped it, a row that could not
     /// be read (the line `Environment.imageLog` keeps too).
     case image(String)
+    /// A request a `LoggingInterceptor` saw end (in the environment's interceptors).
+    case request(RequestLogEvent)
 }
 
 /// A `@required(action: LOG)` field a lens read found null.

@@ -33,14 +33,26 @@ final class RequestExecutor {
     var inFlight: [OperationKey: SharedRequest] = [:]
     /// Where answers are committed; the environment owns the executor.
     weak var environment: Environment?
+    /// The environment's interceptors around the transport; `nil` without any (requests go
+    /// to the transport directly).
+    private let pipeline: PipelineSetup?
     private let clock: any Scheduler
     private let counters: RuntimeCounters?
 
-    init(transport: any Transport, mode: PersistedDocumentPolicy, clock: any Scheduler, counters: RuntimeCounters?) {
+    init(transport: any Transport, mode: PersistedDocumentPolicy, clock: any Scheduler, counters: RuntimeCounters?,
+         interceptors: [any RequestInterceptor] = [], logger: RuntimeLogger? = nil) {
         self.transport = transport
         self.mode = mode
         self.clock = clock
         self.counters = counters
+        pipeline = interceptors.isEmpty ? nil : PipelineSetup(interceptors: interceptors, transport: transport,
+                                                                 clock: clock, logger: logger)
+    }
+
+    /// Where a request of an operation of `kind` is sent: through the interceptors, when the
+    /// environment has some, else to the transport. - Complexity: O(1).
+    func sending(for kind: Artifact.Kind) -> any Transport {
+        pipeline?.transport(for: kind) ?? transport
     }
 
     // MARK: What a handle asks
@@ -75,10 +87,10 @@ final class RequestExecutor {
         counters?.total.requestsSent += 1
         if root.artifact.defersOrStreams {
             receiveInParts(request, from: Self.sendIncrementally(root.request, mode: mode, memory: persistedIDs,
-                                                                 on: transport))
+                                                                 on: sending(for: root.artifact.kind)))
             return request
         }
-        let transport = self.transport
+        let transport = sending(for: root.artifact.kind)
         let mode = self.mode
         let memory = persistedIDs
         request.task = Task { [weak self] in
@@ -210,7 +222,7 @@ final class RequestExecutor {
              sentIn era: Int? = nil, replacing layer: OptimisticLayerID? = nil) async throws(Failure) -> ResponseCommit {
         let era = era ?? self.era
         let response = try await Self.whole(request, for: operation, mode: mode, memory: persistedIDs,
-                                            on: transport)
+                                            on: sending(for: operation.kind))
         guard !Task.isCancelled, let environment else { throw .cancelled }
         return try environment.commit(response, bound: bound, key: key, sentIn: era, replacing: layer)
     }

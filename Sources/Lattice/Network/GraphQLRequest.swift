@@ -16,6 +16,9 @@ public struct GraphQLRequest: Hashable, Sendable, Encodable {
     public var documentID: String?
     /// Whether the text goes too; only a request with a `documentID` may leave it out.
     public var sendsText: Bool
+    /// Headers for this request alone, which the transport adds over its own (set by the
+    /// environment's interceptors, `HeaderInterceptor`, `TokenInterceptor`); not in the body.
+    public var headers: [String: String] = [:]
 
     public init(query: String, operationName: String, variables: [String: JSONValue] = [:],
                 documentID: String? = nil, sendsText: Bool = true) {

@@ -19,7 +19,9 @@ public final class HTTPTransport: Transport {
     public let url: URL
     /// How long a request may take, from sending to the last byte of the answer.
     public let timeout: Duration
-    /// Extra headers sent with every request (authorization, client name).
+    /// Extra headers sent with every request (a client name); a request's own
+    /// (`GraphQLRequest.headers`, set per request by the environment's interceptors) go over
+    /// them.
     public let headers: [String: String]
     /// How long a part of an answer in parts may be (and an event, over `SSETransport`): one
     /// past it fails the request, naming the limit.
@@ -127,6 +129,7 @@ public final class HTTPTransport: Transport {
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
         for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         do { urlRequest.httpBody = try encoder.encode(request) } catch {
