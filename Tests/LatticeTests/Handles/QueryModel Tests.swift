@@ -48,6 +48,26 @@ import Testing
         #expect(world.environment.store.retainedCount == retainedBefore)
     }
 
+    /// Released while its fetch is in flight, the model cancels it: its handle reads the fetch
+    /// cancelled, and the answer that arrives later is committed for nobody.
+    @Test(arguments: PhaseStrategy.allCases)
+    func releasingTheModelMidFetchCancelsItsFetch(strategy: PhaseStrategy) async throws {
+        let world = try World(strategy)
+        let gate = RequestBarrier()
+        world.transport.enqueue("Dashboard", after: gate)
+        var model: QueryModel<DashboardQuery>? = QueryModel(environment: world.environment)
+        let kept = try #require(model?.handle)
+        await gate.arrival()
+        #expect(kept.handle.fetch.activity.isInFlight)
+
+        model = nil
+        #expect(kept.handle.fetch.failure == .cancelled)
+        #expect(world.environment.handleCount == 0)
+        gate.open()
+        await kept.handle.waitForFetch()
+        #expect(kept.data == nil)
+    }
+
     @Test(arguments: PhaseStrategy.allCases)
     func aModelNeverUsedAttachesNothingAndReleasesQuietly(strategy: PhaseStrategy) throws {
         let world = try World(strategy)
