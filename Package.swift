@@ -92,7 +92,7 @@ let package = Package(
                         reason: "lattice bench writes its report under .build/lab/ (on spec/, also "
                             + "BENCHMARKS.md, dashboards/, results/ and spec/limits.json)")])),
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
-        .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting"],
+        .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "SpecLenses"],
                     exclude: ["Compiler/ValidationCorpus"]),
         // What `lattice generate` writes for spec/, Tests/Fixtures/SmallSpec and HostileNames, checked in and
         // compiled here; LatticeCodegenTests regenerates them and requires the same bytes.

@@ -67,13 +67,16 @@ public enum Failure: Error, Hashable, Sendable {
 }
 
 extension Failure: CustomStringConvertible {
-    /// The name and what a person needs to act, on one line.
+    /// The name and what a person needs to act, on one line, the name said once: what follows
+    /// it adds the case's values, never the name again in words
+    /// (`read.requiredFieldMissing in Profile at viewer.login`, `http.status 502: Bad gateway`).
+    /// - Complexity: O(length of what the case carries).
     public var description: String {
         switch self {
         case .transport(_, let underlying):
             "\(name): \(underlying)"
         case .httpStatus(let code, let body):
-            "\(name): HTTP \(code)\(body.isEmpty ? "" : ": \(body)")"
+            "\(name) \(code)\(body.isEmpty ? "" : ": \(body)")"
         case .undecodableResponse(let reason, let snippet):
             "\(name): \(reason); body starts: \(snippet)"
         case .requestErrors(let errors):
@@ -81,13 +84,13 @@ extension Failure: CustomStringConvertible {
         case .fieldErrors(let errors, let operation):
             "\(name) in \(operation): \(Self.describe(errors))"
         case .requiredFieldMissing(let path, let operation):
-            "\(name) in \(operation): @required field \(path.map(\.description).joined(separator: ".")) is null"
+            "\(name) in \(operation) at \(path.map(\.description).joined(separator: "."))"
         case .notInStore(let operation):
-            "\(name): \(operation) is not in the store and storeOnly makes no fetch"
+            "\(name): \(operation) (storeOnly makes no fetch)"
         case .cancelled:
             name
         case .timedOut(let after):
-            "\(name): no answer after \(after)"
+            "\(name) after \(after)"
         }
     }
 

@@ -73,6 +73,67 @@ public enum InputValue<Wrapped: InputEncodable>: InputEncodable {
 extension InputValue: Equatable where Wrapped: Equatable {}
 extension InputValue: Hashable where Wrapped: Hashable {}
 
+// Literals: a value written as a literal is sent as that value, so `.init(first: 3)` reads as
+// `.init(first: .some(3))`; `nil` is sent as null (as an optional's `nil` is), never omitted.
+
+extension InputValue: ExpressibleByIntegerLiteral where Wrapped: ExpressibleByIntegerLiteral {
+    /// `.some` of the integer. - Complexity: O(1).
+    public init(integerLiteral value: Wrapped.IntegerLiteralType) {
+        self = .some(Wrapped(integerLiteral: value))
+    }
+}
+
+extension InputValue: ExpressibleByFloatLiteral where Wrapped: ExpressibleByFloatLiteral {
+    /// `.some` of the number. - Complexity: O(1).
+    public init(floatLiteral value: Wrapped.FloatLiteralType) {
+        self = .some(Wrapped(floatLiteral: value))
+    }
+}
+
+extension InputValue: ExpressibleByBooleanLiteral where Wrapped: ExpressibleByBooleanLiteral {
+    /// `.some` of the boolean. - Complexity: O(1).
+    public init(booleanLiteral value: Wrapped.BooleanLiteralType) {
+        self = .some(Wrapped(booleanLiteral: value))
+    }
+}
+
+extension InputValue: ExpressibleByUnicodeScalarLiteral where Wrapped: ExpressibleByUnicodeScalarLiteral {
+    /// `.some` of the one-scalar string. - Complexity: O(1).
+    public init(unicodeScalarLiteral value: Wrapped.UnicodeScalarLiteralType) {
+        self = .some(Wrapped(unicodeScalarLiteral: value))
+    }
+}
+
+extension InputValue: ExpressibleByExtendedGraphemeClusterLiteral
+where Wrapped: ExpressibleByExtendedGraphemeClusterLiteral {
+    /// `.some` of the one-character string. - Complexity: O(1).
+    public init(extendedGraphemeClusterLiteral value: Wrapped.ExtendedGraphemeClusterLiteralType) {
+        self = .some(Wrapped(extendedGraphemeClusterLiteral: value))
+    }
+}
+
+extension InputValue: ExpressibleByStringLiteral where Wrapped: ExpressibleByStringLiteral {
+    /// `.some` of the string. - Complexity: O(length).
+    public init(stringLiteral value: Wrapped.StringLiteralType) {
+        self = .some(Wrapped(stringLiteral: value))
+    }
+}
+
+extension InputValue: ExpressibleByArrayLiteral where Wrapped: RangeReplaceableCollection {
+    /// `.some` of the list: `states: [.open]`. - Complexity: O(count).
+    public init(arrayLiteral elements: Wrapped.Element...) {
+        self = .some(Wrapped(elements))
+    }
+}
+
+extension InputValue: ExpressibleByNilLiteral {
+    /// `.null`: sent as null, as an optional's `nil` is. Leaving the value out is `.omitted`.
+    /// - Complexity: O(1).
+    public init(nilLiteral: ()) {
+        self = .null
+    }
+}
+
 /// The JSON object of a variables value or an input object, built field by field: what
 /// generated `json` and `inputJSON` write, so an omitted field is left out in one place.
 public struct InputFields {

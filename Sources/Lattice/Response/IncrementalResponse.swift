@@ -232,3 +232,15 @@ public struct IncrementalResponse: Hashable, Sendable {
         }
     }
 }
+
+extension IncrementalResponse.PartState: CustomStringConvertible {
+    /// `pending`, `arrived`, or `failed(` the failure's description `)`, as a log or a test
+    /// message shows it. - Complexity: that of `Failure.description` for a failed part.
+    public var description: String {
+        switch self {
+        case .pending: "pending"
+        case .arrived: "arrived"
+        case .failed(let failure): "failed(\(failure))"
+        }
+    }
+}

@@ -31,6 +31,24 @@ import Testing
         #expect(Self.all[0].description.contains("Connection refused"))
     }
 
+    /// Each description says the name once and then only what the case carries: no sentence
+    /// restating the name (`@required field … is null` after `read.requiredFieldMissing`).
+    @Test func descriptionSaysTheNameOnceAndThenTheValues() {
+        #expect(Self.all.map(\.description) == [
+            "transport.unreachable: Connection refused",
+            "transport.connectionLost: The network connection was lost.",
+            "http.status 500: oops",
+            "response.undecodable: not JSON; body starts: <html>",
+            "response.requestErrors: Cannot query field",
+            "read.fieldErrors in Q: viewer.0: boom",
+            "read.requiredFieldMissing in Q at viewer.name",
+            "store.notInStore: Q (storeOnly makes no fetch)",
+            "fetch.cancelled",
+            "fetch.timedOut after 2.0 seconds",
+        ])
+        #expect(Failure.httpStatus(code: 204, body: "").description == "http.status 204")
+    }
+
     @Test func typedThrowCarriesTheKind() {
         func fail() throws(Failure) { throw .httpStatus(code: 503, body: "") }
         do {

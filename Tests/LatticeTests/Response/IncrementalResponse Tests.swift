@@ -52,6 +52,16 @@ struct IncrementalResponseTests {
         #expect(errors.map(\.message) == ["non-null"])
     }
 
+    /// A part's state prints as a log line wants it, not as the enum's full Swift name.
+    @Test func aPartStatePrintsItsStateAndAFailureItsDescription() {
+        let failed = IncrementalResponse.PartState.failed(.transport(.connectionLost, underlying: "lost"))
+        #expect("\(IncrementalResponse.PartState.pending)" == "pending")
+        #expect("\(IncrementalResponse.PartState.arrived)" == "arrived")
+        #expect("\(failed)" == "failed(transport.connectionLost: lost)")
+        let parts: [String: IncrementalResponse.PartState] = ["body": .pending]
+        #expect("\(parts)" == "[\"body\": pending]")
+    }
+
     @Test func aDropFailsWhatIsPendingAndKeepsWhatArrived() throws {
         var response = try IncrementalResponse(try Self.payload("""
             {"data": {"a": {"id": "1"}}, "pending": [{"id": "0", "path": ["a"], "label": "x"}, {"id": "1", "path": ["a"], "label": "y"}], "hasNext": true}
