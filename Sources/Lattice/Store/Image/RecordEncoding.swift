@@ -1,3 +1,5 @@
+import Foundation
+
 /// The compact binary form of one record, as the store's image keeps it (one row a record):
 /// its fields by storage key, each value tagged (null, a scalar as binary JSON, a link or a
 /// list of links as ids) with its field errors, and whether the record was deleted. No JSON
@@ -115,22 +117,45 @@ public enum RecordEncoding {
     ///   half read.
     /// - Complexity: O(bytes).
     public static func decode(_ row: [UInt8]) throws(CorruptRow) -> Decoded {
-        var reader = Reader(bytes: row)
+        var fields: [String: FieldState] = [:]
+        let read = row.withUnsafeBytes { bytes in
+            Result { () throws(CorruptRow) in
+                try decode(bytes) { key, state, reader throws(CorruptRow) in
+                    let key = try reader.text(key)
+                    guard fields.updateValue(state, forKey: key) == nil else { throw reader.corrupt("field \(key) twice") }
+                }
+            }
+        }
+        return Decoded(fields: fields, isDeleted: try read.get())
+    }
+
+    /// Whether `one` and `other` hold the same bytes. - Complexity: O(bytes), a `memcmp`.
+    static func sameBytes(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+        return memcmp(first, second, one.count) == 0
+    }
+
+    /// Reads the row in `bytes` (SQLite's buffer, not copied), handing each field to `field`
+    /// in the row's order: its storage key's bytes (not yet checked as UTF-8: `Reader.text`),
+    /// its state, and the reader, for an error located at it.
+    /// - Returns: whether the record was deleted.
+    /// - Throws: `CorruptRow`, as `decode(_:)`, or what `field` throws.
+    /// - Complexity: O(bytes).
+    static func decode(_ bytes: UnsafeRawBufferPointer,
+                       field: (UnsafeRawBufferPointer, FieldState, Reader) throws(CorruptRow) -> Void) throws(CorruptRow) -> Bool {
+        var reader = Reader(bytes: bytes)
         let found = try reader.byte()
         guard found == version else { throw reader.corrupt("version \(found), expected \(version)", back: 1) }
         let flags = try reader.byte()
         guard flags <= 1 else { throw reader.corrupt("flags \(flags)", back: 1) }
         let count = try reader.count()
-        var fields: [String: FieldState] = [:]
-        fields.reserveCapacity(count)
         for _ in 0..<count {
-            let key = try reader.string()
-            guard fields.updateValue(try reader.field(), forKey: key) == nil else {
-                throw reader.corrupt("field \(key) twice")
-            }
+            let key = try reader.utf8()
+            try field(key, try reader.field(), reader)
         }
-        guard reader.offset == row.count else { throw reader.corrupt("\(row.count - reader.offset) bytes after the record") }
-        return Decoded(fields: fields, isDeleted: flags == 1)
+        guard reader.offset == bytes.count else { throw reader.corrupt("\(bytes.count - reader.offset) bytes after the record") }
+        return flags == 1
     }
 }
 
@@ -244,8 +269,10 @@ extension RecordEncoding {
         }
     }
 
-    private struct Reader {
-        let bytes: [UInt8]
+    /// Reads a row's bytes where they are (SQLite's buffer or an array's), each read checked
+    /// against the row's end.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
         var offset = 0
 
         func corrupt(_ reason: String, back: Int = 0) -> CorruptRow {
@@ -277,14 +304,29 @@ extension RecordEncoding {
             return Int(value)
         }
 
-        mutating func string() throws(CorruptRow) -> String {
+        /// The bytes of the next string, not yet checked as UTF-8.
+        mutating func utf8() throws(CorruptRow) -> UnsafeRawBufferPointer {
             let length = try count()
             let start = offset
             offset += length
-            guard let text = String(validating: bytes[start..<offset], as: UTF8.self) else {
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+        }
+
+        /// The string in `utf8`, bytes of this row.
+        /// - Throws: `CorruptRow` at its first byte when it is not UTF-8.
+        func text(_ utf8: UnsafeRawBufferPointer) throws(CorruptRow) -> String {
+            // Decoded with repair (the standard library's fast path for a buffer), then checked:
+            // a string that is not UTF-8 comes out with other bytes than it went in.
+            var text = String(decoding: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+            guard text.withUTF8({ RecordEncoding.sameBytes(UnsafeRawBufferPointer($0), utf8) }) else {
+                let start = utf8.baseAddress.map { $0 - (bytes.baseAddress ?? $0) } ?? offset
                 throw CorruptRow(offset: start, reason: "a string that is not UTF-8")
             }
             return text
+        }
+
+        mutating func string() throws(CorruptRow) -> String {
+            try text(try utf8())
         }
 
         mutating func field() throws(CorruptRow) -> FieldState {
