@@ -27,7 +27,21 @@ public struct ImageHydration {
     struct Entry {
         var fields: [(key: FieldKey, state: FieldState)]?
         var type: RecordType
-        var walked: [ObjectIdentifier]
+        /// The first selection walked at the record, kept apart: most records are reached
+        /// by one selection, and an array would cost each an allocation.
+        var walkedFirst: ObjectIdentifier?
+        var walkedMore: [ObjectIdentifier] = []
+
+        /// Notes that `selection` is walked here. - Returns: whether it was not yet.
+        mutating func walks(_ selection: ObjectIdentifier) -> Bool {
+            guard let first = walkedFirst else {
+                walkedFirst = selection
+                return true
+            }
+            guard first != selection, !walkedMore.contains(selection) else { return false }
+            walkedMore.append(selection)
+            return true
+        }
 
         /// The row's state of `key`. - Complexity: O(fields of the row), no hashing.
         func state(of key: FieldKey) -> FieldState? {
@@ -63,7 +77,7 @@ public struct ImageHydration {
         } else {
             live?.type ?? .unknown
         }
-        entries[id] = Entry(fields: fields, type: type, walked: [])
+        entries[id] = Entry(fields: fields, type: type)
         guard let index = entries.index(forKey: id) else { preconditionFailure("an entry just stored is not found") }
         return index
     }
@@ -87,9 +101,7 @@ public struct ImageHydration {
 
     /// Whether `selection` is walked at the entry at `index` for the first time (and notes it).
     private mutating func walksFirst(_ selection: ObjectIdentifier, at index: Dictionary<DataID, Entry>.Index) -> Bool {
-        guard !entries.values[index].walked.contains(selection) else { return false }
-        entries.values[index].walked.append(selection)
-        return true
+        entries.values[index].walks(selection)
     }
 
     private mutating func visit(_ set: ObjectSelection, at id: DataID, bound: BoundArtifact) throws(ImageDatabaseError) {
