@@ -41,9 +41,15 @@ public struct RecordSourceDelta: Sendable {
         }
     }
 
-    private(set) var records: [DataID: RecordWrites] = [:]
+    /// Where each record's writes are in `staged` (and its id in `order`).
+    private var positions: [DataID: Int] = [:]
+    /// Each record's writes, in the order of `order`: a commit walks them without hashing an id.
+    private(set) var staged: [RecordWrites] = []
     /// Record ids in first-write order, so application and notification order is stable.
     private(set) var order: [DataID] = []
+    /// The position of the record written last: a normalizer writes an object's fields one
+    /// after another, and comparing an id costs less than hashing it.
+    private var lastStaged = 0
     private(set) var deletions: [DataID] = []
     private(set) var invalidations: [DataID] = []
     /// Edits of `@connection` lists (pages to merge, edges to remove), applied after the
@@ -63,19 +69,32 @@ public struct RecordSourceDelta: Sendable {
     }
 
     mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, on id: DataID) {
-        // One lookup of the id (a string hash) a write: the record is made in place if new.
-        let before = records.count
-        records[id, default: RecordWrites()].set(FieldWrite(key: key, keyPath: keyPath, state: state))
-        if records.count != before { order.append(id) }
+        staged[stage(id)].set(FieldWrite(key: key, keyPath: keyPath, state: state))
     }
 
     /// Stages the record `id` so it exists after the commit, even with no field written.
     mutating func touch(_ id: DataID) {
-        if records[id] == nil {
-            records[id] = RecordWrites()
+        stage(id)
+    }
+
+    /// The position of `id`'s writes in `staged`, made empty if new: one lookup of the id (a
+    /// string hash), which inserts it when absent.
+    @discardableResult
+    private mutating func stage(_ id: DataID) -> Int {
+        if lastStaged < order.count, order[lastStaged] == id { return lastStaged }
+        let position = Self.read(&positions[id, default: staged.count])
+        if position == staged.count {
+            staged.append(RecordWrites())
             order.append(id)
         }
+        lastStaged = position
+        return position
     }
+
+    /// `value`, read through an `inout` access: a dictionary's `default:` subscript then
+    /// inserts the default it was given, in the same lookup.
+    @inline(__always)
+    private static func read(_ value: inout Int) -> Int { value }
 
     /// Stages the deletion of `id`: all its fields removed, and the record known not to exist
     /// (`RecordType.nonexistent`): a link to it reads as null, as Relay reads a deleted
@@ -114,10 +133,10 @@ public struct RecordSourceDelta: Sendable {
 
     /// The staged state of `key` on `id`, if written. - Complexity: O(1).
     func state(of key: FieldKey, on id: DataID) -> FieldState? {
-        guard let writes = records[id], let position = writes.position(of: key) else { return nil }
-        return writes.writes[position].state
+        guard let record = positions[id], let position = staged[record].position(of: key) else { return nil }
+        return staged[record].writes[position].state
     }
 
-    /// The staged writes of `id`, for tests and printing.
-    func writes(of id: DataID) -> [FieldWrite] { records[id]?.writes ?? [] }
+    /// The staged writes of `id`. - Complexity: O(1) (one string hash).
+    func writes(of id: DataID) -> [FieldWrite] { positions[id].map { staged[$0].writes } ?? [] }
 }

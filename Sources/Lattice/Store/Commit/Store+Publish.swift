@@ -27,9 +27,9 @@ extension Store {
         // Read once: a static's lazy initialization is checked on every access.
         let edges = FieldKey.edges
         let keepsConnectionNodes = !connectionNodes.isEmpty
-        for id in delta.order {
+        for (position, id) in delta.order.enumerated() {
             let (record, isNew) = source.recordOrCreate(id)
-            let writes = delta.writes(of: id)
+            let writes = delta.staged[position].writes
             if isNew { created += 1 }
             if record.slots.isEmpty { record.slots.reserveCapacity(writes.count) }
             let before = changed.count
@@ -39,9 +39,11 @@ extension Store {
             if typeBefore == .nonexistent { record.type = .unknown }
             for write in writes {
                 fieldsWritten += 1
+                // Compared in place, before anything is made of the write: a payload committed
+                // again copies no value and looks up no linked record.
+                if record.slots.holds(write.key, write.state) { continue }
                 let new = Slot(value: stored(write.state.value), errors: write.state.errors)
                 let old = record.slots[write.key]
-                if old == new { continue }
                 if !droppedLinks, old?.value.isLink == true { droppedLinks = true }
                 record.slots[write.key] = new
                 record.noteType(from: write.key, new.value)
