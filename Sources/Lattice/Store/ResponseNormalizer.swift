@@ -94,7 +94,7 @@ struct ResponseNormalizerWalker {
             switch selection {
             case .field(let field):
                 // Required and written by `normalizeObject`, which types the object by it.
-                if field.name == "__typename" && field.isAdded { continue }
+                if field.isAdded && field.name == "__typename" { continue }
                 if let focus {
                     guard focus.path.first == .key(field.responseKey) else { continue }
                     try walk(toward: focus, through: field, of: object, on: id, bound: bound, trie: node)
@@ -183,7 +183,7 @@ struct ResponseNormalizerWalker {
         // `!= nil` first: binding the page would copy it on every field of every response.
         if page != nil, try stagedInPage(field, value, of: id, bound: bound, trie: fieldNode) { return }
         // `if let`, not `Optional.map`: a main-actor closure checks its executor on each call.
-        if value == .null {
+        if case .null = value {
             var errors: [GraphQLError]?
             if let fieldNode { errors = trie.take(fieldNode) }
             delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, on: id)
@@ -308,26 +308,31 @@ struct ResponseNormalizerWalker {
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?, id given: DataID? = nil
     ) throws(NormalizeError) -> DataID {
-        let (type, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
+        let (type, typename, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
         // Not on the way to a focused walk's place: the earlier payload wrote it.
         if focus == nil {
-            delta.set(FieldState(value: .scalar(.string(type.name))), for: .typename,
-                      keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
+            delta.set(FieldState(value: .scalar(.string(typename))), for: .typename,
+                      keyPath: Self.typenameKeyPath, on: id)
         }
         try normalize(object, set: set, id: id, type: .known(type), bound: bound, trie: node)
         return id
     }
 
-    /// An object's concrete type and record id: the server's for an identified type, else a
-    /// client id from where it sits (unless `given`).
+    /// The key path a write of `__typename` is observed under, read once: the table's is
+    /// behind a lock.
+    private static let typenameKeyPath = FieldKeyTable.shared.keyPath(of: .typename)
+
+    /// An object's concrete type (its key and its name) and record id: the server's for an
+    /// identified type, else a client id from where it sits (unless `given`).
     private func identity(of object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
-                          index: Int?, given: DataID? = nil) throws(NormalizeError) -> (type: TypeKey, id: DataID) {
-        let type = try self.type(of: object, set: set)
-        if let given { return (type, given) }
-        if set.identifiedTypes?.admits(type) ?? false { return (type, try serverID(of: object)) }
+                          index: Int?, given: DataID? = nil)
+        throws(NormalizeError) -> (type: TypeKey, typename: String, id: DataID) {
+        let (type, typename) = try self.type(of: object, set: set)
+        if let given { return (type, typename, given) }
+        if set.identifiedTypes?.admits(type) ?? false { return (type, typename, try serverID(of: object)) }
         // A type without `id: ID!` has no identity of its own: its record is the one at
         // this place, the same for every response that reaches it.
-        return (type, DataID.client(parent: parent, storageKey: key.storageKey, index: index))
+        return (type, typename, DataID.client(parent: parent, storageKey: key.storageKey, index: index))
     }
 
     /// Stages one page of a `@connection` field: its record is the connection's (one per key
@@ -373,20 +378,24 @@ struct ResponseNormalizerWalker {
     /// `__typename` the server sent (the compiler added it to every interface and union
     /// selection), which must name one of the field's possible types. A `__typename` the
     /// document selected on an object type is checked against it too.
-    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> TypeKey {
+    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> (TypeKey, String) {
         switch object["__typename"] {
         case .string(let name)?:
+            // An object type's own name, the usual answer, is known without a lookup.
+            if let concrete = set.concreteType, name == set.concreteTypename { return (concrete, name) }
             // Every possible type was interned when the document compiled; a name that was
             // not is none of them, and is not interned (the table is the process's, forever).
             guard let key = TypeKey(existing: name), set.typenames.admits(key) else {
                 throw .impossibleTypename(path: pathText, typename: name, type: set.typeName)
             }
-            return key
+            return (key, name)
         case let other?:
             throw .scalarMismatch(path: pathText + ".__typename", expected: "String", found: other.kindDescription)
         case nil:
-            guard let concrete = set.concreteTypename else { throw .missingField(path: pathText + ".__typename") }
-            return TypeKey(concrete)
+            guard let concrete = set.concreteType, let name = set.concreteTypename else {
+                throw .missingField(path: pathText + ".__typename")
+            }
+            return (concrete, name)
         }
     }
 
