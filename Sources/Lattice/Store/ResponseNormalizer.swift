@@ -41,8 +41,8 @@ public enum ResponseNormalizer {
             // A fresh memo per place: a spread taken on the way to one place leads to others.
             walker.spreads = SpreadMemo(for: operation.artifact)
             walker.focus = place.path.isEmpty ? nil : ResponseNormalizerWalker.Focus(path: place.path[...], firstItem: place.firstItem)
-            if walker.focus == nil { walker.delta.touch(root) }
-            try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
+            let record = walker.focus == nil ? walker.delta.stage(root) : nil
+            try walker.normalize(data, set: operation.artifact.selectionSet, id: root, record: record,
                                  type: .unknown, bound: operation, trie: walker.trie.root)
         }
         return Result(delta: walker.delta, unplacedErrors: walker.trie.unplaced)
@@ -87,7 +87,9 @@ struct ResponseNormalizerWalker {
 
     var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
 
-    mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID,
+    /// Walks `set` over `object`, written to the record `id`, staged at `record` in the delta
+    /// (`nil` on the way to a focused walk's place, where nothing of it is written).
+    mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID, record: Int?,
                             type: RecordType, bound: BoundArtifact,
                             trie node: ErrorTrie.Node?) throws(NormalizeError) {
         for selection in set.selections {
@@ -100,14 +102,14 @@ struct ResponseNormalizerWalker {
                     try walk(toward: focus, through: field, of: object, on: id, bound: bound, trie: node)
                     continue
                 }
-                try write(field, of: object, to: id, bound: bound, trie: node)
+                try write(field, of: object, to: id, at: record, bound: bound, trie: node)
                 // After the write, not in it: a call there cost Dashboard's normalization 3 %
                 // more instructions (callgrind), with no field using it.
                 if field.hasEdgeEdit { stageEdgeEdit(of: field, on: id, bound: bound) }
             case .inlineFragment(let inline):
                 guard inline.condition?.matches(type) ?? true,
                       inline.deferral == nil || inline.selectionSet.hasArrived(in: object) else { continue }
-                try normalize(object, set: inline.selectionSet, id: id, type: type,
+                try normalize(object, set: inline.selectionSet, id: id, record: record, type: type,
                               bound: bound, trie: node)
             case .spread(let spread):
                 guard spread.condition?.matches(type) ?? true,
@@ -115,7 +117,7 @@ struct ResponseNormalizerWalker {
                       spreads.firstVisit(of: spread.fragment,
                                          at: WalkedPlace(record: id, errors: node.map(ObjectIdentifier.init)))
                 else { continue }
-                try normalize(object, set: spread.fragment.selectionSet, id: id, type: type,
+                try normalize(object, set: spread.fragment.selectionSet, id: id, record: record, type: type,
                               bound: bound.fragment(spread), trie: node)
             }
         }
@@ -133,7 +135,7 @@ struct ResponseNormalizerWalker {
         let pageWalkedWhole = field.connection != nil && (rest.count < 3 || rest.first != .key("edges"))
         if (rest.isEmpty && focus.firstItem != nil) || pageWalkedWhole {
             self.focus = nil
-            try write(field, of: object, to: id, bound: bound, trie: node, from: focus.firstItem)
+            try write(field, of: object, to: id, at: nil, bound: bound, trie: node, from: focus.firstItem)
             return
         }
         path.append(.key(field.responseKey))
@@ -172,8 +174,9 @@ struct ResponseNormalizerWalker {
         }
     }
 
+    /// Writes `field` of `object` to the record `id`, staged at `record` (`nil`: staged here).
     private mutating func write(_ field: FieldNode, of object: [String: JSONValue],
-                                to id: DataID, bound: BoundArtifact,
+                                to id: DataID, at record: Int?, bound: BoundArtifact,
                                 trie node: ErrorTrie.Node?, from firstItem: Int? = nil) throws(NormalizeError) {
         path.append(.key(field.responseKey))
         defer { path.removeLast() }
@@ -186,7 +189,7 @@ struct ResponseNormalizerWalker {
         if case .null = value {
             var errors: [GraphQLError]?
             if let fieldNode { errors = trie.take(fieldNode) }
-            delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, on: id)
+            delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, at: record ?? delta.stage(id))
             return
         }
         switch field.kind {
@@ -195,7 +198,7 @@ struct ResponseNormalizerWalker {
             var errors: [GraphQLError]?
             if let fieldNode { errors = nullItemErrors(in: value, under: fieldNode) }
             delta.set(FieldState(value: .scalar(value), errors: errors), for: key,
-                      keyPath: keyPath, on: id)
+                      keyPath: keyPath, at: record ?? delta.stage(id))
         case .linked(let set):
             guard case .object(let child) = value else {
                 if case .array = value { throw .unexpectedList(path: pathText) }
@@ -207,7 +210,7 @@ struct ResponseNormalizerWalker {
             } else {
                 try normalizeObject(child, set: set, parent: id, key: key, index: nil, bound: bound, trie: fieldNode)
             }
-            delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, on: id)
+            delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, at: record ?? delta.stage(id))
         case .linkedList(let set, _):
             guard case .array(let items) = value else {
                 throw .expectedList(path: pathText, found: value.kindDescription)
@@ -234,7 +237,7 @@ struct ResponseNormalizerWalker {
                 }
             }
             delta.set(FieldState(value: .links(links), errors: errors), for: key,
-                      keyPath: keyPath, on: id)
+                      keyPath: keyPath, at: record ?? delta.stage(id))
         }
     }
 
@@ -310,11 +313,14 @@ struct ResponseNormalizerWalker {
     ) throws(NormalizeError) -> DataID {
         let (type, typename, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
         // Not on the way to a focused walk's place: the earlier payload wrote it.
+        var record: Int?
         if focus == nil {
+            let position = delta.stage(id, fields: set.selections.count + 1)
             delta.set(FieldState(value: .scalar(.string(typename))), for: .typename,
-                      keyPath: Self.typenameKeyPath, on: id)
+                      keyPath: Self.typenameKeyPath, at: position)
+            record = position
         }
-        try normalize(object, set: set, id: id, type: .known(type), bound: bound, trie: node)
+        try normalize(object, set: set, id: id, record: record, type: .known(type), bound: bound, trie: node)
         return id
     }
 

@@ -25,14 +25,16 @@ public struct RecordSourceDelta: Sendable {
             return nil
         }
 
-        mutating func set(_ write: FieldWrite) {
-            if let position = position(of: write.key) {
+        /// Stages `write`, taken over: no copy of its value.
+        mutating func set(_ write: consuming FieldWrite) {
+            let key = write.key
+            if let position = position(of: key) {
                 writes[position] = write
                 return
             }
             writes.append(write)
             if positions != nil {
-                positions?[write.key] = writes.count - 1
+                positions?[key] = writes.count - 1
             } else if writes.count == Self.scannedFields {
                 var table: [FieldKey: Int] = [:]
                 for (position, write) in writes.enumerated() { table[write.key] = position }
@@ -47,9 +49,6 @@ public struct RecordSourceDelta: Sendable {
     private(set) var staged: [RecordWrites] = []
     /// Record ids in first-write order, so application and notification order is stable.
     private(set) var order: [DataID] = []
-    /// The position of the record written last: a normalizer writes an object's fields one
-    /// after another, and comparing an id costs less than hashing it.
-    private var lastStaged = 0
     private(set) var deletions: [DataID] = []
     private(set) var invalidations: [DataID] = []
     /// Edits of `@connection` lists (pages to merge, edges to remove), applied after the
@@ -69,7 +68,13 @@ public struct RecordSourceDelta: Sendable {
     }
 
     mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, on id: DataID) {
-        staged[stage(id)].set(FieldWrite(key: key, keyPath: keyPath, state: state))
+        set(state, for: key, keyPath: keyPath, at: stage(id))
+    }
+
+    /// Stages a write to the record at `position` (what `stage` answered for it): no lookup of
+    /// its id. - Complexity: O(1) amortized.
+    mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, at position: Int) {
+        staged[position].set(FieldWrite(key: key, keyPath: keyPath, state: state))
     }
 
     /// Stages the record `id` so it exists after the commit, even with no field written.
@@ -77,17 +82,18 @@ public struct RecordSourceDelta: Sendable {
         stage(id)
     }
 
-    /// The position of `id`'s writes in `staged`, made empty if new: one lookup of the id (a
-    /// string hash), which inserts it when absent.
+    /// The position of `id`'s writes in `staged`, made empty if new (with room for `fields`
+    /// writes): one lookup of the id (a string hash), which inserts it when absent. A walk
+    /// writing an object's fields stages it once and writes at the position.
     @discardableResult
-    private mutating func stage(_ id: DataID) -> Int {
-        if lastStaged < order.count, order[lastStaged] == id { return lastStaged }
+    mutating func stage(_ id: DataID, fields: Int = 0) -> Int {
         let position = Self.read(&positions[id, default: staged.count])
         if position == staged.count {
-            staged.append(RecordWrites())
+            var writes = RecordWrites()
+            writes.writes.reserveCapacity(fields)
+            staged.append(writes)
             order.append(id)
         }
-        lastStaged = position
         return position
     }
 
