@@ -73,6 +73,9 @@ struct ResponseNormalizerWalker {
     /// The page of the `@connection` field being walked, if any: its `edges` and `pageInfo`
     /// are staged for merging, not written.
     var page: ConnectionPage?
+    /// The delta positions of the items of the lists of links being walked, innermost last
+    /// (`RecordSourceDelta.stageTargets`): one buffer for every list.
+    var targets: [Int] = []
 
     /// Where a spread was walked: the record, and the errors under the object written there.
     struct WalkedPlace: Hashable {
@@ -204,19 +207,23 @@ struct ResponseNormalizerWalker {
                 if case .array = value { throw .unexpectedList(path: pathText) }
                 throw .expectedObject(path: pathText, found: value.kindDescription)
             }
-            let childID = if let connection = field.connection {
+            let linked = if let connection = field.connection {
                 try normalizeConnection(child, set: set, connection: connection, parent: id, key: key,
                                         bound: bound, trie: fieldNode)
             } else {
                 try normalizeObject(child, set: set, parent: id, key: key, index: nil, bound: bound, trie: fieldNode)
             }
-            delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, at: record ?? delta.stage(id))
+            delta.set(FieldState(value: .link(linked.id)), for: key, keyPath: keyPath, at: record ?? delta.stage(id),
+                      targets: linked.record ?? -1)
         case .linkedList(let set, _):
             guard case .array(let items) = value else {
                 throw .expectedList(path: pathText, found: value.kindDescription)
             }
             var links: [DataID?] = []
             links.reserveCapacity(items.count)
+            // The items' positions in the delta, above those of the lists being walked outside.
+            let firstTarget = targets.count
+            defer { targets.removeSubrange(firstTarget...) }
             var errors: [GraphQLError]?
             for (index, item) in items.enumerated() {
                 path.append(.index(index))
@@ -225,19 +232,24 @@ struct ResponseNormalizerWalker {
                 switch item {
                 case .null:
                     links.append(nil)
+                    targets.append(-1)
                     if let itemNode { errors = (errors ?? []) + trie.take(itemNode) }
                 case .object(let child) where index < firstItem ?? 0:
                     // A streamed list's item an earlier payload wrote: only named, for the links.
                     links.append(try identity(of: child, set: set, parent: id, key: key, index: index).id)
+                    targets.append(-1)
                 case .object(let child):
-                    links.append(try normalizeObject(child, set: set, parent: id, key: key,
-                                                     index: index, bound: bound, trie: itemNode))
+                    let item = try normalizeObject(child, set: set, parent: id, key: key,
+                                                   index: index, bound: bound, trie: itemNode)
+                    links.append(item.id)
+                    targets.append(item.record ?? -1)
                 case .bool, .int, .double, .string, .array:
                     throw .expectedObject(path: pathText, found: item.kindDescription)
                 }
             }
+            let position = record ?? delta.stage(id)
             delta.set(FieldState(value: .links(links), errors: errors), for: key,
-                      keyPath: keyPath, at: record ?? delta.stage(id))
+                      keyPath: keyPath, at: position, targets: delta.stageTargets(targets[firstTarget...]))
         }
     }
 
@@ -307,10 +319,13 @@ struct ResponseNormalizerWalker {
 
     /// Stages one object: its type, its id (the server's for an identified type, else a
     /// client id from where it sits), then its selections.
+    /// - Returns: its record's id, and its position in the delta (`nil` on the way to a
+    ///   focused walk's place, where it is not written).
+    @discardableResult
     mutating func normalizeObject(
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?, id given: DataID? = nil
-    ) throws(NormalizeError) -> DataID {
+    ) throws(NormalizeError) -> (id: DataID, record: Int?) {
         let (type, typename, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
         // Not on the way to a focused walk's place: the earlier payload wrote it.
         var record: Int?
@@ -321,7 +336,7 @@ struct ResponseNormalizerWalker {
             record = position
         }
         try normalize(object, set: set, id: id, record: record, type: .known(type), bound: bound, trie: node)
-        return id
+        return (id, record)
     }
 
     /// The key path a write of `__typename` is observed under, read once: the table's is
@@ -347,19 +362,19 @@ struct ResponseNormalizerWalker {
     private mutating func normalizeConnection(
         _ object: [String: JSONValue], set: ObjectSelection, connection: ConnectionField, parent: DataID,
         key: FieldKey, bound: BoundArtifact, trie node: ErrorTrie.Node?
-    ) throws(NormalizeError) -> DataID {
+    ) throws(NormalizeError) -> (id: DataID, record: Int?) {
         let id = DataID.client(parent: parent, storageKey: key.storageKey)
         let outer = page
         page = ConnectionPage(connection: id, position: connection.position(under: bound.variables), path: pathText)
-        _ = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
-                                trie: node, id: id)
+        let record = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
+                                         trie: node, id: id).record
         // A walk toward one of its edges staged none of the others: the page is not merged.
         if let page, focus == nil {
             try checkCursors(of: page, connection: connection)
             delta.merge(page)
         }
         page = outer
-        return id
+        return (id, record)
     }
 
     /// The `id` of an object of an identified type (selected by the document or added by

@@ -7,6 +7,10 @@ public struct RecordSourceDelta: Sendable {
         let key: FieldKey
         let keyPath: FieldKeyPath
         var state: FieldState
+        /// Where what it links is staged in the same delta, when its writer knew: for a link,
+        /// the linked record's position; for a list of links, where its items' positions start
+        /// in `linkTargets`. -1 when not known: the commit finds the records by id.
+        var targets = -1
     }
 
     /// Staged writes of one record, in write order; a second write of a field replaces the first.
@@ -49,6 +53,9 @@ public struct RecordSourceDelta: Sendable {
     private(set) var staged: [RecordWrites] = []
     /// Record ids in first-write order, so application and notification order is stable.
     private(set) var order: [DataID] = []
+    /// The positions of the records lists of links name, a list's items in a row (-1 for a
+    /// null item or a record not staged here): `FieldWrite.targets` says where a list's start.
+    private(set) var linkTargets: [Int] = []
     private(set) var deletions: [DataID] = []
     private(set) var invalidations: [DataID] = []
     /// Edits of `@connection` lists (pages to merge, edges to remove), applied after the
@@ -73,8 +80,18 @@ public struct RecordSourceDelta: Sendable {
 
     /// Stages a write to the record at `position` (what `stage` answered for it): no lookup of
     /// its id. - Complexity: O(1) amortized.
-    mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, at position: Int) {
-        staged[position].set(FieldWrite(key: key, keyPath: keyPath, state: state))
+    mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, at position: Int,
+                      targets: Int = -1) {
+        staged[position].set(FieldWrite(key: key, keyPath: keyPath, state: state, targets: targets))
+    }
+
+    /// Stages the positions of the records a list of links names, in the list's order (-1 for
+    /// a null item or a record not staged here), for its write's `targets`.
+    /// - Returns: where they start in `linkTargets`. - Complexity: O(positions) amortized.
+    mutating func stageTargets(_ positions: ArraySlice<Int>) -> Int {
+        let start = linkTargets.count
+        linkTargets.append(contentsOf: positions)
+        return start
     }
 
     /// Stages the record `id` so it exists after the commit, even with no field written.
