@@ -22,7 +22,7 @@
 /// | `Incremental/<step>/<size>` | an answer in parts (`@defer`, `@stream`), 20 payloads and 978 KiB: the multipart body split into parts in chunks of `<size>` KiB (`multipart`), each part decoded too (`decoded`), and merged and committed (`normalized`); the initial payload from its first byte to its fields read (`initial`); one deferred part landing on a shown answer (`part`), counting `partBodies` and `otherBodies`; the answer stretched to 1,041 payloads, about 51 MB, split in 16 KiB chunks (`largeMultipart`, counting `bytes`); an initial payload of 20,000 items committed into an empty store (`largeInitial`) and its 300 empty parts landed after it (`emptyParts`, counting `recordsWritten`) |
 /// | `GeneratedCompile/<size>` | generating and compiling in debug the union document, `full` or `half`; observes `compilerPeakMemory` |
 /// | `GenerateScaling/<operations>` | `lattice generate`'s work in process on `<operations>` documents of one query each: parsed, compiled and generated into Swift |
-/// | `GenerateScaling/programLaunch` | an app's launch building spec/'s generated program (`Program(generated:)`): the schema built, the documents compiled |
+/// | `GenerateScaling/programLaunch` | an app's launch building spec/'s generated program (`Program(generated:)`) and its first query's request: the schema built, the documents parsed, the query and its fragments compiled |
 ///
 /// Anything else in a results file is kept, and listed by the reports as other benchmarks.
 public enum SuiteBenchmark: Hashable, Sendable {
