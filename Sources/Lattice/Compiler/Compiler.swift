@@ -108,7 +108,7 @@ struct CompilerState {
     }
 
     /// Whether every definition is compiled and every refetch query derived (`compileRest`).
-    private(set) var isComplete = false
+    private var isComplete = false
 
     /// Compiles every definition not compiled yet, then derives the `@refetchable` fragments'
     /// queries; once. - Complexity: O(size of the definitions left).
