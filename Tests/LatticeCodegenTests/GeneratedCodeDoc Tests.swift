@@ -31,10 +31,10 @@ import Testing
     }
 
     /// "Spreads: masking": the issue row's author opened as the avatar fragment.
-    func avatarLogin(_ row: IssueRow_issue) throws -> String? {
-        guard let author = try row.author else { return nil }
-        let avatar = ActorAvatar_actor(try author.actorAvatar_actor)
-        let login = try avatar.login
+    func avatarLogin(_ row: IssueRow_issue) -> String? {
+        guard let author = row.author else { return nil }
+        let avatar = ActorAvatar_actor(author.actorAvatar_actor)
+        let login = avatar.login
         return login
     }
 
@@ -52,7 +52,7 @@ import Testing
         let node: Lens? = try edges.first??.read("node")
         let author: Lens? = try node?.fragment("IssueRow_issue")?.read("author")
         let expected: String? = try author?.fragment("ActorAvatar_actor")?.read("login")
-        #expect(try avatarLogin(IssueRow_issue(row)) == expected)
+        #expect(avatarLogin(IssueRow_issue(row)) == expected)
     }
 
     /// "Operations and variables": attach a generated query and read its data.
@@ -73,6 +73,32 @@ import Testing
             return
         }
         #expect(try await dashboardLogin(environment) == expected)
+    }
+
+    /// "A snapshot to hand to another task": fetched, handed to a detached task, opened there
+    /// on the main actor.
+    func issueTitles(_ environment: Environment, _ variables: RepositoryIssuesQuery.Variables) async throws -> [String] {
+        let snapshot = try await environment.fetch(RepositoryIssuesQuery.self, variables: variables).snapshot
+        let titles = await Task.detached { await titlesOf(snapshot) }.value
+        return titles
+    }
+
+    @Test func aSnapshotIsHandedToAnotherTaskAndOpenedAgain() async throws {
+        let (environment, _) = fixtures.environment()
+        let titles = try await issueTitles(environment, .init(owner: "lattice-labs", name: "lattice"))
+        let response = try fixtures.response("RepositoryIssues")
+        guard case .object(let data)? = response.response.data, case .object(let repository)? = data["repository"],
+              case .object(let issues)? = repository["issues"], case .array(let edges)? = issues["edges"] else {
+            Issue.record("the RepositoryIssues fixture has no edges")
+            return
+        }
+        let expected = edges.compactMap { edge -> String? in
+            guard case .object(let edge) = edge, case .object(let node)? = edge["node"],
+                  case .string(let title)? = node["title"] else { return nil }
+            return title
+        }
+        #expect(!expected.isEmpty)
+        #expect(titles == expected)
     }
 
     /// "Optimistic responses": a comment's subject, an issue, with the issue's part set.
@@ -113,4 +139,16 @@ import Testing
                 """)
         }
     }
+}
+
+/// The issue titles of a snapshot of the issue list, read on the main actor.
+@MainActor
+func titlesOf(_ snapshot: DataSnapshot<RepositoryIssuesQuery.Data>) -> [String] {
+    let data = snapshot.open()
+    var titles: [String] = []
+    for edge in data.repository?.issues.edges ?? [] {
+        guard let reference = edge?.node?.issueRow_issue else { continue }
+        titles.append(IssueRow_issue(reference).title)
+    }
+    return titles
 }

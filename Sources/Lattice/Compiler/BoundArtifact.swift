@@ -16,6 +16,10 @@ public final class BoundArtifact {
     /// Hears `@required(action: LOG)` misses met by lens reads: the environment's logger
     /// (`Environment.Configuration.logger`), which it binds its documents with.
     public let logger: RuntimeLogger?
+    /// The store of a `DataSnapshot` opened under this binding, kept by the lenses that read
+    /// it (a store empties its records when released); `nil` for an environment's, which the
+    /// environment keeps.
+    let snapshotStore: Store?
     private let keys: [FieldKey]
     private let keyPaths: [FieldKeyPath]
     private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
@@ -65,13 +69,14 @@ public final class BoundArtifact {
     }
 
     /// `artifact` bound under `variables` as given (a fragment's: its own over the
-    /// operation's), with `logger`.
-    private init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
-                 logger: RuntimeLogger?) {
+    /// operation's), with `logger`, its lenses keeping `snapshotStore`.
+    init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
+         logger: RuntimeLogger?, snapshotStore: Store? = nil) {
         self.artifact = artifact
         self.variables = variables
         self.operationVariables = operationVariables
         self.logger = logger
+        self.snapshotStore = snapshotStore
         let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(variables)) }
         keys = interned.map(\.key)
         keyPaths = interned.map(\.keyPath)
@@ -86,7 +91,8 @@ public final class BoundArtifact {
         let id = ObjectIdentifier(fragment)
         if let bound = fragments[id] { return bound }
         let bound = BoundArtifact(fragment, variables: operationVariables,
-                                  operationVariables: operationVariables, logger: logger)
+                                  operationVariables: operationVariables, logger: logger,
+                                  snapshotStore: snapshotStore)
         fragments[id] = bound
         return bound
     }
@@ -103,7 +109,8 @@ public final class BoundArtifact {
         let binding = FragmentBinding(fragment: ObjectIdentifier(fragment), values: values)
         if let bound = fragmentsWithArguments[binding] { return bound }
         let bound = BoundArtifact(fragment, variables: operationVariables.merging(values) { _, own in own },
-                                  operationVariables: operationVariables, logger: logger)
+                                  operationVariables: operationVariables, logger: logger,
+                                  snapshotStore: snapshotStore)
         fragmentsWithArguments[binding] = bound
         return bound
     }
