@@ -114,18 +114,22 @@ struct PageData: TypedLens {
 final class SnapshotPage {
     let store: Store
     let data: PageData
-    let records: Int
+    /// The records of the store the snapshot copies (the page reaches them all).
+    private let perCopy: Int
+    /// Records copied, over all operations.
+    private(set) var records = 0
 
     init(_ fixture: RecordPageFixture) throws {
         store = try fixture.store()
         guard let root = store.record(.root) else { throw SetUpError(description: "the page's store has no root") }
         data = PageData(lens: Lens(fixture.page, record: root))
-        records = store.source.count
+        perCopy = store.source.count
     }
 
     /// Takes the snapshot and opens it again.
     func cycle() -> PageData {
-        data.snapshot.open()
+        records += perCopy
+        return data.snapshot.open()
     }
 }
 

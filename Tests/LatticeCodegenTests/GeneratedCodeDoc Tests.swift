@@ -45,7 +45,7 @@ import Testing
         try store.commit(response.response, for: variables)
         let root = try #require(store.record(.root))
         let data = RepositoryIssuesQuery.Data(lens: Lens(variables, record: root))
-        let row = try #require(try data.repository?.issues.edges?.first??.node?.issueRow_issue)
+        let row = try #require(data.repository?.issues.edges?.first??.node?.issueRow_issue)
         let keyed: Lens = try #require(try Lens(variables, record: root).read("repository"))
         let issues: Lens = try keyed.read("issues")
         let edges: [Lens?] = try issues.read("edges")

@@ -26,6 +26,14 @@ import Testing
                                                 logger: (log ?? self.log).logger))
     }
 
+    /// The overview's repository, once fetched.
+    func repository(_ environment: Environment) async throws -> RepositoryOverviewQuery.Data.Repository {
+        let handle = environment.attach(RepositoryOverviewQuery.self,
+                                        variables: .init(owner: "lattice-labs", name: "lattice"))
+        await handle.handle.waitForFetch()
+        return try #require(handle.data?.repository)
+    }
+
     /// The hovercard's user, read through its lens, then deleted from the store under it.
     func deletedUser(_ environment: Environment) async throws -> UserHovercardQuery.Data.User {
         let handle = environment.attach(UserHovercardQuery.self, variables: .init(login: "tomas"))
@@ -60,7 +68,8 @@ import Testing
 
     @Test(arguments: PhaseStrategy.allCases)
     func aLensKeptPastItsRecordsDeletionReadsStandInsAndLogsThem(strategy: PhaseStrategy) async throws {
-        let user = try await deletedUser(environment(strategy, "UserHovercard", "ok"))
+        let environment = environment(strategy, "UserHovercard", "ok")
+        let user = try await deletedUser(environment)
         #expect(user.login == "")
         #expect(user.openAssigned.totalCount == 0)
         #expect(user.name == nil)
@@ -68,15 +77,14 @@ import Testing
         #expect(events.map(\.field) == ["login", "openAssigned", "totalCount", "name"])
         #expect(events.map(\.reason) == ["missing", "missing", "missing", "missing"])
         #expect(events.allSatisfy { $0.document == "UserHovercard" && $0.error == nil })
+        // Kept to here: a released environment's store empties its records too.
+        withExtendedLifetime(environment) {}
     }
 
     @Test(arguments: PhaseStrategy.allCases)
     func aLensKeptPastASignOutReadsStandIns(strategy: PhaseStrategy) async throws {
         let environment = environment(strategy, "RepositoryOverview", "ok")
-        let handle = environment.attach(RepositoryOverviewQuery.self,
-                                        variables: .init(owner: "lattice-labs", name: "lattice"))
-        await handle.handle.waitForFetch()
-        let repository = try #require(handle.data?.repository)
+        let repository = try await repository(environment)
         #expect(repository.stargazerCount > 0)
         environment.removeAll()
         #expect(repository.stargazerCount == 0)
@@ -135,22 +143,22 @@ import Testing
     @Test(arguments: PhaseStrategy.allCases)
     func catchGivesTheErrorsAsAValueWithoutThrowing(strategy: PhaseStrategy) async throws {
         let environment = environment(strategy, "RepositoryOverview", "field-error")
-        let handle = environment.attach(RepositoryOverviewQuery.self,
-                                        variables: .init(owner: "lattice-labs", name: "lattice"))
-        await handle.handle.waitForFetch()
-        let repository = try #require(handle.data?.repository)
+        let repository = try await repository(environment)
         guard case .failure(let errors) = repository.primaryLanguage else {
             Issue.record("primaryLanguage is not caught: \(repository.primaryLanguage)")
             return
         }
         #expect(errors.map(\.message) == ["Language detector unavailable."])
         #expect(unavailable.isEmpty)
+        withExtendedLifetime(environment) {}
     }
 
     @Test func aLoggerThatIncludesValuesHearsTheReadError() async throws {
         let log = RecordingLogger(includesValues: true)
-        let user = try await deletedUser(environment(.shipped, "UserHovercard", "ok", log: log))
+        let environment = environment(.shipped, "UserHovercard", "ok", log: log)
+        let user = try await deletedUser(environment)
         #expect(user.login == "")
+        withExtendedLifetime(environment) {}
         guard case .unavailableRead(let event)? = log.entries.last else {
             Issue.record("no unavailable read logged: \(log.entries)")
             return

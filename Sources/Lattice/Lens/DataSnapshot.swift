@@ -61,7 +61,8 @@ extension TypedLens {
 private struct SnapshotCopier: SelectionVisitor {
     var records = RecordSourceDelta()
     var spreads = SpreadMemo<DataID>()
-    private var copied: Set<DataID> = []
+    /// By identity: hashing a record's id string cost more than the copy of its fields.
+    private var copied: Set<ObjectIdentifier> = []
 
     static var looksUpLeaves: Bool { false }
 
@@ -71,14 +72,11 @@ private struct SnapshotCopier: SelectionVisitor {
     }
 
     mutating func enter(_ record: Record) -> Bool {
-        guard copied.insert(record.id).inserted else { return true }
+        guard copied.insert(ObjectIdentifier(record)).inserted else { return true }
         if record.type == .nonexistent {
             records.delete(record.id)
-            return true
-        }
-        for entry in record.slots.entries {
-            records.set(FieldState(value: entry.slot.value.fieldValue, errors: entry.slot.errors),
-                        for: entry.key, on: record.id)
+        } else {
+            records.set(record.slots.entries, on: record.id)
         }
         return true
     }

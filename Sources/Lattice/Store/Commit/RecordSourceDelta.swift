@@ -69,6 +69,24 @@ public struct RecordSourceDelta: Sendable {
         if records.count != before { order.append(id) }
     }
 
+    /// Stages a write of each of `fields` on record `id`, finding the id twice in all, not
+    /// once a field (a `DataSnapshot`'s copy of every field of a record).
+    /// - Complexity: O(fields) plus two hashes of the id.
+    mutating func set(_ fields: [(key: FieldKey, slot: Slot)], on id: DataID) {
+        var staged: RecordWrites
+        if let writes = records.removeValue(forKey: id) {
+            staged = writes
+        } else {
+            staged = RecordWrites()
+            order.append(id)
+        }
+        for field in fields {
+            staged.set(FieldWrite(key: field.key, keyPath: field.key.keyPath,
+                                  state: FieldState(value: field.slot.value.fieldValue, errors: field.slot.errors)))
+        }
+        records[id] = staged
+    }
+
     /// Stages the record `id` so it exists after the commit, even with no field written.
     mutating func touch(_ id: DataID) {
         if records[id] == nil {
