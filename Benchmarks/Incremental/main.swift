@@ -370,12 +370,12 @@ runSuite("Incremental") {
         },
         Benchmark(SuiteBenchmark.incremental(step: "deferredRead", size: 1).nameInExecutable,
                   setUp: { try SummarySpreads(program: program) }) { spreads in
-            let state: Deferred<FragmentReference<FeedSummary>> = try spreads.deferred[deferred: 0]
+            let state: Deferred<FragmentReference<FeedSummary>> = spreads.deferred[deferred: 0]
             blackHole(state.value)
         },
         Benchmark(SuiteBenchmark.incremental(step: "spreadRead", size: 1).nameInExecutable,
                   setUp: { try SummarySpreads(program: program) }) { spreads in
-            let reference: FragmentReference<FeedSummary> = try spreads.plain[spread: 0]
+            let reference: FragmentReference<FeedSummary> = spreads.plain[spread: 0]
             blackHole(reference)
         },
     ]

@@ -38,19 +38,19 @@ public final class IssueTracker {
     }
 
     /// The repository's `owner/name`, once loaded.
-    public func title() throws(ReadError) -> String? {
-        try screen.data?.repository?.nameWithOwner
+    public func title() -> String? {
+        screen.data?.repository?.nameWithOwner
     }
 
     /// The rows in the server's order; empty until the screen is ready.
-    public func rows() throws(ReadError) -> [Row] {
-        guard let nodes = try screen.data?.repository?.issues.nodes else { return [] }
+    public func rows() -> [Row] {
+        guard let nodes = screen.data?.repository?.issues.nodes else { return [] }
         var rows: [Row] = []
         for case let node? in nodes {
-            let issue = TrackerRow_issue(try node.trackerRow_issue)
-            rows.append(Row(id: try issue.id, number: try issue.number, title: try issue.title,
-                            isOpen: try issue.state == .open, author: try issue.author?.login,
-                            comments: try issue.comments.totalCount))
+            let issue = TrackerRow_issue(node.trackerRow_issue)
+            rows.append(Row(id: issue.id, number: issue.number, title: issue.title,
+                            isOpen: issue.state == .open, author: issue.author?.login,
+                            comments: issue.comments.totalCount))
         }
         return rows
     }
@@ -63,11 +63,8 @@ public final class IssueTracker {
             closeIssue: .init(issue: .init(id: issue, state: .closed, stateReason: .completed)))
         let data = try await environment.mutate(TrackerCloseIssueMutation.self, variables: .init(issueId: issue),
                                                 optimisticResponse: closed)
-        do {
-            return try data.closeIssue?.issue?.state == .open
-        } catch {
-            return nil
-        }
+        guard let issue = data.closeIssue?.issue else { return nil }
+        return issue.state == .open
     }
 
     /// Follows `issue` live: each event commits the issue as it now is, which the rows read.

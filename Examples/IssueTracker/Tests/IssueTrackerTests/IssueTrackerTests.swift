@@ -19,8 +19,8 @@ struct IssueTrackerTests {
 
     @Test func theScreenListsTheRepositorysIssues() async throws {
         try await withTracker { tracker, _ in
-            #expect(try tracker.title() == "lattice-labs/lattice")
-            let rows = try tracker.rows()
+            #expect(tracker.title() == "lattice-labs/lattice")
+            let rows = tracker.rows()
             #expect(!rows.isEmpty)
             #expect(Set(rows.map(\.number)).count == rows.count)
         }
@@ -28,8 +28,8 @@ struct IssueTrackerTests {
 
     @Test func closingAnIssueUpdatesItsRowAndReRunsABodyThatReadIt() async throws {
         try await withTracker { tracker, _ in
-            let open = try #require(try tracker.rows().first { $0.isOpen })
-            let probe = BodyProbe { () -> Bool? in try? tracker.rows().first { $0.id == open.id }?.isOpen }
+            let open = try #require(tracker.rows().first { $0.isOpen })
+            let probe = BodyProbe { () -> Bool? in tracker.rows().first { $0.id == open.id }?.isOpen }
             #expect(probe.value == true)
             #expect(try await tracker.close(open.id) == false)
             #expect(probe.flush())
@@ -40,14 +40,14 @@ struct IssueTrackerTests {
     @Test func followingAnIssueCommitsEachEventIntoItsRow() async throws {
         try await withTracker { tracker, _ in
             // The server's script for an issue's updates: a rename, a comment, a close.
-            let before = try #require(try tracker.rows().first { $0.id == DataID("SXNzdWU6MQ==") })
+            let before = try #require(tracker.rows().first { $0.id == DataID("SXNzdWU6MQ==") })
             #expect(before.isOpen)
             let live = tracker.follow(before.id)
             await waitUntil {
                 if case .ended = live.state { return true }
                 return false
             }
-            let after = try #require(try tracker.rows().first { $0.id == before.id })
+            let after = try #require(tracker.rows().first { $0.id == before.id })
             #expect(after.title == before.title + " (regression in v0.8)")
             #expect(!after.isOpen)
         }

@@ -94,6 +94,17 @@ public struct RecordSourceDelta: Sendable {
         return start
     }
 
+    /// Stages a write of each of `fields` on record `id`, finding the id once in all, not
+    /// once a field (a `DataSnapshot`'s copy of every field of a record).
+    /// - Complexity: O(fields) plus one hash of the id.
+    mutating func set(_ fields: [(key: FieldKey, slot: Slot)], on id: DataID) {
+        let position = stage(id, fields: fields.count)
+        for field in fields {
+            set(FieldState(value: field.slot.value.fieldValue, errors: field.slot.errors),
+                for: field.key, keyPath: field.key.keyPath, at: position)
+        }
+    }
+
     /// Stages the record `id` so it exists after the commit, even with no field written.
     mutating func touch(_ id: DataID) {
         stage(id)
