@@ -9,6 +9,15 @@
 //   Incremental/normalized/16      the same, each payload merged into the answer so far and
 //                                  committed where it landed into a store (empty at the start),
 //                                  as the environment does: the answer's whole path without a screen
+//   Incremental/partsAlone/16      the same payloads read and decoded the same way, each part
+//                                  committed as a single-part answer of its own into the same
+//                                  store: the initial payload as one answer, each later part
+//                                  merged into an answer holding only the way to its place (the
+//                                  feed, its list empty: `PartAlone`) and committed where it
+//                                  landed. The sum of the parts' own figures, which normalized/16
+//                                  is judged against (no more than twice it): what the whole adds
+//                                  is the merge into the answer so far and a streamed list's
+//                                  earlier items named again for its links
 //   Incremental/initial/16         from the first byte to the initial payload shown: its part
 //                                  read, decoded, committed into an empty store and its fields
 //                                  read through the lens
@@ -231,6 +240,18 @@ final class EmptyParts {
     }
 }
 
+/// An answer holding only the way to the feed's parts: the feed, its list empty, both parts
+/// announced. A later payload merged into a copy of it lands alone, so committing it costs
+/// what that part brings and nothing of the payloads before it.
+func partAlone() throws -> IncrementalResponse {
+    try IncrementalResponse(try IncrementalPayload(decoding: Data(JSONValue.object([
+        "data": .object(["feed": .object(["id": .string("Feed:1"), "title": .string("The feed"), "items": .array([])])]),
+        "pending": .array([.object(["id": .string("0"), "path": .array([.string("feed")]), "label": .string("summary")]),
+                           .object(["id": .string("1"), "path": .array([.string("feed"), .string("items")]), "label": .string("items")])]),
+        "hasNext": .bool(true),
+    ]).jsonText.utf8)))
+}
+
 /// A large multipart body, and the bytes read of it so far.
 @MainActor
 final class LargeBody {
@@ -325,6 +346,22 @@ runSuite("Incremental") {
                 let landing = try current.apply(payload)
                 answer = current
                 if !landing.isEmpty { blackHole(try store.commit(current.response, for: bound, landing: landing)) }
+            }
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "partsAlone", size: 16).nameInExecutable,
+                  setUp: { try partAlone() }) { stub in
+            let store = Store()
+            var first = true
+            try readParts(body, chunk: 16 * 1024) { part in
+                let payload = try IncrementalPayload(decoding: Data(part))
+                guard !first else {
+                    first = false
+                    blackHole(try store.commit(try IncrementalResponse(payload).response, for: bound))
+                    return
+                }
+                var alone = stub
+                let landing = try alone.apply(payload)
+                if !landing.isEmpty { blackHole(try store.commit(alone.response, for: bound, landing: landing)) }
             }
         },
         Benchmark(SuiteBenchmark.incremental(step: "initial", size: 16).nameInExecutable) {
