@@ -1,0 +1,43 @@
+import Lattice
+
+/// One issue's page (`TrackerIssueQuery`): the number and title come with the first payload,
+/// the body and the comment count (`TrackerIssueBody_issue`, spread with `@defer`) when the
+/// server sends them; until then the page shows the title and a placeholder.
+@MainActor
+public final class IssuePage {
+    /// What the page shows of the deferred part.
+    public enum Body: Equatable, Sendable {
+        /// Not sent yet.
+        case pending
+        /// The body and how many comments the issue has.
+        case arrived(text: String, comments: Int)
+        /// The server failed to send it; the title stays.
+        case failed(String)
+    }
+
+    private let issue: QueryModel<TrackerIssueQuery>
+
+    /// The page of `issue`; attached at its first read.
+    init(environment: Environment, issue: DataID) {
+        self.issue = QueryModel(TrackerIssueQuery.self, environment: environment, variables: .init(id: issue))
+    }
+
+    /// The issue's title, once the first payload is in.
+    public func title() throws(ReadError) -> String? {
+        try issue.data?.node?.asIssue?.title
+    }
+
+    /// The deferred part: pending, then arrived with its data, or failed.
+    public func body() throws(ReadError) -> Body {
+        guard let shown = try issue.data?.node?.asIssue else { return .pending }
+        switch issue.handle.handle.part("body") {
+        case .arrived?:
+            let body = TrackerIssueBody_issue(try shown.trackerIssueBody_issue)
+            return .arrived(text: try body.body, comments: try body.comments.totalCount)
+        case .failed(let failure)?:
+            return .failed(failure.description)
+        case .pending?, nil:
+            return .pending
+        }
+    }
+}
