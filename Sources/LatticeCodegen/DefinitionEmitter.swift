@@ -22,7 +22,9 @@ struct DefinitionEmitter {
         writer.line("/// `\(artifact.kind.rawValue) \(artifact.name)` (\(file)).")
         switch artifact.kind {
         case .fragment:
-            lenses.emit(artifact.selectionSet, named: name, conformance: "TypedFragment",
+            // Only a @refetchable fragment can be paged: `paginate` takes no other.
+            let conformance = artifact.refetchQuery == nil ? "TypedFragment" : "TypedRefetchableFragment"
+            lenses.emit(artifact.selectionSet, named: name, conformance: conformance,
                         header: ["\(types.access)static let fragmentName = \(SwiftNames.literal(artifact.name))"],
                         into: &writer)
         case .query, .mutation, .subscription:

@@ -208,9 +208,9 @@ extension Environment {
     /// - Complexity: O(fields of the query and its fragments).
     public func paginate(_ handle: OperationHandle, connection key: String? = nil)
         throws(PaginationHandle.Unpageable) -> PaginationHandle {
+        // The root's binding: the handle's own variables, and what its lenses read under.
         try PaginationHandle(operation: handle.operation, variables: handle.variables, start: rootRecord,
-                             environment: self, bound: BoundArtifact(handle.operation, variables: handle.variables, logger: logger),
-                             connectionKey: key)
+                             environment: self, bound: handle.facts.root.bound, connectionKey: key)
     }
 
     /// A pagination handle for the `@connection` field of the `@refetchable` fragment

@@ -25,6 +25,9 @@ public final class QueryModel<Query: TypedQuery>: Observable {
     public let policy: FetchPolicy
     /// The attached handle, once the model was first used.
     private var attached: QueryHandle<Query>?
+    /// The paginations made, by connection key: one a connection for the model's life, so its
+    /// loading flags hold across a view's updates.
+    private var paginations: [String?: TypedPagination<Query.Data>] = [:]
 
     /// A model of `query` with `variables` and `policy`; nothing is attached until it is first
     /// used. - Complexity: O(1).
@@ -81,6 +84,19 @@ public final class QueryModel<Query: TypedQuery>: Observable {
     /// - Returns: the fetch's task, which ends when its answer is committed or has failed.
     @discardableResult
     public func refetch() -> Task<Void, Never> { handle.handle.refetch() }
+
+    /// The typed pagination of the query's `@connection` field (the one of `key` when it
+    /// selects several), made on the model's handle at the first call (attaching it) and
+    /// kept: later calls answer the same one, so a body may ask for it at every run.
+    /// - Throws: as `Environment.paginate(_:connection:)`.
+    /// - Complexity: O(1) once made; the first call O(fields of the query and its fragments).
+    public func paginate(connection key: String? = nil) throws(PaginationHandle.Unpageable)
+        -> TypedPagination<Query.Data> {
+        if let made = paginations[key] { return made }
+        let made = try environment.paginate(handle, connection: key)
+        paginations[key] = made
+        return made
+    }
 
     /// Fetches again if the last fetch failed (`OperationHandle.retry()`).
     /// - Returns: the fetch's task, or `nil` if nothing failed.

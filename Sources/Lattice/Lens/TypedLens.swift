@@ -200,3 +200,9 @@ extension Lens {
         return result
     }
 }
+
+/// A generated `@refetchable` fragment: the generator conforms only those, so paging a
+/// fragment without a derived query (`Environment.paginate(_:connection:)` of a typed
+/// fragment) is a compile error, not a run-time `Unpageable`.
+@MainActor
+public protocol TypedRefetchableFragment: TypedFragment {}
