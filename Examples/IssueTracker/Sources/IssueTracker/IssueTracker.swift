@@ -22,7 +22,6 @@ public final class IssueTracker {
     /// The environment every screen of the tracker runs in.
     public let environment: Environment
     private let screen: QueryModel<TrackerScreenQuery>
-    private var pager: PaginationHandle?
 
     /// An environment for the server at `url`: the generated program, and each request
     /// carrying `Authorization: Bearer <token>` from `token` (asked again with `refresh` true
@@ -70,22 +69,14 @@ public final class IssueTracker {
     }
 
     /// Whether the server has issues after the last row.
-    public var hasMore: Bool { (try? pages().hasNext) ?? false }
+    public var hasMore: Bool { (try? screen.paginate().hasNext) ?? false }
 
     /// Loads the next `count` issues after the last row; the list's readers see them merged.
     public func loadMore(_ count: Int = 10) async throws {
-        let pager = try pages()
-        if pager.hasNext && !pager.isLoadingNext {
-            try await pager.loadNext(count)
+        let issues = try screen.paginate()
+        if issues.hasNext && !issues.isLoadingNext {
+            try await issues.loadNext(count)
         }
-    }
-
-    /// The list's pager, made at its first use.
-    private func pages() throws -> PaginationHandle {
-        if let pager { return pager }
-        let made = try environment.paginate(screen.handle.handle)
-        pager = made
-        return made
     }
 
     /// Closes `issue` as completed: its row shows it closed in this main-actor turn (the
