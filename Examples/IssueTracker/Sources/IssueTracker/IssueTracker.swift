@@ -27,9 +27,8 @@ public final class IssueTracker {
     /// carrying `Authorization: Bearer <token>` from `token` (asked again with `refresh` true
     /// after a 401).
     public static func environment(url: URL, token: @escaping TokenInterceptor.Provider) -> Environment {
-        let environment = Environment(program: LatticeProgram.program, transport: SSETransport(url: url),
-                                      configuration: .init(interceptors: [TokenInterceptor(token: token)]))
-        return environment
+        Environment(program: LatticeProgram.program, transport: SSETransport(url: url),
+                    configuration: .init(interceptors: [TokenInterceptor(token: token)]))
     }
 
     /// The list of `owner/name`'s issues; attached at its first read.
