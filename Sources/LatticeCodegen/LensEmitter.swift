@@ -121,14 +121,19 @@ struct LensEmitter {
             let nestedName = typeNames.claim("As" + typeName)
             let property = memberNames.claim("as" + typeName)
             nested.append((inline.selectionSet, nestedName))
-            lines.append(accessor(property, nestedName + "?", "lens[inline: \(index)]"))
+            // Under @defer, its state: pending, arrived, failed.
+            lines.append(inline.deferral == nil ? accessor(property, nestedName + "?", "lens[inline: \(index)]")
+                : accessor(property, "Deferred<\(nestedName)>?", "lens[deferredInline: \(index)]"))
         }
         for (spread, index) in members.spreads {
             guard let fragmentType = types.definitionNames[spread.fragment.name] else { continue }
             let property = memberNames.claim(SwiftNames.memberName(spread.fragment.name))
             let always = spread.condition == nil && !spread.fragment.canBubbleToRoot
-            lines.append(accessor(property, "FragmentReference<\(fragmentType)>" + (always ? "" : "?"),
-                                  "lens[spread: \(index)]"))
+            let reference = "FragmentReference<\(fragmentType)>"
+            // Under @defer, its state: pending, arrived with the reference, failed.
+            lines.append(spread.deferral == nil
+                ? accessor(property, reference + (always ? "" : "?"), "lens[spread: \(index)]")
+                : accessor(property, "Deferred<\(reference)>" + (always ? "" : "?"), "lens[deferred: \(index)]"))
         }
         let inner = enclosing.union([name])
         let children = nested.map { render($0.set, named: $0.name, enclosing: inner) }

@@ -19,24 +19,35 @@ import Testing
         fixtures.spec.repositoryRoot.appendingPathComponent("Tests/Generated/\(name)")
     }
 
-    @Test func theCheckedInLensesAreWhatTheGeneratorWritesForSpec() throws {
-        let output = try CodegenFixtures.specPublic.get()
-        let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder("SpecLenses").path)
+    /// The files of Tests/Generated/`name` are `output`'s, byte for byte, and no others.
+    func expectCheckedIn(_ output: SwiftGenerator.Output, in name: String) throws {
+        let checkedIn = try FileManager.default.contentsOfDirectory(atPath: folder(name).path)
             .filter { $0.hasSuffix(".graphql.swift") }.sorted()
         #expect(output.files.map(\.name) == checkedIn)
         for file in output.files {
-            let text = try String(contentsOf: folder("SpecLenses").appendingPathComponent(file.name), encoding: .utf8)
-            #expect(text == file.text, "\(file.name) differs: run lattice generate --config Tests/Generated/SpecLenses.lattice.json")
+            let text = try String(contentsOf: folder(name).appendingPathComponent(file.name), encoding: .utf8)
+            #expect(text == file.text, "\(file.name) differs: run lattice generate --config Tests/Generated/\(name).lattice.json")
         }
+    }
+
+    @Test func theCheckedInLensesAreWhatTheGeneratorWritesForSpec() throws {
+        try expectCheckedIn(try CodegenFixtures.specPublic.get(), in: "SpecLenses")
+    }
+
+    /// Tests/Fixtures/TypedAPI: pages, deferred fragments, a mutation.
+    @Test func theCheckedInLensesAreWhatTheGeneratorWritesForTypedAPI() throws {
+        let output = try SwiftGenerator.generate(try TypedAPIFixtures.compiled().program, isPublic: true,
+                                                 programName: "TypedAPIProgram")
+        try expectCheckedIn(output, in: "TypedAPILenses")
     }
 
     /// The goal, fenced here so an emitter change that pads an accessor fails the
     /// tests: at most 100 bytes an accessor line (the record's system writes 106.1), in both
-    /// access levels, over spec/ and SmallSpec.
+    /// access levels, over spec/, SmallSpec and TypedAPI (pages, deferred fragments).
     @Test(arguments: [false, true])
     func anAccessorLineIsAtMostAHundredBytes(isPublic: Bool) throws {
         let small = try CodegenFixtures.small.get()
-        for program in [fixtures.program, small.program] {
+        for program in [fixtures.program, small.program, try TypedAPIFixtures.compiled().program] {
             let output = try SwiftGenerator.generate(program, isPublic: isPublic)
             #expect(output.accessors > 0)
             #expect(output.bytesPerAccessorLine <= 100, "\(output.bytesPerAccessorLine) bytes an accessor line")

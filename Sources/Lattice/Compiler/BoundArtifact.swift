@@ -16,6 +16,10 @@ public final class BoundArtifact {
     /// Hears `@required(action: LOG)` misses met by lens reads: the environment's logger
     /// (`Environment.Configuration.logger`), which it binds its documents with.
     public let logger: RuntimeLogger?
+    /// Where the parts of the operation's last answer in parts stand, for an attached
+    /// operation's binding (its root's) and its fragments': what a deferred fragment's read
+    /// asks (`Lens[deferred:]`). `nil` for other bindings.
+    let parts: PartStates?
     private let keys: [FieldKey]
     private let keyPaths: [FieldKeyPath]
     private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
@@ -31,11 +35,23 @@ public final class BoundArtifact {
     /// - Complexity: O(fields with variable arguments), each interned once.
     public convenience init(_ artifact: Artifact, variables: [String: JSONValue] = [:],
                 logger: RuntimeLogger? = nil) {
+        self.init(artifact, variables: variables, logger: logger, parts: nil)
+    }
+
+    /// Binds an attached operation `artifact` to `variables`, its lenses reading its `parts`.
+    convenience init(_ artifact: Artifact, variables: [String: JSONValue], logger: RuntimeLogger?, parts: PartStates?) {
+        let resolved = Self.withDefaults(variables, of: artifact)
+        self.init(artifact, variables: resolved, operationVariables: resolved, logger: logger, parts: parts)
+    }
+
+    /// `variables` with `artifact`'s declared defaults for those not given.
+    /// - Complexity: O(declared variables).
+    static func withDefaults(_ variables: [String: JSONValue], of artifact: Artifact) -> [String: JSONValue] {
         var resolved = variables
         for variable in artifact.variables where resolved[variable.name] == nil {
             if let value = variable.defaultValue { resolved[variable.name] = value }
         }
-        self.init(artifact, variables: resolved, operationVariables: resolved, logger: logger)
+        return resolved
     }
 
     /// The key and observation key path of `field` under these variables.
@@ -67,11 +83,12 @@ public final class BoundArtifact {
     /// `artifact` bound under `variables` as given (a fragment's: its own over the
     /// operation's), with `logger`.
     private init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
-                 logger: RuntimeLogger?) {
+                 logger: RuntimeLogger?, parts: PartStates?) {
         self.artifact = artifact
         self.variables = variables
         self.operationVariables = operationVariables
         self.logger = logger
+        self.parts = parts
         let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(variables)) }
         keys = interned.map(\.key)
         keyPaths = interned.map(\.keyPath)
@@ -86,7 +103,7 @@ public final class BoundArtifact {
         let id = ObjectIdentifier(fragment)
         if let bound = fragments[id] { return bound }
         let bound = BoundArtifact(fragment, variables: operationVariables,
-                                  operationVariables: operationVariables, logger: logger)
+                                  operationVariables: operationVariables, logger: logger, parts: parts)
         fragments[id] = bound
         return bound
     }
@@ -103,7 +120,7 @@ public final class BoundArtifact {
         let binding = FragmentBinding(fragment: ObjectIdentifier(fragment), values: values)
         if let bound = fragmentsWithArguments[binding] { return bound }
         let bound = BoundArtifact(fragment, variables: operationVariables.merging(values) { _, own in own },
-                                  operationVariables: operationVariables, logger: logger)
+                                  operationVariables: operationVariables, logger: logger, parts: parts)
         fragmentsWithArguments[binding] = bound
         return bound
     }

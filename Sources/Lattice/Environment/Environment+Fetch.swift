@@ -15,7 +15,8 @@ extension Environment {
 
     /// Runs the mutation `operation` through the transport, normalizes its answer into the
     /// store and reads it back, as `fetch` does; with an optimistic response or updater, shows
-    /// what they write from the call on (`commitMutation` says how).
+    /// what they write from the call on, and with `updater`, commits what it writes on the
+    /// answer (`commitMutation` says how).
     /// - Returns: the root lens on the mutation's answer.
     /// - Throws: as `fetch`; `undecodableResponse`, at once and with nothing shown, for an
     ///   optimistic response that does not fit the mutation's selection. Cancelling the
@@ -23,9 +24,10 @@ extension Environment {
     ///   layer reverted, a later answer dropped.
     public func mutate(_ operation: Artifact, variables: [String: JSONValue] = [:],
                        optimisticResponse: JSONValue? = nil,
-                       optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil) async throws(Failure) -> Lens {
+                       optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil,
+                       updater: (@MainActor (inout RecordSourceDelta, Lens) -> Void)? = nil) async throws(Failure) -> Lens {
         try await commitMutation(operation, variables: variables, optimisticResponse: optimisticResponse,
-                                 optimisticUpdater: optimisticUpdater).answer()
+                                 optimisticUpdater: optimisticUpdater, updater: updater).answer()
     }
 
     /// `fetch`, answering the commit beside the lens: what a pager learns of its page from

@@ -10,6 +10,11 @@ extension Environment {
     /// answer's shape or of its verdict's request errors, reverts it. Layers of overlapping
     /// mutations are confirmed and reverted independently, in whatever order their answers come.
     /// `PendingMutation.cancel()` reverts the layer and drops a later answer.
+    ///
+    /// `updater` runs once the answer is committed, as Relay's updater does, with the root lens
+    /// on the answer: what it stages is one commit of its own right after the answer's, in the
+    /// same main-actor turn (a body sees both at its next run). It runs only for an answer
+    /// the call returns: never for a failure, a cancellation, or an optimistic response.
     /// - Returns: the mutation on its way; `answer()` waits for it.
     /// - Throws: `undecodableResponse` naming the path, with nothing shown or sent, when
     ///   `optimisticResponse` does not fit the selection.
@@ -17,7 +22,8 @@ extension Environment {
     ///   per field whose shown value changed.
     public func commitMutation(_ operation: Artifact, variables: [String: JSONValue] = [:],
                                optimisticResponse: JSONValue? = nil,
-                               optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil) throws(Failure) -> PendingMutation {
+                               optimisticUpdater: ((inout RecordSourceDelta) -> Void)? = nil,
+                               updater: (@MainActor (inout RecordSourceDelta, Lens) -> Void)? = nil) throws(Failure) -> PendingMutation {
         precondition(operation.kind == .mutation,
                      "Environment.commitMutation(): `\(operation.name)` is a \(operation.kind.rawValue), not a mutation")
         let bound = BoundArtifact(operation, variables: variables, logger: logger)
@@ -50,7 +56,9 @@ extension Environment {
                 result = .failure(error)
             }
             guard let self else { return .failure(.cancelled) }
-            return self.answer(result, of: bound, replacing: layer)
+            let answer = self.answer(result, of: bound, replacing: layer)
+            if let updater, case .success(let lens) = answer { self.commitUpdate { updater(&$0, lens) } }
+            return answer
         }
         return PendingMutation(task: task, layer: layer, environment: self)
     }

@@ -157,10 +157,11 @@ public final class Environment {
     }
 
     private func retainRoot(_ operation: Artifact, variables: [String: JSONValue]) -> OperationRoot {
-        let bound = BoundArtifact(operation, variables: variables, logger: logger)
-        let key = OperationKey(name: operation.name, variables: bound.variables)
+        let key = OperationKey(name: operation.name, variables: BoundArtifact.withDefaults(variables, of: operation))
         if let root = roots[key] { return root }
-        let root = OperationRoot(key: key, bound: bound, record: rootRecord,
+        let parts = PartStates()
+        let bound = BoundArtifact(operation, variables: variables, logger: logger, parts: parts)
+        let root = OperationRoot(key: key, bound: bound, parts: parts, record: rootRecord,
                                  request: program.request(for: operation, variables: variables),
                                  retention: store.retain(bound))
         roots[key] = root

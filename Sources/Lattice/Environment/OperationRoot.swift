@@ -22,8 +22,10 @@ struct OperationKey: Hashable, Sendable {
 @MainActor
 final class OperationRoot: Observable {
     let key: OperationKey
-    /// The operation bound to its variables, once.
+    /// The operation bound to its variables, once, with `parts`.
     let bound: BoundArtifact
+    /// Where the parts of the operation's last answer in parts stand, which its lenses read.
+    let parts: PartStates
     /// The root record the operation reads from (`client:root`).
     let record: Record
     /// The request a fetch sends.
@@ -34,10 +36,11 @@ final class OperationRoot: Observable {
     var facts = UnretainedList<HandleFacts>(position: \.rootPosition)
     private let registrar = ObservationRegistrar()
 
-    init(key: OperationKey, bound: BoundArtifact, record: Record, request: GraphQLRequest,
+    init(key: OperationKey, bound: BoundArtifact, parts: PartStates, record: Record, request: GraphQLRequest,
          retention: Retention) {
         self.key = key
         self.bound = bound
+        self.parts = parts
         self.record = record
         self.request = request
         self.retention = retention

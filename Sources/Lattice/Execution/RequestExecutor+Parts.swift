@@ -88,12 +88,13 @@ extension RequestExecutor {
         return current.hasNext
     }
 
-    /// Keeps `parts` as the request's answer so far, writes the parts' states into the facts
-    /// of each handle of the request's root, and lets go of the request when no part is
-    /// pending.
+    /// Keeps `parts` as the request's answer so far, writes the parts' states into its root
+    /// (what its lenses read) and the facts of each handle of the root, and lets go of the
+    /// request when no part is pending.
     private func partsChanged(_ parts: IncrementalResponse, answering request: SharedRequest) {
         request.parts = parts
         let root = request.root
+        root.parts.update(parts.parts)
         var index = 0
         while index < root.facts.count {
             root.facts[index].partsDidChange(parts.parts)

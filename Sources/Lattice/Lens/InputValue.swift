@@ -35,6 +35,15 @@ extension DataID: InputEncodable {
     public var inputJSON: JSONValue { .string(rawValue) }
 }
 
+// Any string is an id, so an `ID` variable or input field is written as one:
+// `.init(id: "SXNzdWU6MQ==")`, and `InputValue<DataID>` takes the literal too.
+extension DataID: ExpressibleByStringLiteral {
+    /// The id whose raw key is `value`. - Complexity: O(length).
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
 extension JSONValue: InputEncodable {
     /// Itself.
     public var inputJSON: JSONValue { self }

@@ -43,7 +43,7 @@ extension IssueDetailQuery.Data.Node {
         public init(lens: Lens) { self.lens = lens }
         public var title: String { get throws(ReadError) { try lens[0] } }
         public var author: Author? { get throws(ReadError) { try lens[1] } }
-        public var issueBody_issue: FragmentReference<IssueBody_issue> { get throws(ReadError) { try lens[spread: 0] } }
+        public var issueBody_issue: Deferred<FragmentReference<IssueBody_issue>> { get throws(ReadError) { try lens[deferred: 0] } }
         public var issueComments_issue: FragmentReference<IssueComments_issue> { get throws(ReadError) { try lens[spread: 1] } }
     }
 }
@@ -53,7 +53,7 @@ extension IssueDetailQuery.Data.Node.AsIssue {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
         public var login: String { get throws(ReadError) { try lens[0] } }
-        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 1] } }
+        public var asUser: Deferred<AsUser>? { get throws(ReadError) { try lens[deferredInline: 1] } }
     }
 }
 
