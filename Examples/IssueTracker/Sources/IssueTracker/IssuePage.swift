@@ -27,17 +27,18 @@ public final class IssuePage {
         try issue.data?.node?.asIssue?.title
     }
 
-    /// The deferred part: pending, then arrived with its data, or failed.
+    /// The deferred part, as the generated lens types it (`Deferred`): pending, then arrived
+    /// with the fragment's reference, or failed with its part's failure.
     public func body() throws(ReadError) -> Body {
         guard let shown = try issue.data?.node?.asIssue else { return .pending }
-        switch issue.handle.handle.part("body") {
-        case .arrived?:
-            let body = TrackerIssueBody_issue(try shown.trackerIssueBody_issue)
-            return .arrived(text: try body.body, comments: try body.comments.totalCount)
-        case .failed(let failure)?:
-            return .failed(failure.description)
-        case .pending?, nil:
+        switch try shown.trackerIssueBody_issue {
+        case .pending:
             return .pending
+        case .arrived(let reference):
+            let body = TrackerIssueBody_issue(reference)
+            return .arrived(text: try body.body, comments: try body.comments.totalCount)
+        case .failed(let failure):
+            return .failed(failure.description)
         }
     }
 }
