@@ -24,6 +24,10 @@
 //   Incremental/emptyParts/300     then its 300 parts, each payload only completing one, merged
 //                                  and committed as the environment does; counts
 //                                  `recordsWritten` (what their commits wrote: none)
+//   Incremental/deferredRead/1     a deferred fragment's state read as its generated accessor
+//                                  reads it (`Lens[deferred:]`), its part arrived
+//   Incremental/spreadRead/1       the same fragment spread without `@defer`, its reference read
+//                                  (`Lens[spread:]`): what deferredRead is judged against
 //
 // spec/limits.json judges them: the part re-runs no body but its readers; the goals compare the
 // reader with the record's figure and its chunk sizes with each other.
@@ -40,6 +44,14 @@ let schemaSDL = """
 type Query { feed: Feed }
 type Feed { id: ID! title: String! summary: String! items: [Item!]! }
 type Item { id: ID! title: String! body: String! number: Int! }
+"""
+
+/// The feed's summary spread twice, with and without `@defer`: what a deferred read costs
+/// beside a plain spread's.
+let spreadDocuments = """
+query DeferredSummary { feed { id title ...FeedSummary @defer(label: "summary") } }
+query SpreadSummary { feed { id title ...FeedSummary } }
+fragment FeedSummary on Feed { summary }
 """
 
 let feedDocument = """
@@ -240,6 +252,37 @@ struct LargeBodyTooSmall: Error, CustomStringConvertible {
     var description: String { "the large multipart body has \(count) bytes, under the \(minimum) its goal assumes" }
 }
 
+/// The feed's summary fragment as `lattice generate` writes it (its reads are not measured).
+@MainActor struct FeedSummary: TypedFragment {
+    static let fragmentName = "FeedSummary"
+    let lens: Lens
+}
+
+/// The feed, answered whole, as the two queries of `spreadDocuments` read it: each a lens on
+/// the feed record whose first spread is the summary's.
+@MainActor final class SummarySpreads {
+    let deferred: Lens
+    let plain: Lens
+
+    init(program: Program) throws {
+        let store = Store()
+        guard let root = store.record(.root) else { throw LoadedHandleError.unknownOperation("root") }
+        func feed(_ name: String) throws -> Lens {
+            guard let artifact = program[name] else { throw LoadedHandleError.unknownOperation(name) }
+            let bound = BoundArtifact(artifact, variables: [:])
+            try store.commit(GraphQLResponse(data: .object(["feed": .object([
+                "id": .string("Feed:1"), "title": .string("The feed"), "summary": .string("Short"),
+            ])])), for: bound)
+            guard let feed: Lens = try Lens(bound, record: root).read("feed") else {
+                throw LoadedHandleError.unknownOperation(name)
+            }
+            return feed
+        }
+        deferred = try feed("DeferredSummary")
+        plain = try feed("SpreadSummary")
+    }
+}
+
 /// The large benchmarks' metrics: no instruction count (callgrind would take minutes over
 /// 50 MB or 20,000 items, and their goals are on time).
 let largeMetrics: [Metric] = [.wallTime, .cpuTime, .mallocs, .bytesAllocated]
@@ -248,7 +291,8 @@ runSuite("Incremental") {
     let schema = try SchemaBuilder.build(sources: [
         Source(text: schemaSDL, name: "incremental/schema.graphql"),
     ])
-    let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "incremental/Feed.graphql")])
+    let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "incremental/Feed.graphql"),
+                                                          GraphQLSource(text: spreadDocuments, name: "incremental/Summary.graphql")])
     guard let feed = program["Feed"] else { throw LoadedHandleError.unknownOperation("Feed") }
     let bound = BoundArtifact(feed, variables: [:])
     let texts = payloadTexts()
@@ -323,6 +367,16 @@ runSuite("Incremental") {
                   setUp: { try EmptyParts(bound: bound, texts: emptyPartTexts()) },
                   counts: { ["recordsWritten": $0.recordsWritten] }) { shown in
             try shown.land()
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "deferredRead", size: 1).nameInExecutable,
+                  setUp: { try SummarySpreads(program: program) }) { spreads in
+            let state: Deferred<FragmentReference<FeedSummary>> = try spreads.deferred[deferred: 0]
+            blackHole(state.value)
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "spreadRead", size: 1).nameInExecutable,
+                  setUp: { try SummarySpreads(program: program) }) { spreads in
+            let reference: FragmentReference<FeedSummary> = try spreads.plain[spread: 0]
+            blackHole(reference)
         },
     ]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Lattice
+import LatticeCodegen
 import LatticeTesting
 import Testing
 import TypedAPILenses
@@ -135,6 +136,20 @@ import TypedAPILenses
         }
         #expect(body.flush())
         #expect(body.value == "Written later")
+    }
+
+    /// A schema type named `Deferred` gets another name, so the accessors' `Deferred` is
+    /// Lattice's.
+    @Test func aTypeNamedDeferredDoesNotHideLatticesDeferred() throws {
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(
+            text: "type Query { deferred: Deferred } type Deferred { id: ID! text: String }", name: "schema.graphql")])
+        let program = try Program(schema: schema, documents: [GraphQLSource(text: #"""
+            query Note { deferred { id ...Note_deferred @defer(label: "text") } }
+            fragment Note_deferred on Deferred { text }
+            """#, name: "Note.graphql")])
+        let text = try SwiftGenerator.generate(program, isPublic: true).files.map(\.text).joined()
+        #expect(text.contains("var note_deferred: Deferred<FragmentReference<Note_deferred>>"))
+        #expect(!text.contains("struct Deferred:"))
     }
 
     @Test(.enabled(if: LoopbackServer.isAvailable, Comment(rawValue: LoopbackServer.howToEnable)),

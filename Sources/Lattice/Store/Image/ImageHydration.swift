@@ -10,19 +10,43 @@ public struct ImageHydration {
     private let store: Store
     /// What was read, staged: publish it into the store (`Store.publish`).
     public private(set) var delta = RecordSourceDelta()
-    /// Rows read, by id (nil: the image has none, or it is corrupt).
-    private var rows: [DataID: RecordEncoding.Decoded?] = [:]
-    /// The selections walked at each record, so a cycle is walked once.
-    private var walked: Set<Walked> = []
+    /// The records looked up, by id: what their rows hold and which selections were walked
+    /// there, so a cycle or a record reached again is read once and walked once a selection.
+    private var entries: [DataID: Entry] = [:]
+    /// Storage keys met in rows, interned (`FieldKey`) once a hydration.
+    private let keys = RowKeys()
     /// Rows the image could not read back, with why.
     public private(set) var corrupt: [(id: DataID, problem: String)] = []
 
     /// The records whose rows were looked up. - Complexity: O(1).
-    var recordsRead: Dictionary<DataID, RecordEncoding.Decoded?>.Keys { rows.keys }
+    var recordsRead: Dictionary<DataID, Entry>.Keys { entries.keys }
 
-    private struct Walked: Hashable {
-        let id: DataID
-        let selection: ObjectIdentifier
+    /// One record looked up: its row's fields (nil when the image has none, it is corrupt or
+    /// deleted, or the store knows the record deleted), its type, and the selections walked
+    /// at it.
+    struct Entry {
+        var fields: [(key: FieldKey, state: FieldState)]?
+        var type: RecordType
+        /// The first selection walked at the record, kept apart: most records are reached
+        /// by one selection, and an array would cost each an allocation.
+        var walkedFirst: ObjectIdentifier?
+        var walkedMore: [ObjectIdentifier] = []
+
+        /// Notes that `selection` is walked here. - Returns: whether it was not yet.
+        mutating func walks(_ selection: ObjectIdentifier) -> Bool {
+            guard let first = walkedFirst else {
+                walkedFirst = selection
+                return true
+            }
+            guard first != selection, !walkedMore.contains(selection) else { return false }
+            walkedMore.append(selection)
+            return true
+        }
+
+        /// The row's state of `key`. - Complexity: O(fields of the row), no hashing.
+        func state(of key: FieldKey) -> FieldState? {
+            fields?.first { $0.key == key }?.state
+        }
     }
 
     /// A hydration of `store` from `image`; nothing is read until `hydrate(_:root:)`.
@@ -43,40 +67,60 @@ public struct ImageHydration {
         self = hydration
     }
 
-    private mutating func row(_ id: DataID) throws(ImageDatabaseError) -> RecordEncoding.Decoded? {
-        if let known = rows[id] { return known }
-        var decoded: RecordEncoding.Decoded?
-        if let bytes = try image.row(of: id) {
-            do throws(RecordEncoding.CorruptRow) {
-                decoded = try RecordEncoding.decode(bytes)
-            } catch {
-                corrupt.append((id, error.description))
-            }
-        }
-        rows[id] = decoded
-        return decoded
-    }
-
-    private mutating func visit(_ set: ObjectSelection, at id: DataID, bound: BoundArtifact) throws(ImageDatabaseError) {
-        guard walked.insert(Walked(id: id, selection: ObjectIdentifier(set))).inserted else { return }
-        let live = store.record(id)
-        guard live?.type != .nonexistent, let row = try row(id), !row.isDeleted else { return }
-        let type: RecordType = if case .scalar(.string(let name))? = row.fields[FieldKey.typename.storageKey]?.value {
+    /// The entry of record `id`, its row read (and decoded straight from SQLite's buffer) the
+    /// first time. - Complexity: one indexed read the first time; one hash of `id` after.
+    private mutating func entry(_ id: DataID, live: Record?) throws(ImageDatabaseError) -> Dictionary<DataID, Entry>.Index {
+        if let index = entries.index(forKey: id) { return index }
+        let fields = try fields(of: id, live: live)
+        let type: RecordType = if case .scalar(.string(let name))? = fields?.first(where: { $0.key == .typename })?.state.value {
             .known(TypeKey(name))
         } else {
             live?.type ?? .unknown
         }
-        try visitSelections(set, of: row, at: id, live: live, type: type, bound: bound)
+        entries[id] = Entry(fields: fields, type: type)
+        guard let index = entries.index(forKey: id) else { preconditionFailure("an entry just stored is not found") }
+        return index
     }
 
-    private mutating func visitSelections(_ set: ObjectSelection, of row: RecordEncoding.Decoded, at id: DataID,
-                                          live: Record?, type: RecordType, bound: BoundArtifact) throws(ImageDatabaseError) {
+    /// The fields of record `id`'s row; nil when the image has none, it does not read back
+    /// (noted in `corrupt`) or is deleted, or the store knows the record deleted.
+    private mutating func fields(of id: DataID, live: Record?) throws(ImageDatabaseError) -> [(key: FieldKey, state: FieldState)]? {
+        guard live?.type != .nonexistent else { return nil }
+        let keys = self.keys
+        let read = try image.withRow(of: id) { bytes -> Result<[(key: FieldKey, state: FieldState)]?, RecordEncoding.CorruptRow> in
+            guard let bytes else { return .success(nil) }
+            return Result { () throws(RecordEncoding.CorruptRow) in try keys.fields(of: bytes) }
+        }
+        switch read {
+        case .success(let fields): return fields
+        case .failure(let problem):
+            corrupt.append((id, problem.description))
+            return nil
+        }
+    }
+
+    /// Whether `selection` is walked at the entry at `index` for the first time (and notes it).
+    private mutating func walksFirst(_ selection: ObjectIdentifier, at index: Dictionary<DataID, Entry>.Index) -> Bool {
+        entries.values[index].walks(selection)
+    }
+
+    private mutating func visit(_ set: ObjectSelection, at id: DataID, bound: BoundArtifact) throws(ImageDatabaseError) {
+        let live = store.record(id)
+        let index = try entry(id, live: live)
+        guard walksFirst(ObjectIdentifier(set), at: index) else { return }
+        let entry = entries.values[index]
+        guard entry.fields != nil else { return }
+        try visitSelections(set, of: entry, id: id, live: live, bound: bound)
+    }
+
+    private mutating func visitSelections(_ set: ObjectSelection, of row: Entry, id: DataID, live: Record?,
+                                          bound: BoundArtifact) throws(ImageDatabaseError) {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                let key = bound.fieldKey(of: field)
-                let stored = row.fields[key.storageKey]
-                if let stored, live?.slots[key] == nil { delta.set(stored, for: key, on: id) }
+                let (key, keyPath) = bound.key(of: field)
+                let stored = row.state(of: key)
+                if let stored, live?.slots[key] == nil { delta.set(stored, for: key, keyPath: keyPath, on: id) }
                 guard let child = field.selectionSet else { continue }
                 // Followed through the store's value when it has one, else the row's.
                 let value = live?.slots[key]?.value.fieldValue ?? stored?.value
@@ -89,15 +133,15 @@ public struct ImageHydration {
                     continue
                 }
             case .inlineFragment(let inline):
-                guard inline.condition?.matches(type) ?? true else { continue }
-                try visitSelections(inline.selectionSet, of: row, at: id, live: live, type: type, bound: bound)
+                guard inline.condition?.matches(row.type) ?? true else { continue }
+                try visitSelections(inline.selectionSet, of: row, id: id, live: live, bound: bound)
             case .spread(let spread):
-                // A fragment reached again at the same record is walked once (fan-out).
-                guard spread.condition?.matches(type) ?? true,
-                      walked.insert(Walked(id: id, selection: ObjectIdentifier(spread.fragment.selectionSet))).inserted
+                // A fragment reached again at the same record is walked once (fan-out); the
+                // entry's index is looked up again, as walks since may have grown the table.
+                guard spread.condition?.matches(row.type) ?? true, let index = entries.index(forKey: id),
+                      walksFirst(ObjectIdentifier(spread.fragment.selectionSet), at: index)
                 else { continue }
-                try visitSelections(spread.fragment.selectionSet, of: row, at: id, live: live, type: type,
-                                    bound: bound.fragment(spread))
+                try visitSelections(spread.fragment.selectionSet, of: row, id: id, live: live, bound: bound.fragment(spread))
             }
         }
     }

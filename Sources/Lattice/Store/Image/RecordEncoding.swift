@@ -1,3 +1,5 @@
+import Foundation
+
 /// The compact binary form of one record, as the store's image keeps it (one row a record):
 /// its fields by storage key, each value tagged (null, a scalar as binary JSON, a link or a
 /// list of links as ids) with its field errors, and whether the record was deleted. No JSON
@@ -5,17 +7,21 @@
 /// the values it holds.
 ///
 /// ```
-/// record  := version(1) flags fieldCount field*          flags: 1 = deleted
+/// record  := version(2) flags fieldCount field*          flags: 1 = deleted
 /// field   := key tag payload errors?                      tag: kind | 8 when errors follow
-/// payload := json (scalar) | id (link) | count (0 | 1 id)* (links) | nothing (null)
+/// payload := json (scalar) | id (link) | count item* (links) | nothing (null)
+/// item    := 0 (null) | (1 + shared) suffix               the id: `shared` bytes of the list's
+///                                                          previous id, then `suffix` (a string)
 /// json    := 0 null | 1 false | 2 true | 3 zigzag | 4 float64 | 5 string | 6 count json*
 ///          | 7 count (string json)*
 /// errors  := count (message path? locations? extensions?)*
 /// ```
 public enum RecordEncoding {
-    /// The format's version, the first byte of every row: a row of another version is
-    /// refused as corrupt.
-    static let version: UInt8 = 1
+    /// The format's version, the first byte of every row: a row of a later version is refused
+    /// as corrupt (never misread). Version 1 wrote each id of a list of links whole (`1 id`),
+    /// which version 2 reads as an id sharing nothing with the one before: an image of version
+    /// 1 reads back as written, and each row becomes version 2 when it is written again.
+    static let version: UInt8 = 2
     /// How deep a scalar's JSON may nest before a row is refused: decoding recurses, and a
     /// thread's stack is small on Apple platforms.
     static let maximumDepth = 256
@@ -115,22 +121,45 @@ public enum RecordEncoding {
     ///   half read.
     /// - Complexity: O(bytes).
     public static func decode(_ row: [UInt8]) throws(CorruptRow) -> Decoded {
-        var reader = Reader(bytes: row)
+        var fields: [String: FieldState] = [:]
+        let read = row.withUnsafeBytes { bytes in
+            Result { () throws(CorruptRow) in
+                try decode(bytes) { key, state, reader throws(CorruptRow) in
+                    let key = try reader.text(key)
+                    guard fields.updateValue(state, forKey: key) == nil else { throw reader.corrupt("field \(key) twice") }
+                }
+            }
+        }
+        return Decoded(fields: fields, isDeleted: try read.get())
+    }
+
+    /// Whether `one` and `other` hold the same bytes. - Complexity: O(bytes), a `memcmp`.
+    static func sameBytes(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+        return memcmp(first, second, one.count) == 0
+    }
+
+    /// Reads the row in `bytes` (SQLite's buffer, not copied), handing each field to `field`
+    /// in the row's order: its storage key's bytes (not yet checked as UTF-8: `Reader.text`),
+    /// its state, and the reader, for an error located at it.
+    /// - Returns: whether the record was deleted.
+    /// - Throws: `CorruptRow`, as `decode(_:)`, or what `field` throws.
+    /// - Complexity: O(bytes).
+    static func decode(_ bytes: UnsafeRawBufferPointer,
+                       field: (UnsafeRawBufferPointer, FieldState, Reader) throws(CorruptRow) -> Void) throws(CorruptRow) -> Bool {
+        var reader = Reader(bytes: bytes)
         let found = try reader.byte()
-        guard found == version else { throw reader.corrupt("version \(found), expected \(version)", back: 1) }
+        guard 1...version ~= found else { throw reader.corrupt("version \(found), expected 1 to \(version)", back: 1) }
         let flags = try reader.byte()
         guard flags <= 1 else { throw reader.corrupt("flags \(flags)", back: 1) }
         let count = try reader.count()
-        var fields: [String: FieldState] = [:]
-        fields.reserveCapacity(count)
         for _ in 0..<count {
-            let key = try reader.string()
-            guard fields.updateValue(try reader.field(), forKey: key) == nil else {
-                throw reader.corrupt("field \(key) twice")
-            }
+            let key = try reader.utf8()
+            try field(key, try reader.field(), reader)
         }
-        guard reader.offset == row.count else { throw reader.corrupt("\(row.count - reader.offset) bytes after the record") }
-        return Decoded(fields: fields, isDeleted: flags == 1)
+        guard reader.offset == bytes.count else { throw reader.corrupt("\(bytes.count - reader.offset) bytes after the record") }
+        return flags == 1
     }
 }
 
@@ -190,16 +219,33 @@ extension RecordEncoding {
             case .links(let ids):
                 bytes.append(Kind.links.rawValue | flag)
                 varint(UInt64(ids.count))
-                for id in ids {
-                    if let id {
-                        bytes.append(1)
-                        string(id.rawValue)
-                    } else {
-                        bytes.append(0)
-                    }
-                }
+                links(ids)
             }
             if !errors.isEmpty { self.errors(errors) }
+        }
+
+        /// The ids of a list, each after the bytes it shares with the one before: the ids of a
+        /// list are mostly of one type and differ in their ends (a page of links, 20 bytes
+        /// each, took a row past a page of SQLite's and into overflow pages).
+        mutating func links(_ ids: [DataID?]) {
+            var previous = ""
+            for id in ids {
+                guard var text = id?.rawValue else {
+                    bytes.append(0)
+                    continue
+                }
+                text.withUTF8 { utf8 in
+                    let shared = previous.withUTF8 { before in
+                        var shared = 0
+                        while shared < min(before.count, utf8.count), before[shared] == utf8[shared] { shared += 1 }
+                        return shared
+                    }
+                    varint(UInt64(shared + 1))
+                    varint(UInt64(utf8.count - shared))
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[shared...]))
+                }
+                previous = text
+            }
         }
 
         mutating func json(_ value: JSONValue) {
@@ -244,8 +290,10 @@ extension RecordEncoding {
         }
     }
 
-    private struct Reader {
-        let bytes: [UInt8]
+    /// Reads a row's bytes where they are (SQLite's buffer or an array's), each read checked
+    /// against the row's end.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
         var offset = 0
 
         func corrupt(_ reason: String, back: Int = 0) -> CorruptRow {
@@ -277,14 +325,33 @@ extension RecordEncoding {
             return Int(value)
         }
 
-        mutating func string() throws(CorruptRow) -> String {
+        /// The bytes of the next string, not yet checked as UTF-8.
+        mutating func utf8() throws(CorruptRow) -> UnsafeRawBufferPointer {
             let length = try count()
             let start = offset
             offset += length
-            guard let text = String(validating: bytes[start..<offset], as: UTF8.self) else {
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+        }
+
+        /// The string in `utf8`, bytes of this row.
+        /// - Throws: `CorruptRow` at its first byte when it is not UTF-8.
+        func text(_ utf8: UnsafeRawBufferPointer) throws(CorruptRow) -> String {
+            try Self.text(utf8, at: utf8.baseAddress.map { $0 - (bytes.baseAddress ?? $0) } ?? offset)
+        }
+
+        /// The string in `utf8`, located at `start` of the row when it is not UTF-8.
+        static func text(_ utf8: UnsafeRawBufferPointer, at start: Int) throws(CorruptRow) -> String {
+            // Decoded with repair (the standard library's fast path for a buffer), then checked:
+            // a string that is not UTF-8 comes out with other bytes than it went in.
+            var text = String(decoding: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+            guard text.withUTF8({ RecordEncoding.sameBytes(UnsafeRawBufferPointer($0), utf8) }) else {
                 throw CorruptRow(offset: start, reason: "a string that is not UTF-8")
             }
             return text
+        }
+
+        mutating func string() throws(CorruptRow) -> String {
+            try text(try utf8())
         }
 
         mutating func field() throws(CorruptRow) -> FieldState {
@@ -298,20 +365,38 @@ extension RecordEncoding {
             case .scalar: value = .scalar(try json(depth: 0))
             case .link: value = .link(DataID(try string()))
             case .links:
-                let count = try count()
-                var ids: [DataID?] = []
-                ids.reserveCapacity(count)
-                for _ in 0..<count {
-                    switch try byte() {
-                    case 0: ids.append(nil)
-                    case 1: ids.append(DataID(try string()))
-                    case let other: throw corrupt("list item tag \(other)", back: 1)
-                    }
-                }
-                value = .links(ids)
+                value = .links(try links())
             }
             let errors = tag & RecordEncoding.hasErrors == 0 ? nil : try self.errors()
             return FieldState(value: value, errors: errors)
+        }
+
+        /// A list of links: each id after the bytes it shares with the one before (`Writer.links`).
+        mutating func links() throws(CorruptRow) -> [DataID?] {
+            let count = try count()
+            var ids: [DataID?] = []
+            ids.reserveCapacity(count)
+            var previous: [UInt8] = []
+            for _ in 0..<count {
+                let start = offset
+                let tag = try varint()
+                guard tag != 0 else {
+                    ids.append(nil)
+                    continue
+                }
+                let shared = Int(clamping: tag - 1)
+                guard shared <= previous.count else {
+                    throw CorruptRow(offset: start, reason: "a link sharing \(tag - 1) bytes of an id of \(previous.count)")
+                }
+                let suffix = try utf8()
+                previous.removeSubrange(shared...)
+                previous.append(contentsOf: suffix)
+                let text = previous.withUnsafeBytes { id in
+                    Result { () throws(CorruptRow) in try Reader.text(id, at: start) }
+                }
+                ids.append(DataID(try text.get()))
+            }
+            return ids
         }
 
         mutating func json(depth: Int) throws(CorruptRow) -> JSONValue {

@@ -45,7 +45,8 @@ public struct ImageDatabaseError: Error, Hashable, Sendable, CustomStringConvert
 /// and kept, values are bound and read as blobs, text and integers.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
-    private var statements: [String: OpaquePointer] = [:]
+    /// Prepared statements, by the address of their literal text (`run`).
+    private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
 
     /// Opens the database at `url`, creating it when absent if `creating`.
     /// - Throws: `ImageDatabaseError` (`during: "open"`).
@@ -105,8 +106,9 @@ final class SQLiteDatabase {
     }
 
     /// Runs the statement `sql` with `values` bound in order, and calls `row` for each row it
-    /// answers (columns read through the `Row` it gets).
-    func run(_ sql: String, _ values: [Value] = [], row: (Row) throws(ImageDatabaseError) -> Void = { _ in })
+    /// answers (columns read through the `Row` it gets). `sql` is a literal: its statement is
+    /// prepared once and found again by the literal's address, not by hashing its text.
+    func run(_ sql: StaticString, _ values: [Value] = [], row: (Row) throws(ImageDatabaseError) -> Void = { _ in })
         throws(ImageDatabaseError) {
         let statement = try prepared(sql)
         defer {
@@ -119,18 +121,25 @@ final class SQLiteDatabase {
             switch value {
             case .integer(let number): code = sqlite3_bind_int64(statement, position, number)
             case .real(let number): code = sqlite3_bind_double(statement, position, number)
-            case .text(let text): code = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .text(var text):
+                // Bound by its length, no C string made; an empty text has no buffer, and a nil
+                // pointer would bind NULL.
+                code = text.withUTF8 { utf8 in
+                    sqlite3_bind_text(statement, position, utf8.baseAddress.map(UnsafeRawPointer.init)?
+                        .assumingMemoryBound(to: CChar.self) ?? Self.empty, Int32(utf8.count), Self.transient)
+                }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_blob(statement, position, buffer.baseAddress, Int32(buffer.count), Self.transient)
+                    sqlite3_bind_blob(statement, position, buffer.baseAddress ?? UnsafeRawPointer(Self.empty),
+                                      Int32(buffer.count), Self.transient)
                 }
             }
-            guard code == SQLITE_OK else { throw error(code, sql) }
+            guard code == SQLITE_OK else { throw error(code, sql.description) }
         }
         while true {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else { throw error(code, sql) }
+            guard code == SQLITE_ROW else { throw error(code, sql.description) }
             rowsRead += 1
             try row(Row(statement: statement))
         }
@@ -162,14 +171,29 @@ final class SQLiteDatabase {
             guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return [] }
             return Array(UnsafeRawBufferPointer(start: bytes, count: count))
         }
+
+        /// The bytes of a blob column, valid only inside `body` (SQLite's own buffer, no copy).
+        func withBlob<Result, Failure: Error>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result)
+            throws(Failure) -> Result {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else {
+                return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+            }
+            return try body(UnsafeRawBufferPointer(start: bytes, count: count))
+        }
     }
 
-    private func prepared(_ sql: String) throws(ImageDatabaseError) -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+    private func prepared(_ sql: StaticString) throws(ImageDatabaseError) -> OpaquePointer {
+        let address = UnsafeRawPointer(sql.utf8Start)
+        if let statement = statements[address] { return statement }
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw error(code, sql) }
-        statements[sql] = statement
+        let code = sql.withUTF8Buffer { text in
+            text.withMemoryRebound(to: CChar.self) { text in
+                sqlite3_prepare_v2(handle, text.baseAddress, Int32(text.count), &statement, nil)
+            }
+        }
+        guard code == SQLITE_OK, let statement else { throw error(code, sql.description) }
+        statements[address] = statement
         return statement
     }
 
@@ -184,6 +208,11 @@ final class SQLiteDatabase {
     private static func message(_ handle: OpaquePointer?, _ code: Int32) -> String {
         if let handle, let text = sqlite3_errmsg(handle) { return String(cString: text) }
         return String(cString: sqlite3_errstr(code))
+    }
+
+    /// What an empty text or blob is bound from.
+    private static var empty: UnsafePointer<CChar> {
+        ("" as StaticString).utf8Start.withMemoryRebound(to: CChar.self, capacity: 1) { $0 }
     }
 
     /// SQLite copies a bound value before the call returns.

@@ -160,7 +160,10 @@ public final class StoreImage {
 
     /// Writes one commit's records and the operations' ages it set in one transaction: each
     /// row goes over the record's (`RecordEncoding.merge`: fields the store in memory lacks
-    /// stay), a nil row removes it.
+    /// stay), a nil row removes it. A row the image holds already, of this launch, is not
+    /// written again (a page refetched writes only what changed); one it holds of an earlier
+    /// launch has only its launch rewritten.
+    /// - Complexity: one indexed read per row, and one write per row that changed.
     func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp]) throws(ImageDatabaseError) {
         try transaction { () throws(ImageDatabaseError) in
             for stamp in stamps {
@@ -169,15 +172,53 @@ public final class StoreImage {
                                   .integer(stamp.isInvalidated ? 1 : 0)])
             }
             for (id, row) in rows {
-                if let row {
-                    let merged = try self.row(of: id).map { RecordEncoding.merge(row, over: $0) } ?? row
-                    try database.run("INSERT OR REPLACE INTO records (id, launch, row) VALUES (?, ?, ?)",
-                                     [.text(id.rawValue), .integer(launch), .blob(merged)])
-                } else {
+                guard let row else {
                     try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
+                    continue
+                }
+                switch try existing(id, against: row) {
+                case .same(let written) where written == launch:
+                    continue
+                case .same:
+                    try database.run("UPDATE records SET launch = ? WHERE id = ?", [.integer(launch), .text(id.rawValue)])
+                case .other(let older):
+                    try upsert(id, RecordEncoding.merge(row, over: older))
+                case nil:
+                    try upsert(id, row)
                 }
             }
         }
+    }
+
+    /// What the image holds for record `id`, beside the row about to be written.
+    private enum Existing {
+        /// The same bytes, written by launch `launch`.
+        case same(launch: Int64)
+        /// Another row.
+        case other([UInt8])
+    }
+
+    /// The row the image holds for `id`, compared with `row` where SQLite keeps it (no copy
+    /// when they are equal). - Complexity: one indexed read, one byte comparison.
+    private func existing(_ id: DataID, against row: [UInt8]) throws(ImageDatabaseError) -> Existing? {
+        var found: Existing?
+        try database.run("SELECT launch, row FROM records WHERE id = ?", [.text(id.rawValue)]) { stored in
+            let launch = stored.integer(0)
+            found = stored.withBlob(1) { older in
+                let same = row.withUnsafeBytes { RecordEncoding.sameBytes($0, older) }
+                return same ? .same(launch: launch) : .other(Array(older))
+            }
+        }
+        return found
+    }
+
+    /// Writes `row` as record `id`'s, this launch's: in place when the image has the record
+    /// (one write of its entry, not a removal and an insertion).
+    private func upsert(_ id: DataID, _ row: [UInt8]) throws(ImageDatabaseError) {
+        try database.run("""
+            INSERT INTO records (id, launch, row) VALUES (?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET launch = excluded.launch, row = excluded.row
+            """, [.text(id.rawValue), .integer(launch), .blob(row)])
     }
 
     /// Reads in one transaction: every row `body` reads comes from one state of the image
@@ -204,10 +245,18 @@ public final class StoreImage {
 
     /// The row of record `id`, if the image has it. - Complexity: one indexed read.
     public func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
-        guard isCurrent else { return nil }
-        var found: [UInt8]?
-        try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in found = row.blob(0) }
-        return found
+        try withRow(of: id) { $0.map(Array.init) }
+    }
+
+    /// Calls `body` with the bytes of record `id`'s row where SQLite keeps them (valid only
+    /// inside it), or nil when the image has none. - Complexity: one indexed read.
+    func withRow<Value>(of id: DataID, _ body: (UnsafeRawBufferPointer?) -> Value) throws(ImageDatabaseError) -> Value {
+        guard isCurrent else { return body(nil) }
+        var value: Value?
+        try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in
+            value = row.withBlob(0) { body($0) }
+        }
+        return value ?? body(nil)
     }
 
     /// The age of the operation `key` as a launch wrote it (`ImageStamp.key`), if the image

@@ -48,7 +48,7 @@ import Testing
 
     @Test(arguments: [
         ([UInt8](), 0, "the row ends early"),
-        ([2, 0, 0], 0, "version 2, expected 1"),
+        ([3, 0, 0], 0, "version 3, expected 1 to 2"),
         ([1, 7, 0], 1, "flags 7"),
         ([1, 0, 1, 1, 0x61, 5], 5, "field tag 5"),
         ([1, 0, 200, 1], 4, "a count of 200 past the row's end"),
@@ -56,9 +56,31 @@ import Testing
         ([1, 0, 1, 1, 0x61, 1, 5, 2, 0xC3, 0x28], 8, "a string that is not UTF-8"),
         ([1, 0, 1, 1, 0x61, 1, 4, 0, 0], 7, "the row ends inside a number"),
         ([1, 0, 2, 1, 0x61, 0, 1, 0x61, 0], 9, "field a twice"),
+        // A list of two links: "ab", then one sharing three bytes of it.
+        ([2, 0, 1, 1, 0x61, 3, 2, 1, 2, 0x61, 0x62, 4, 1, 0x63], 11, "a link sharing 3 bytes of an id of 2"),
     ] as [([UInt8], Int, String)])
     func aRowThatMakesNoSenseIsRefusedAtItsByte(_ row: [UInt8], _ offset: Int, _ reason: String) {
         #expect(throws: RecordEncoding.CorruptRow(offset: offset, reason: reason)) { try RecordEncoding.decode(row) }
+    }
+
+    /// A list's ids are written after the bytes they share with the one before; a row of
+    /// version 1, each id whole, reads back as written.
+    @Test func linksShareTheirStartAndAVersionOneRowReadsAsWritten() throws {
+        let ids: [DataID?] = [DataID("Q2hhcmFjdGVyOjE="), DataID("Q2hhcmFjdGVyOjI="), nil, DataID("Q2"), DataID("RXBpc29kZTox"),
+                              DataID("Q2hhcmFjdGVyOjE=")]
+        let row = RecordEncoding.encode(["a": FieldState(value: .links(ids))])
+        #expect(try RecordEncoding.decode(row).fields["a"]?.value == .links(ids))
+        var whole: [UInt8] = [1, 0, 1, 1, 0x61, 3, UInt8(ids.count)]
+        for id in ids {
+            guard let id else {
+                whole.append(0)
+                continue
+            }
+            whole += [1, UInt8(id.rawValue.utf8.count)] + Array(id.rawValue.utf8)
+        }
+        // The second id is written as 14 bytes shared and `I=`, "Q2" as 2 shared and nothing.
+        #expect(row.count == whole.count - 16)
+        #expect(try RecordEncoding.decode(whole) == RecordEncoding.decode(row))
     }
 
     @Test func jsonNestedPastTheLimitIsRefusedNotRecursedInto() {

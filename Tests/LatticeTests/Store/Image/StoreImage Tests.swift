@@ -47,6 +47,21 @@ import Testing
         #expect(try image.row(of: DataID("I1")) == RecordEncoding.encode([:], isDeleted: true))
     }
 
+    /// A row written again as the image holds it is not rewritten within its launch, and
+    /// becomes a later launch's when that launch writes it: eviction of the earlier launch
+    /// keeps it.
+    @Test func aRowWrittenAgainUnchangedBecomesTheLaterLaunchs() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        let first = try StoreImage(url: url, schemaDigest: "A")
+        try first.write([(DataID("I1"), Self.row("one")), (DataID("I2"), Self.row("two"))])
+        try first.write([(DataID("I1"), Self.row("one"))])
+        let second = try StoreImage(url: url, schemaDigest: "A")
+        try second.write([(DataID("I1"), Self.row("one"))])
+        #expect(try second.evict(toFit: 0, keeping: second.launch) == [first.launch])
+        #expect(try second.row(of: DataID("I1")) == Self.row("one"))
+        #expect(try second.row(of: DataID("I2")) == nil)
+    }
+
     /// The main actor's reader writes nothing and waits for nothing: no file reads as none,
     /// another schema's image as empty, and neither opening counts as a launch.
     @Test func aReaderReadsOnlyItsSchemasImageAndIsNoLaunch() throws {

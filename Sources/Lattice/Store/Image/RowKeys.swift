@@ -1,0 +1,62 @@
+/// The storage keys of the rows one hydration reads, found by their bytes: a row spells each
+/// field's key, and most rows of a page spell the same few, so a key met before is matched
+/// where SQLite holds the row, without making a string of it or hashing it with SipHash.
+/// A class: a hydration's copies share what it has met.
+final class RowKeys {
+    /// The keys met, their bytes and their `FieldKey`.
+    private var known: [(bytes: [UInt8], key: FieldKey)] = []
+    /// An open-addressed table of positions in `known` plus one (0: empty), by FNV-1a hash of
+    /// the bytes; a power of two long, at most half full.
+    private var table = [Int32](repeating: 0, count: 64)
+
+    /// The fields of the row in `bytes`, keys interned; nil when the row is of a deleted record.
+    /// - Throws: `RecordEncoding.CorruptRow`, as `RecordEncoding.decode(_:)`.
+    /// - Complexity: O(bytes); a key met before costs a hash of its bytes and one comparison.
+    func fields(of bytes: UnsafeRawBufferPointer) throws(RecordEncoding.CorruptRow)
+        -> [(key: FieldKey, state: FieldState)]? {
+        var fields: [(key: FieldKey, state: FieldState)] = []
+        let isDeleted = try RecordEncoding.decode(bytes) { utf8, state, reader throws(RecordEncoding.CorruptRow) in
+            let key = try key(utf8, in: reader)
+            guard !fields.contains(where: { $0.key == key }) else {
+                throw reader.corrupt("field \(try reader.text(utf8)) twice")
+            }
+            fields.append((key, state))
+        }
+        return isDeleted ? nil : fields
+    }
+
+    /// The key spelled `utf8` (bytes of the row `reader` reads), interned the first time.
+    private func key(_ utf8: UnsafeRawBufferPointer, in reader: RecordEncoding.Reader)
+        throws(RecordEncoding.CorruptRow) -> FieldKey {
+        let mask = table.count - 1
+        var slot = Int(Self.hash(utf8)) & mask
+        while table[slot] != 0 {
+            let entry = known[Int(table[slot]) - 1]
+            if entry.bytes.withUnsafeBytes({ RecordEncoding.sameBytes($0, utf8) }) { return entry.key }
+            slot = (slot + 1) & mask
+        }
+        let key = FieldKey(try reader.text(utf8))
+        known.append((Array(utf8), key))
+        table[slot] = Int32(known.count)
+        if known.count * 2 > table.count { grow() }
+        return key
+    }
+
+    /// The FNV-1a hash of `bytes`: keys are a few bytes, and come from the app's own image.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+
+    /// Doubles the table and places every known key again.
+    private func grow() {
+        table = [Int32](repeating: 0, count: table.count * 2)
+        let mask = table.count - 1
+        for (position, entry) in known.enumerated() {
+            var slot = Int(entry.bytes.withUnsafeBytes(Self.hash)) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(position + 1)
+        }
+    }
+}
