@@ -75,7 +75,7 @@ extension SuiteSections {
             launch reads it. The rows past the page's steps are measured by the executable their benchmark names \
             (`Optimistic`, `Pagination`) on data of the same shape; where Lattice's operation does more than the \
             published one (a page taken back, a record written back), the measurement says so. \
-            \(tables.imageBytes() ?? "")In paces: Lattice's median over the run's reference \
+            \(tables.imageBytes() ?? "")\(tables.ingestFloor() ?? "")In paces: Lattice's median over the run's reference \
             pace (`MachinePace`'s workload at this machine's best speed).
             """, .table(tables.recordPage())))
         sections.append(ReportSection("Optimistic layers", about: """

@@ -48,6 +48,9 @@
 //                               `residentRecords`, its records (bytes per record in BENCHMARKS.md)
 //   RecordPage/imageLaunch      a launch: the image opened (StoreImage(url:schemaDigest:), a launch
 //                               counted) and the page hydrated from it into an empty store
+//   RecordPage/referenceParse   the floor of `ingest`: simdjson's DOM parse of the page's bytes and a
+//                               walk of every value (ReferenceParse, the C++ target CReferenceParse;
+//                               left out where simdjson is missing)
 //
 // BENCHMARKS.md sets each beside the record's figure (ReferenceSystemFigures), and issue 38's
 // goals (spec/limits.json) ask each new one to be at or under the record's best.
@@ -502,7 +505,13 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
         Benchmark(SuiteBenchmark.recordPage(step: "imageLaunch").nameInExecutable, setUp: { try PageImage(fixture) }) { page in
             blackHole(try page.launch())
         },
-    ]
+    ] + (ReferenceParse.isAvailable ? [
+        Benchmark(SuiteBenchmark.recordPage(step: "referenceParse").nameInExecutable,
+                  setUp: { try ReferenceParse(bytes: fixture.bytes, expectedValues: try fixture.valueCount()) }) { reference in
+            blackHole(reference.walk())
+            blackHole(reference.checksum)
+        },
+    ] : [])
 }
 
 runSuite("RecordPage") { benchmarks(try RecordPageFixture.load()) }
