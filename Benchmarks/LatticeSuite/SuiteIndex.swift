@@ -83,6 +83,11 @@ struct SuiteIndex {
         return (unique(inputs), unique(steps))
     }
 
+    /// Settings of the event-log-cost benchmarks, in first-measured order.
+    var eventLogSettings: [String] {
+        unique(entries.compactMap { if case .eventLogCost(let setting) = $0.benchmark { setting } else { nil } })
+    }
+
     /// Settings of the counters-cost benchmarks, in first-measured order.
     var counterSettings: [String] {
         unique(entries.compactMap { if case .countersCost(let setting) = $0.benchmark { setting } else { nil } })

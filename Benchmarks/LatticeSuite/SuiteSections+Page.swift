@@ -44,7 +44,9 @@ extension SuiteSections {
             with its cause).
             """, .table(tables.commitScaling())))
         sections.append(ReportSection("Counters cost", about: """
-            The same commit with the runtime's counters off and on: off must cost nothing. \
+            The same commit with the runtime's counters off and on, then with the event log off and on \
+            (`Environment.Configuration.eventLog`): off must cost nothing, each within the noise band of the \
+            commit without either (the goals event-log-off-free and event-log-on-cost judge the log). \
             \(tables.countersOutcome() ?? "")
             """, .table(tables.countersCost())))
         sections.append(ReportSection("Response path", about: """

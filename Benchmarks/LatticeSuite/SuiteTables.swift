@@ -125,13 +125,18 @@ struct SuiteTables {
         return table
     }
 
-    /// The same commit with the runtime's counters in each setting.
+    /// The same commit with the runtime's counters in each setting, then with the event log
+    /// in each.
     func countersCost() -> TextTable {
-        var table = TextTable(headers: ["counters", "time / commit", "mallocs / commit"], numericFrom: 1)
-        for setting in index.counterSettings {
-            let result = index[.countersCost(setting: setting)]
+        var table = TextTable(headers: ["setting", "time / commit", "instructions / commit", "mallocs / commit"],
+                              numericFrom: 1)
+        let settings = index.counterSettings.map { ("counters \($0)", SuiteBenchmark.countersCost(setting: $0)) }
+            + index.eventLogSettings.map { ("event log \($0)", SuiteBenchmark.eventLogCost(setting: $0)) }
+        for (setting, benchmark) in settings {
+            let result = index[benchmark]
             table.append([setting, FigureText.figure(result?.metric(named: Metric.wallTime.name)),
-                               FigureText.figure(result?.metric(named: Metric.mallocs.name))])
+                          FigureText.figure(result?.metric(named: Metric.instructions.name)),
+                          FigureText.figure(result?.metric(named: Metric.mallocs.name))])
         }
         return table
     }

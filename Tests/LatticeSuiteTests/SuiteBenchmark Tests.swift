@@ -17,6 +17,7 @@ import Testing
         #expect(SuiteBenchmark(name: "CommitScaling/rootVerdict/10/untouched")
                 == .commitScaling(strategy: "rootVerdict", handles: 10, touched: false))
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
+        #expect(SuiteBenchmark(name: "CommitScaling/eventLog/on") == .eventLogCost(setting: "on"))
         #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
         #expect(SuiteBenchmark(name: "FanOut/read/24") == .fanOut(step: "read", depth: 24))
         #expect(SuiteBenchmark(name: "RecordPage/collect300Roots") == .recordPage(step: "collect300Roots"))
@@ -34,6 +35,7 @@ import Testing
         .commitScaling(strategy: "stored", handles: 10_000, touched: true),
         .commitScaling(strategy: "rootVerdict", handles: 0, touched: false),
         .countersCost(setting: "on"),
+        .eventLogCost(setting: "off"),
         .responsePath(input: "Feed", step: "JSONDecoder"),
         .fanOut(step: "normalize", depth: 2),
         .recordPage(step: "commitAgain"),
