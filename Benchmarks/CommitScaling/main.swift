@@ -13,6 +13,8 @@
 //                                     none of them, and costs the same at 10 and 10,000)
 //   CommitScaling/counters/off, /on   the stored strategy's commit with 1,000 other handles,
 //                                     counters off and on: off must cost nothing
+//   CommitScaling/eventLog/off, /on   the same commit with the event log off (no log, the
+//                                     default) and on: off must cost nothing
 import LabSupport
 import Lattice
 import LatticeBench
@@ -36,7 +38,8 @@ final class RetainedHandles {
     private let written: DataID
     private var isNull = false
 
-    init(program: Program, strategy: PhaseStrategy, others: Int, touched: Bool = true, counting: Bool) throws {
+    init(program: Program, strategy: PhaseStrategy, others: Int, touched: Bool = true, counting: Bool,
+         eventLog: EventLog.Configuration? = nil) throws {
         guard let item = program[GeneratedSchema.itemName] else {
             throw LoadedHandleError.unknownOperation(GeneratedSchema.itemName)
         }
@@ -48,7 +51,8 @@ final class RetainedHandles {
                             response: GeneratedSchema.itemResponse(id: id))
         }
         let environment = Environment(program: program, transport: FixtureTransport(responses: responses),
-                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting))
+                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting,
+                                                           eventLog: eventLog))
         // All data first, then the handles: a commit with n handles attached would cost the
         // stored strategy n walks, and loading would be quadratic.
         for response in responses {
@@ -106,7 +110,14 @@ func benchmarks() throws -> [Benchmark] {
                                                counting: counting) },
                   operation: { $0.commit() })
     }
-    return scaling + untouched + counters
+    let eventLog = [("off", nil), ("on", EventLog.Configuration())].map { setting, log in
+        Benchmark(SuiteBenchmark.eventLogCost(setting: setting).nameInExecutable,
+                  metrics: [.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions],
+                  setUp: { try RetainedHandles(program: program, strategy: .stored, others: countersHandles,
+                                               counting: false, eventLog: log) },
+                  operation: { $0.commit() })
+    }
+    return scaling + untouched + counters + eventLog
 }
 
 runSuite("CommitScaling") { try benchmarks() }

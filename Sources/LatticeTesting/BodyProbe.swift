@@ -1,3 +1,4 @@
+import Lattice
 import Observation
 import Synchronization
 
@@ -8,6 +9,10 @@ import Synchronization
 /// changes before the body runs again change nothing. `flush()` re-runs a dirty body, which
 /// re-arms the tracking with what that run read. Use it to assert how many bodies a commit
 /// re-runs: make probes, commit, `flush()`, read `reruns`.
+///
+/// Named and given an environment's `EventLog`, it tells the log as a view would: each
+/// invalidation (`EventLog.bodyWasInvalidated`, with the commit and field that caused it) and
+/// each run (`EventLog.runBody`), so a trace draws the commit that re-ran it.
 @MainActor
 public final class BodyProbe<Value> {
     /// How many times the body has run, the first run (at `init`) included.
@@ -21,13 +26,28 @@ public final class BodyProbe<Value> {
 
     private let body: @MainActor () -> Value
     private let dirty: DirtyFlag
+    private let logged: LoggedBody?
 
     /// Runs `body` once, tracked.
     public init(_ body: @escaping @MainActor () -> Value) {
         let dirty = DirtyFlag()
         self.body = body
         self.dirty = dirty
-        self.value = Self.track(body, dirty: dirty)
+        self.logged = nil
+        self.value = Self.track(body, dirty: dirty, logged: nil)
+        self.runs = 1
+    }
+
+    /// Runs `body` once, tracked, as the body `name` of `log` (none without a log): its
+    /// invalidations and runs are logged. - Complexity: as `init(_:)`, plus an event a run
+    /// and an invalidation.
+    public init(_ name: String, log: EventLog?, _ body: @escaping @MainActor () -> Value) {
+        let dirty = DirtyFlag()
+        let logged = log.map { LoggedBody(name: name, log: $0) }
+        self.body = body
+        self.dirty = dirty
+        self.logged = logged
+        self.value = Self.track(body, dirty: dirty, logged: logged)
         self.runs = 1
     }
 
@@ -38,15 +58,29 @@ public final class BodyProbe<Value> {
     @discardableResult
     public func flush() -> Bool {
         guard dirty.isSet else { return false }
-        value = Self.track(body, dirty: dirty)
+        value = Self.track(body, dirty: dirty, logged: logged)
         runs += 1
         return true
     }
 
-    private static func track(_ body: @MainActor () -> Value, dirty: DirtyFlag) -> Value {
+    private static func track(_ body: @MainActor () -> Value, dirty: DirtyFlag, logged: LoggedBody?) -> Value {
         dirty.clear()
-        return withObservationTracking(body, onChange: dirty.set)
+        guard let logged else { return withObservationTracking(body, onChange: dirty.set) }
+        return logged.log.runBody(logged.name) {
+            withObservationTracking(body, onChange: {
+                dirty.set()
+                // Store writes happen on the main actor, and Observation calls `onChange` in
+                // the write's `willSet`: the log learns which commit and field reached it.
+                MainActor.assumeIsolated { logged.log.bodyWasInvalidated(logged.name) }
+            })
+        }
     }
+}
+
+/// A probe's name in the event log it tells.
+private struct LoggedBody: Sendable {
+    let name: String
+    let log: EventLog
 }
 
 /// The probe's dirty bit. Observation calls `onChange` on the thread that mutates, so the bit

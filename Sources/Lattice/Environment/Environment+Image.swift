@@ -13,9 +13,9 @@ final class ImageSession {
 
     /// Opens the image at `url` for `schema`, kept under `sizeLimit` bytes: a file that is no
     /// database is moved aside (logged through `log`) before the writer starts it anew; a
-    /// failure of the writer reaches `failed`. - Complexity: one read of the image's `meta`.
+    /// failure of the writer reaches `failed`, and its evictions `eventLog`, if any. - Complexity: one read of the image's `meta`.
     static func open(url: URL, sizeLimit: Int, schema: Schema, log: @escaping @MainActor (String) -> Void,
-                     failed: @escaping @Sendable (ImageDatabaseError) -> Void) -> ImageSession {
+                     failed: @escaping @Sendable (ImageDatabaseError) -> Void, eventLog: EventLog?) -> ImageSession {
         let digest = schema.digest
         var reader: StoreImage?
         do throws(ImageDatabaseError) {
@@ -33,7 +33,15 @@ final class ImageSession {
             // Nothing to read this launch; the writer, opening the file, logs why if it cannot.
         }
         return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, schemaDigest: digest,
-                                                                     sizeLimit: sizeLimit, failed: failed))
+                                                                     sizeLimit: sizeLimit, failed: failed,
+                                                                     evicted: eventLog.map(evictions(into:))))
+    }
+
+    /// What the writer calls with the launches it evicted: logged in `log` on the main actor.
+    private static func evictions(into log: EventLog) -> @Sendable ([Int64]) -> Void {
+        { launches in
+            Task { @MainActor in log.append(.imageEvicted(launches: launches.count)) }
+        }
     }
 
     private init(reader: StoreImage?, writer: ImageWriteBehind) {
@@ -62,6 +70,7 @@ extension Environment {
         }
         image.writer.write(rows, stamps: stamped)
         counters?.total.imageWrites += 1
+        eventLog?.append(.imageWritten(records: rows.count, operation: stamped.isEmpty ? nil : key?.name))
     }
 
     /// Reads from the image what `root`'s selection reaches and the store lacks, and commits
@@ -88,8 +97,9 @@ extension Environment {
             stamps[root.key] = WriteStamp(epoch: 0, fetchedAt: stamp.fetchedAt,
                                           isInvalidated: stamp.isInvalidated || reachedInvalidated)
         }
-        counters?.beginCommit()
-        published(store.publish(hydration.delta), stamping: root.key)
+        eventLog?.append(.imageHydrated(operation: root.key.name, records: hydration.delta.order.count))
+        beginCommit()
+        published(store.publish(hydration.delta), by: .hydration(operation: root.key.name), stamping: root.key)
         return true
     }
 

@@ -39,9 +39,9 @@ extension Environment {
         optimisticUpdater?(&staged)
         var layer: OptimisticLayerID?
         if !staged.isEmpty {
-            counters?.beginCommit()
+            beginCommit()
             let applied = store.applyOptimistic(staged)
-            published(applied.changes)
+            published(applied.changes, by: .optimisticApply)
             layer = applied.layer
         }
         let request = program.request(for: operation, variables: variables)
@@ -80,8 +80,8 @@ extension Environment {
     /// - Complexity: O(fields of the layer and of the pending layers).
     func revert(_ layer: OptimisticLayerID) {
         guard store.optimisticLayers.contains(layer) else { return }
-        counters?.beginCommit()
-        published(store.removeOptimistic(layer))
+        beginCommit()
+        published(store.removeOptimistic(layer), by: .optimisticRevert)
     }
 }
 

@@ -18,11 +18,11 @@ extension Environment {
     public func removeAll() {
         stamps = [:]
         executor.cancelAll()
-        counters?.beginCommit()
+        beginCommit()
         let changes = store.removeAll()
         image?.writer.removeAll()
         var changed: [HandleFacts] = []
         for root in roots.values { root.dataWasRemoved(at: now, changed: &changed) }
-        published(changes, settling: changed)
+        published(changes, by: .removeAll, settling: changed)
     }
 }

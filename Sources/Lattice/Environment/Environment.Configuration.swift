@@ -47,13 +47,17 @@ extension Environment {
         /// (`DeadlineInterceptor`), logging (`LoggingInterceptor`). Defaults to none: requests
         /// go to the transport directly, at no cost.
         public var interceptors: [any RequestInterceptor]
+        /// Whether to keep a log of what the runtime does, and how (`Environment.eventLog`,
+        /// `EventLog.Configuration`). Defaults to `nil`: nothing is logged, and each place
+        /// that would log tests one optional.
+        public var eventLog: EventLog.Configuration?
 
         /// A configuration with the options given and every other one at its default.
         public init(strategy: PhaseStrategy = .shipped, clock: any Scheduler = TaskScheduler(),
                     reconnectPolicy: ReconnectPolicy = .default, counting: Bool = false,
                     releaseBufferSize: Int = 10, image: URL? = nil, imageSizeLimit: Int = 32 << 20,
                     persistedDocuments: PersistedDocumentPolicy = .textOnly, logger: RuntimeLogger? = nil,
-                    interceptors: [any RequestInterceptor] = []) {
+                    interceptors: [any RequestInterceptor] = [], eventLog: EventLog.Configuration? = nil) {
             self.strategy = strategy
             self.clock = clock
             self.reconnectPolicy = reconnectPolicy
@@ -64,6 +68,7 @@ extension Environment {
             self.persistedDocuments = persistedDocuments
             self.logger = logger
             self.interceptors = interceptors
+            self.eventLog = eventLog
         }
 
         /// Every option at its default (a new system clock each time it is read).

@@ -31,6 +31,9 @@ public final class Environment {
     public let logger: RuntimeLogger?
     /// What the runtime did, counted; `nil` when made without counting (the default).
     public let counters: RuntimeCounters?
+    /// What the runtime did, in order (`Configuration.eventLog`); `nil` when made without a
+    /// log (the default).
+    public let eventLog: EventLog?
     /// The failure of the last subscription event the store would not take. Untracked.
     public internal(set) var lastRejectedEvent: Failure?
 
@@ -60,26 +63,31 @@ public final class Environment {
         self.strategy = configuration.strategy
         self.clock = configuration.clock
         self.reconnectPolicy = configuration.reconnectPolicy
-        self.logger = configuration.logger
+        let eventLog = configuration.eventLog.map { EventLog(configuration: $0) }
+        self.eventLog = eventLog
+        let logger = eventLog?.routing(configuration.logger) ?? configuration.logger
+        self.logger = logger
         let counters = configuration.counting ? RuntimeCounters() : nil
         self.counters = counters
         self.executor = RequestExecutor(transport: transport, mode: configuration.persistedDocuments,
-                                        clock: configuration.clock, counters: counters,
-                                        interceptors: configuration.interceptors, logger: configuration.logger)
+                                        clock: configuration.clock, counters: counters, eventLog: eventLog,
+                                        interceptors: configuration.interceptors, logger: logger)
         let store = Store(configuration: .init(notesVerdictChanges: strategy.notesVerdictChanges,
                                                releaseBufferSize: configuration.releaseBufferSize))
+        store.eventLog = eventLog
         self.store = store
         guard let rootRecord = store.record(.root) else {
             preconditionFailure("Environment.init(): Expected the store's root record `\(DataID.root)` to exist")
         }
         self.rootRecord = rootRecord
-        self.coordinator = strategy.make(counters: counters)
+        self.coordinator = strategy.make(counters: counters, eventLog: eventLog)
         if let image = configuration.image {
             self.image = ImageSession.open(url: image, sizeLimit: configuration.imageSizeLimit, schema: program.schema,
                                            log: { [weak self] in self?.logImage($0) },
                                            failed: { [weak self] error in
                                                Task { @MainActor in self?.imageFailed(error) }
-                                           })
+                                           },
+                                           eventLog: eventLog)
         }
         executor.environment = self
     }
@@ -209,9 +217,9 @@ public final class Environment {
     /// - Complexity: O(fields written) plus what the strategy does at a commit.
     @discardableResult
     public func commitUpdate(_ body: (inout RecordSourceDelta) -> Void) -> CommitChanges {
-        counters?.beginCommit()
+        beginCommit()
         let changes = store.commit(body)
-        published(changes)
+        published(changes, by: .localUpdate)
         return changes
     }
 
@@ -245,7 +253,7 @@ public final class Environment {
                 landing: IncrementalResponse.Landing? = nil, answering: SharedRequest? = nil,
                 replacing layer: OptimisticLayerID? = nil) throws(Failure) -> ResponseCommit {
         if let era, era != executor.era { throw .cancelled }
-        counters?.beginCommit()
+        beginCommit()
         let commit: ResponseCommit
         do {
             commit = try store.commit(response, for: bound, landing: landing, replacing: layer)
@@ -258,7 +266,7 @@ public final class Environment {
             root.writeStampDidChange()
             root.responseWasCommitted(unplacedErrors: commit.unplacedErrors, answering: answering, changed: &changed)
         }
-        published(commit.changes, stamping: key, settling: changed)
+        published(commit.changes, by: .response(operation: key.name), stamping: key, settling: changed)
         return commit
     }
 
@@ -266,18 +274,27 @@ public final class Environment {
     /// it changed (`settling`) settles once (a keeper that settled it during the commit does
     /// nothing), its records (with the age of the operation `key` when the commit set it) go
     /// to the image, the counters close it, and a collection is scheduled when it dropped a
-    /// link. Callers call `counters?.beginCommit()` before the store's commit.
+    /// link; the event log hears it, with its `source`. Callers call `beginCommit()` before the
+    /// store's commit.
     /// - Complexity: what the strategy does at a commit, plus O(changed records) for the image.
     /// Returns nothing: a commit's changes are a large value, and handing them back would copy
     /// them on every commit (CommitScaling counted it).
-    func published(_ changes: CommitChanges, stamping key: OperationKey? = nil,
-                   settling changed: [HandleFacts] = []) {
+    func published(_ changes: CommitChanges, by source: @autoclosure () -> CommitEvent.Source,
+                   stamping key: OperationKey? = nil, settling changed: [HandleFacts] = []) {
         coordinator.didCommit(changes)
         for facts in changed { facts.settle() }
         // Only with an image: the base records are an array made for it.
         if image != nil { writeBehind(changes.changedBaseRecords, stamping: key) }
         counters?.endCommit(changes)
+        eventLog?.committed(changes, by: source(), rebased: changes.baseChanges != nil)
         if changes.droppedLinks { collectionIsDue() }
+    }
+
+    /// Marks the start of a commit for the counters and the event log, when there are any:
+    /// every commit path calls it before the store's commit, and `published` after.
+    func beginCommit() {
+        counters?.beginCommit()
+        eventLog?.beginCommit()
     }
 
     // MARK: Invalidation
@@ -314,6 +331,7 @@ public final class Environment {
         scheduledCollection = nil
         let removed = store.collectGarbage()
         counters?.noteCollection(removed: removed.count)
+        eventLog?.append(.collected(removed: removed.count))
         return removed
     }
 

@@ -61,6 +61,10 @@ extension RequestExecutor {
         guard inFlight[root.key] === request else { return false }
         switch event {
         case .payload(let payload):
+            if let eventLog {
+                request.payloadsAnswered += 1
+                eventLog.requestAnswered(request.logNumber, root.key.name, payload: request.payloadsAnswered)
+            }
             let before = current
             let landing: IncrementalResponse.Landing
             do throws(Failure) {
@@ -82,6 +86,7 @@ extension RequestExecutor {
                 current.refuse(payload, because: error)
             }
         case .failed(let failure):
+            eventLog?.requestAnswered(request.logNumber, root.key.name, payload: 0, failure: failure)
             current.end(by: failure)
         }
         partsChanged(current, answering: request)

@@ -38,13 +38,16 @@ final class RequestExecutor {
     private let pipeline: PipelineSetup?
     private let clock: any Scheduler
     private let counters: RuntimeCounters?
+    /// Where each request's sending, payloads, failure or cancellation is logged.
+    let eventLog: EventLog?
 
     init(transport: any Transport, mode: PersistedDocumentPolicy, clock: any Scheduler, counters: RuntimeCounters?,
-         interceptors: [any RequestInterceptor] = [], logger: RuntimeLogger? = nil) {
+         eventLog: EventLog? = nil, interceptors: [any RequestInterceptor] = [], logger: RuntimeLogger? = nil) {
         self.transport = transport
         self.mode = mode
         self.clock = clock
         self.counters = counters
+        self.eventLog = eventLog
         pipeline = interceptors.isEmpty ? nil : PipelineSetup(interceptors: interceptors, transport: transport,
                                                                  clock: clock, logger: logger)
     }
@@ -85,6 +88,7 @@ final class RequestExecutor {
         follow(request, facts)
         inFlight[root.key] = request
         counters?.total.requestsSent += 1
+        if let eventLog { request.logNumber = eventLog.requestSent(root.artifact.name) }
         if root.artifact.defersOrStreams {
             receiveInParts(request, from: Self.sendIncrementally(root.request, mode: mode, memory: persistedIDs,
                                                                  on: sending(for: root.artifact.kind)))
@@ -114,6 +118,7 @@ final class RequestExecutor {
         guard request.followers.count == 0 else { return }
         if inFlight[request.root.key] === request { inFlight[request.root.key] = nil }
         request.task?.cancel()
+        eventLog?.requestAnswered(request.logNumber, request.root.artifact.name, payload: 0, failure: .cancelled)
     }
 
     /// The handle whose facts are `facts` is detached: it leaves its request, and a fetch it
@@ -148,6 +153,7 @@ final class RequestExecutor {
         guard let receiving = inFlight[root.key], receiving.root === root else { return }
         inFlight[root.key] = nil
         receiving.task?.cancel()
+        eventLog?.requestAnswered(receiving.logNumber, root.artifact.name, payload: 0, failure: .cancelled)
     }
 
     /// Gives every request in flight the failure `cancelled` and starts a new era
@@ -182,6 +188,11 @@ final class RequestExecutor {
         let key = request.root.key
         guard inFlight[key] === request else { return false }
         inFlight[key] = nil
+        if let eventLog {
+            var failure: Failure?
+            if case .failure(let error) = result { failure = error }
+            eventLog.requestAnswered(request.logNumber, key.name, payload: 1, failure: failure)
+        }
         var committed = false
         do throws(Failure) {
             guard let environment else { throw .cancelled }
@@ -221,9 +232,18 @@ final class RequestExecutor {
     func run(_ request: GraphQLRequest, for operation: Artifact, bound: BoundArtifact, key: OperationKey,
              sentIn era: Int? = nil, replacing layer: OptimisticLayerID? = nil) async throws(Failure) -> ResponseCommit {
         let era = era ?? self.era
-        let response = try await Self.whole(request, for: operation, mode: mode, memory: persistedIDs,
+        let number = eventLog?.requestSent(operation.name)
+        let response: GraphQLResponse
+        do throws(Failure) {
+            response = try await Self.whole(request, for: operation, mode: mode, memory: persistedIDs,
                                             on: sending(for: operation.kind))
-        guard !Task.isCancelled, let environment else { throw .cancelled }
+            guard !Task.isCancelled, environment != nil else { throw .cancelled }
+        } catch {
+            if let number { eventLog?.requestAnswered(number, operation.name, payload: 1, failure: error) }
+            throw error
+        }
+        if let number { eventLog?.requestAnswered(number, operation.name, payload: 1) }
+        guard let environment else { throw .cancelled }
         return try environment.commit(response, bound: bound, key: key, sentIn: era, replacing: layer)
     }
 

@@ -26,6 +26,11 @@ final class SharedRequest {
     var parts: IncrementalResponse?
     /// The unplaced errors of the answer's first payload, for the handles that join it later.
     var unplacedErrors: [GraphQLError] = []
+    /// Its number in the environment's event log (`EventLog.requestSent`); 0 without one.
+    var logNumber = 0
+    /// The payloads of its answer so far, the first one included, counted for the event
+    /// log only.
+    var payloadsAnswered = 1
 
     init(root: OperationRoot, era: Int) {
         self.root = root

@@ -14,6 +14,16 @@ public enum Verdict: Hashable, Sendable {
     /// counts missing data as an error there). `path` is the field's response path.
     case missingData(path: [GraphQLError.PathElement])
 
+    /// The case's name, without what it carries (value-free, for `RuntimeEvent`).
+    var name: String {
+        switch self {
+        case .fine: "fine"
+        case .fieldErrors: "fieldErrors"
+        case .requiredFieldMissing: "requiredFieldMissing"
+        case .missingData: "missingData"
+        }
+    }
+
     /// Whether the verdict lets the data be shown.
     public var isFine: Bool { self == .fine }
 

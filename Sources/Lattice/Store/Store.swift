@@ -47,6 +47,9 @@ public final class Store: Observable {
     /// page's merge finds its duplicates without walking the list (`Store+Connection`).
     var connectionNodes: [Int: Set<ObjectIdentifier>] = [:]
     let registrar = ObservationRegistrar()
+    /// Where the commits' notifications are logged (`EventLog.notifying`); the environment's
+    /// log, `nil` without one.
+    var eventLog: EventLog?
 
     /// An empty store holding only `client:root`.
     public init(configuration: Configuration = .default) {

@@ -35,13 +35,15 @@ public enum PhaseStrategy: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The strategy's environment-wide part.
+    /// The strategy's environment-wide part. The strategies that keep a phase (stored) or a
+    /// verdict (rootVerdict) log its changes in `eventLog`; the derived one keeps nothing to
+    /// change (a body's read computes its phase).
     @MainActor
-    func make(counters: RuntimeCounters?) -> any PhaseCoordinator {
+    func make(counters: RuntimeCounters?, eventLog: EventLog?) -> any PhaseCoordinator {
         switch self {
-        case .stored: StoredPhase(counters: counters)
+        case .stored: StoredPhase(counters: counters, eventLog: eventLog)
         case .derived: DerivedPhase(counters: counters)
-        case .rootVerdict: RootVerdictPhase(counters: counters)
+        case .rootVerdict: RootVerdictPhase(counters: counters, eventLog: eventLog)
         }
     }
 }

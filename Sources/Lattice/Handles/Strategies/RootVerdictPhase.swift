@@ -24,14 +24,16 @@ final class RootVerdictPhase: PhaseCoordinator {
     nonisolated static let notesVerdictChanges = false
 
     private let counters: RuntimeCounters?
+    private let eventLog: EventLog?
     private var verdicts: [ObjectIdentifier: RootVerdict] = [:]
     /// The roots that read each field, by root.
     private var readers: [FieldRef: [ObjectIdentifier: RootVerdict]] = [:]
     /// Storage reused across walks, so a re-walk allocates nothing.
     private var scratch = Set<FieldRef>()
 
-    init(counters: RuntimeCounters?) {
+    init(counters: RuntimeCounters?, eventLog: EventLog?) {
         self.counters = counters
+        self.eventLog = eventLog
     }
 
     /// The root's verdict, made for its first handle (walked once a handle has data), shared
@@ -85,7 +87,10 @@ final class RootVerdictPhase: PhaseCoordinator {
         // Keep whichever set is left over as the next walk's storage, uniquely referenced.
         swap(&reads.fields, &scratch)
         scratch.removeAll(keepingCapacity: true)
-        if verdict.settle(value) { counters?.total.rootVerdictsChanged += 1 }
+        if verdict.settle(value) {
+            counters?.total.rootVerdictsChanged += 1
+            eventLog?.append(.verdictChanged(operation: root.artifact.name, verdict: value.name))
+        }
     }
 
     private func reindex(_ verdict: RootVerdict, from old: Set<FieldRef>, to new: Set<FieldRef>) {

@@ -18,14 +18,16 @@ final class StoredPhase: PhaseCoordinator {
     nonisolated static let notesVerdictChanges = true
 
     private let counters: RuntimeCounters?
+    private let eventLog: EventLog?
     private var keepers = UnretainedList<Keeper>(position: \.listPosition)
 
-    init(counters: RuntimeCounters?) {
+    init(counters: RuntimeCounters?, eventLog: EventLog?) {
         self.counters = counters
+        self.eventLog = eventLog
     }
 
     func keeper(for root: OperationRoot) -> any PhaseKeeper {
-        Keeper(strategy: self, root: root, counters: counters)
+        Keeper(strategy: self, root: root, counters: counters, eventLog: eventLog)
     }
 
     func didCommit(_ changes: CommitChanges) {
@@ -53,16 +55,18 @@ final class StoredPhase: PhaseCoordinator {
         private unowned let strategy: StoredPhase
         private let root: OperationRoot
         private let counters: RuntimeCounters?
+        private let eventLog: EventLog?
         private unowned(unsafe) var facts: HandleFacts?
         private var stored: Phase = .loading
         /// The facts' `revision` at the last settle.
         private var settledRevision = -1
         private let registrar = ObservationRegistrar()
 
-        init(strategy: StoredPhase, root: OperationRoot, counters: RuntimeCounters?) {
+        init(strategy: StoredPhase, root: OperationRoot, counters: RuntimeCounters?, eventLog: EventLog?) {
             self.strategy = strategy
             self.root = root
             self.counters = counters
+            self.eventLog = eventLog
         }
 
         func attach(_ facts: HandleFacts) {
@@ -104,6 +108,7 @@ final class StoredPhase: PhaseCoordinator {
             }
             guard phase != stored else { return }
             counters?.total.phasesChanged += 1
+            eventLog?.append(.phaseChanged(operation: root.artifact.name, phase: phase.name))
             registrar.willSet(self, keyPath: Self.phaseKey)
             stored = phase
             registrar.didSet(self, keyPath: Self.phaseKey)

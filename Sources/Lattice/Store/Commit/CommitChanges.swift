@@ -49,6 +49,8 @@ public struct CommitChanges: Sendable {
     /// Whether the commit took a link away (a link moved or went, a list of links changed, a
     /// record was deleted): records may no longer be reachable, so a collection is due.
     public internal(set) var droppedLinks = false
+    /// Pages of `@connection` fields the commit staged (merged, or dropped as above).
+    public internal(set) var stagedPages = 0
 
     /// Set by a commit made while optimistic layers are pending (a rebase): the ids of the
     /// records whose base it changed. Nil otherwise: the base is what is shown.

@@ -121,9 +121,12 @@ extension Store {
         // executor on every element.
         var changedFields: [FieldRef] = []
         changedFields.reserveCapacity(changed.count)
+        // Read once: the log, when there is one, hears which field each body was reached by.
+        let log = eventLog
         for change in changed {
             changedFields.append(FieldRef(record: change.record.serial, key: change.key))
             guard change.record.serial <= lastSerialBefore else { continue }
+            log?.notifying(change.key, on: change.record, commit: epoch)
             change.record.registrar.willSet(change.record, keyPath: change.keyPath)
             change.record.registrar.didSet(change.record, keyPath: change.keyPath)
         }
@@ -131,11 +134,13 @@ extension Store {
             record.registrar.willSet(record, keyPath: \Record.invalidationToken)
             record.registrar.didSet(record, keyPath: \Record.invalidationToken)
         }
+        log?.notificationsEnded()
         return CommitChanges(
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
             changedFields: changedFields,
             changedRecords: changedRecords, createdRecords: created,
-            verdictChanges: verdictChanges, droppedPages: droppedPages, droppedLinks: droppedLinks)
+            verdictChanges: verdictChanges, droppedPages: droppedPages, droppedLinks: droppedLinks,
+            stagedPages: delta.connectionEdits.count)
     }
 
     /// The live form of a staged value: links resolved to records (made if absent).

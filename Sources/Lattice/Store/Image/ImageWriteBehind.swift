@@ -26,8 +26,10 @@ final class ImageWriteBehind: Sendable {
 
     /// Starts the writer of the image at `url`: it opens the image for `schemaDigest` (made if
     /// absent, emptied under another schema, counted as a launch) and keeps the file under
-    /// `sizeLimit` bytes as far as eviction by launch can, all off the main actor.
-    init(url: URL, schemaDigest: String, sizeLimit: Int, failed: @escaping @Sendable (ImageDatabaseError) -> Void) {
+    /// `sizeLimit` bytes as far as eviction by launch can, all off the main actor; the
+    /// launches it evicts, when any, reach `evicted` (the event log's, when there is one).
+    init(url: URL, schemaDigest: String, sizeLimit: Int, failed: @escaping @Sendable (ImageDatabaseError) -> Void,
+         evicted: (@Sendable ([Int64]) -> Void)? = nil) {
         let (stream, jobs) = AsyncStream<Job>.makeStream()
         self.jobs = jobs
         writing = Task.detached(priority: .utility) {
@@ -50,13 +52,18 @@ final class ImageWriteBehind: Sendable {
                 failure = error
                 failed(error)
             }
-            attempt { image throws(ImageDatabaseError) in try image.evict(toFit: sizeLimit, keeping: image.launch - 1) }
+            // Told only when something was evicted, and only to whoever asked.
+            func evict(_ image: StoreImage, keeping launch: Int64) throws(ImageDatabaseError) {
+                let launches = try image.evict(toFit: sizeLimit, keeping: launch)
+                if let evicted, !launches.isEmpty { evicted(launches) }
+            }
+            attempt { image throws(ImageDatabaseError) in try evict(image, keeping: image.launch - 1) }
             for await job in stream {
                 switch job {
                 case .rows(let rows, let stamps):
                     attempt { image throws(ImageDatabaseError) in
                         try image.write(rows.map { ($0.id, $0.row) }, stamps: stamps)
-                        if try image.usedBytes() > sizeLimit { try image.evict(toFit: sizeLimit, keeping: image.launch) }
+                        if try image.usedBytes() > sizeLimit { try evict(image, keeping: image.launch) }
                     }
                 case .storeInvalidated(let date):
                     attempt { image throws(ImageDatabaseError) in try image.storeInvalidated(at: date) }

@@ -8,7 +8,7 @@ struct ShownState {
     private var records: [(record: Record, type: RecordType)] = []
     private var seenRecords: Set<Int> = []
     /// The notifications `changes` found due, one per changed field or type.
-    private(set) var notifications: [(record: Record, keyPath: FieldKeyPath)] = []
+    private(set) var notifications: [(record: Record, key: FieldKey, keyPath: FieldKeyPath)] = []
 
     /// Notes `record`'s type as shown now, unless it was noted before. - Complexity: O(1).
     mutating func note(_ record: Record) {
@@ -36,7 +36,7 @@ struct ShownState {
         func changed(_ record: Record, _ key: FieldKey, _ kind: VerdictChange.Kind?) {
             let field = FieldRef(record: record.serial, key: key)
             changedFields.append(field)
-            notifications.append((record, key == .recordType ? Record.typeKeyPath : key.keyPath))
+            notifications.append((record, key, key == .recordType ? Record.typeKeyPath : key.keyPath))
             if notingVerdicts, let kind { verdictChanges.append(VerdictChange(field: field, kind: kind)) }
             if counted.insert(record.serial).inserted { changedRecords.append(record.id) }
         }

@@ -59,6 +59,7 @@ extension Store {
                                     created: created, lastSerialBefore: lastSerialBefore,
                                     notingVerdicts: configuration.notesVerdictChanges)
         changes.droppedPages = droppedPages
+        changes.stagedPages = base.connectionEdits.count
         changes.baseChanges = changedBase
         notify(shown, madeBefore: lastSerialBefore)
         for record in invalidated {
@@ -82,10 +83,13 @@ extension Store {
     /// before the change (`lastSerialBefore`): nobody observes a newer one yet.
     /// - Complexity: one willSet/didSet pair per notification.
     func notify(_ shown: ShownState, madeBefore lastSerialBefore: Int) {
+        let log = eventLog
         for change in shown.notifications where change.record.serial <= lastSerialBefore {
+            log?.notifying(change.key, on: change.record, commit: epoch)
             change.record.registrar.willSet(change.record, keyPath: change.keyPath)
             change.record.registrar.didSet(change.record, keyPath: change.keyPath)
         }
+        log?.notificationsEnded()
     }
 
     /// Puts the base's value back in every field a layer wrote, and forgets the backups,
