@@ -27,7 +27,8 @@ public final class Environment {
     /// carried its text alone. Remembered for the environment's life. Untracked; O(1).
     public var persistedIDsRefused: Bool { executor.persistedIDs.idsRefused }
     /// Where the environment reports what fails nothing (`Configuration.logger`); `nil` by
-    /// default.
+    /// default. With an event log, a logger that keeps each entry in the log and hands it on
+    /// to the one configured, if any.
     public let logger: RuntimeLogger?
     /// What the runtime did, counted; `nil` when made without counting (the default).
     public let counters: RuntimeCounters?

@@ -54,6 +54,7 @@ public final class EventLog {
     private var invalidations: [String: (commit: Int?, field: String?)] = [:]
 
     /// A log as `configuration` says. A capacity under 1 is a programmer's error.
+    /// - Complexity: O(capacity): the ring's room is reserved at once, so logging never grows it.
     public init(configuration: Configuration = Configuration()) {
         precondition(configuration.capacity > 0,
                      "EventLog.init(configuration:): Expected a capacity of at least 1, got \(configuration.capacity)")
