@@ -47,7 +47,7 @@ import Testing
 
     // MARK: Why a body re-ran
 
-    @Test func aFieldChangedReRunsTheOneBodyThatReadItAndTheTraceDrawsTheCommitToIt() throws {
+    @Test func aFieldChangedReRunsTheOneBodyThatReadItAndTheTraceDrawsTheCommitToIt() async throws {
         let environment = try Self.environment()
         let profile = try Self.operation("Profile", in: environment)
         try environment.commit(Self.viewer(login: "mona", bio: "Writes GraphQL"), for: profile)
@@ -69,7 +69,7 @@ import Testing
         #expect(kinds.contains(.bodyInvalidated(body: "Login", commit: changes.epoch, field: "login")))
         #expect(!kinds.contains { if case .bodyInvalidated(body: "Bio", _, _) = $0 { true } else { false } })
 
-        let trace = try TraceReader.read(log)
+        let trace = try await TraceReader.read(log)
         let commit = "commit \(changes.epoch) local update"
         #expect(trace.slices.contains { $0.name == commit && $0.args["changedFields"] == .int(1) })
         #expect(trace.instants.contains { $0.name == "notify login" && $0.args["commit"] == .int(changes.epoch) })
@@ -157,7 +157,7 @@ import Testing
         #expect(kinds.contains { if case .committed(let commit) = $0 { commit.source == .response(operation: "Profile") } else { false } })
         #expect(kinds.contains(.requestSent(request: 2, operation: "Profile")))
         #expect(kinds.contains(.requestFailed(request: 2, operation: "Profile", failure: "http.status")))
-        let trace = try TraceReader.read(try #require(environment.eventLog))
+        let trace = try await TraceReader.read(try #require(environment.eventLog))
         #expect(trace.slices.contains { $0.name == "request 1 Profile" })
     }
 
@@ -178,7 +178,7 @@ import Testing
 
     // MARK: The reader
 
-    @Test func theReaderRefusesATraceTheFormatDoesNotAllow() throws {
+    @Test func theReaderRefusesATraceTheFormatDoesNotAllow() async throws {
         let flowToNothing: JSONValue = .object(["traceEvents": .array([
             .object(["ph": .string("X"), "name": .string("commit"), "pid": .int(1), "tid": .int(1), "ts": .double(0),
                      "dur": .double(10)]),
@@ -187,7 +187,7 @@ import Testing
             .object(["ph": .string("f"), "bp": .string("e"), "name": .string("rerun"), "cat": .string("c"),
                      "id": .int(1), "pid": .int(1), "tid": .int(2), "ts": .double(5)]),
         ])])
-        let (status, output) = try TraceReader.run(flowToNothing)
+        let (status, output) = try await TraceReader.run(flowToNothing)
         #expect(status == 1)
         #expect(output.contains("flow f binds to no slice of its thread"))
     }
@@ -216,31 +216,41 @@ enum TraceReader {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/lab/check_trace.py")
 
     /// `log`'s trace as the reader read it. - Throws: `Refused` with what the reader said.
-    static func read(_ log: EventLog) throws -> Trace {
-        let (status, output) = try run(log.chromeTrace())
+    static func read(_ log: EventLog) async throws -> Trace {
+        let (status, output) = try await run(log.chromeTrace())
         guard status == 0 else { throw Refused(description: "check_trace.py refused the trace: \(output)") }
         let summary = try JSONReader.value(from: Data(output.utf8))
         return Trace(slices: slices(summary["slices"]), instants: slices(summary["instants"]),
                      flows: summary["flows"].items.map { (slice($0["from"]), slice($0["to"])) })
     }
 
-    /// The reader's exit status and what it printed, on `trace` written to a file.
-    static func run(_ trace: JSONValue) throws -> (status: Int32, output: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("EventLogTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("trace.json")
-        try Data(trace.jsonText.utf8).write(to: file, options: .atomic)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try LoopbackServer.python())
-        process.arguments = [script.path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: printed, as: UTF8.self))
+    /// The reader's exit status and what it printed, on `trace` written to a file. Run off
+    /// the main actor, its output into a file, not a pipe: other tests' loopback servers,
+    /// started meanwhile, inherit a pipe's end and keep it open, and a read to its end on the
+    /// main actor would then wait for them while they wait for the main actor.
+    static func run(_ trace: JSONValue) async throws -> (status: Int32, output: String) {
+        let script = script
+        return try await Task.detached {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("EventLogTests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("trace.json")
+            let printedFile = folder.appendingPathComponent("printed.txt")
+            try Data(trace.jsonText.utf8).write(to: file, options: .atomic)
+            guard FileManager.default.createFile(atPath: printedFile.path, contents: nil),
+                  let printed = FileHandle(forWritingAtPath: printedFile.path) else {
+                throw Refused(description: "could not make \(printedFile.path)")
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try LoopbackServer.python())
+            process.arguments = [script.path, file.path]
+            process.standardOutput = printed
+            process.standardError = printed
+            try process.run()
+            process.waitUntilExit()
+            try printed.close()
+            return (process.terminationStatus, String(decoding: try Data(contentsOf: printedFile), as: UTF8.self))
+        }.value
     }
 
     private static func slices(_ value: JSONValue?) -> [Slice] { value.items.map(slice) }
