@@ -11,12 +11,11 @@ final class ImageSession {
     let reader: StoreImage?
     let writer: ImageWriteBehind
 
-    /// Opens the image at `url` for `schema`, kept under `sizeLimit` bytes: a file that is no
+    /// Opens the image at `url` for the schema of `schemaDigest`, kept under `sizeLimit` bytes: a file that is no
     /// database is moved aside (logged through `log`) before the writer starts it anew; a
     /// failure of the writer reaches `failed`. - Complexity: one read of the image's `meta`.
-    static func open(url: URL, sizeLimit: Int, schema: Schema, log: @escaping @MainActor (String) -> Void,
+    static func open(url: URL, sizeLimit: Int, schemaDigest digest: String, log: @escaping @MainActor (String) -> Void,
                      failed: @escaping @Sendable (ImageDatabaseError) -> Void) -> ImageSession {
-        let digest = schema.digest
         var reader: StoreImage?
         do throws(ImageDatabaseError) {
             reader = try StoreImage.reader(at: url, schemaDigest: digest)
