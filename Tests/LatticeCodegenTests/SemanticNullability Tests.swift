@@ -75,6 +75,25 @@ import Testing
         #expect(try book.author.name == "Frank Herbert")
     }
 
+    /// A null with no error at a semantically non-null position breaks the schema's promise:
+    /// the throwing document's accessor throws rather than give a value. (The phase, as for a
+    /// non-null field a server nulls without an error, does not weigh it: its verdict walks
+    /// errors and missing fields.)
+    @Test(arguments: PhaseStrategy.allCases)
+    func aNullWithoutAnErrorOnASemanticPositionThrowsToo(strategy: PhaseStrategy) async throws {
+        let environment = environment(strategy, "BookThrowing", "titleNull")
+        let handle = environment.attach(BookThrowingQuery.self, variables: .init(id: "Book:1"))
+        await handle.handle.waitForFetch()
+        let book = try #require(try handle.data?.book)
+        #expect {
+            _ = try book.title
+        } throws: { error in
+            guard case ReadError.unexpectedNull(_, "title") = error else { return false }
+            return true
+        }
+        #expect(try book.tags == ["classic"])
+    }
+
     /// Without `@throwOnFieldError` the schema's nullable types stand (Relay's rule): the error
     /// reads `nil` and stays on the field; under `@catch` the positions are non-null again and
     /// the errors are caught, never thrown.

@@ -4,25 +4,33 @@ import GraphQLSyntax
 /// or the inline fragment's selections, is read under a name of its own in the enclosing
 /// selection, optional where the fragment's type may not match.
 extension DefinitionCompiler {
-    /// The name `@alias` among `directives` gives: its `as`, else `fallback` (a spread's
-    /// fragment name, an inline fragment's type condition); `nil` without the directive.
-    /// Diagnoses an `as` that is not a name, and a missing one with no fallback.
-    /// - Complexity: O(directives).
-    mutating func aliasName(_ directives: [Directive], default fallback: String?, at location: SourceLocation) -> String? {
+    /// `@alias` among `directives`, with the name it gives: its `as` when that is a string,
+    /// `fallback` (a spread's fragment name, an inline fragment's type condition) when it has
+    /// no `as`, else `nil`. `nil` without the directive. - Complexity: O(directives).
+    static func alias(in directives: [Directive], fallback: String?) -> (directive: Directive, name: String?)? {
         guard let directive = directives.first(where: { $0.name.value == ClientDirective.alias }) else { return nil }
-        guard let argument = directive.arguments.first(where: { $0.name.value == "as" }) else {
-            if fallback == nil {
-                diagnose(directive.location, .invalidAlias(
-                    reason: "an inline fragment without a type condition needs a name: @alias(as: \"name\")"))
-            }
-            return fallback
+        switch directive.arguments.first(where: { $0.name.value == "as" })?.value {
+        case nil: return (directive, fallback)
+        case .string(let text)?: return (directive, text.value)
+        default: return (directive, nil)
         }
-        guard case .string(let text) = argument.value, Self.isName(text.value) else {
-            diagnose(argument.value.location, .invalidAlias(
-                reason: "`as` is a GraphQL name in a string (\"author\"), not \(argument.value.printed())"))
-            return nil
+    }
+
+    /// The name `@alias` among `directives` gives (`alias(in:fallback:)`), `nil` without the
+    /// directive. Diagnoses an `as` that is not a name, and a missing one with no fallback.
+    /// - Complexity: O(directives).
+    mutating func aliasName(_ directives: [Directive], default fallback: String?) -> String? {
+        guard let (directive, name) = Self.alias(in: directives, fallback: fallback) else { return nil }
+        let written = directive.arguments.first { $0.name.value == "as" }
+        if let name, written == nil || Self.isName(name) { return name }
+        if let written {
+            diagnose(written.value.location, .invalidAlias(
+                reason: "`as` is a GraphQL name in a string (\"author\"), not \(written.value.printed())"))
+        } else {
+            diagnose(directive.location, .invalidAlias(
+                reason: "an inline fragment without a type condition needs a name: @alias(as: \"name\")"))
         }
-        return text.value
+        return nil
     }
 
     /// Diagnoses each `@alias` whose name a field or another alias of the same selection set
@@ -33,25 +41,20 @@ extension DefinitionCompiler {
         var aliases: [(name: String, location: SourceLocation)] = []
         for set in sets {
             for selection in set.selections {
-                let directives: [Directive]
-                let fallback: String?
+                let alias: (directive: Directive, name: String?)?
                 switch selection {
                 case .field(let field):
                     taken.insert(field.alias?.value ?? field.name.value)
                     continue
-                case .fragmentSpread(let spread): (directives, fallback) = (spread.directives, spread.name.value)
-                case .inlineFragment(let inline): (directives, fallback) = (inline.directives, inline.typeCondition?.name.value)
+                case .fragmentSpread(let spread): alias = Self.alias(in: spread.directives, fallback: spread.name.value)
+                case .inlineFragment(let inline):
+                    alias = Self.alias(in: inline.directives, fallback: inline.typeCondition?.name.value)
                 }
-                guard let directive = directives.first(where: { $0.name.value == ClientDirective.alias }) else { continue }
-                let written = directive.arguments.first { $0.name.value == "as" }
-                let name: String? = if case .string(let text)? = written?.value { text.value } else { written == nil ? fallback : nil }
-                if let name { aliases.append((name, directive.location)) }
+                if let alias, let name = alias.name { aliases.append((name, alias.directive.location)) }
             }
         }
-        for alias in aliases {
-            if !taken.insert(alias.name).inserted {
-                diagnose(alias.location, .invalidAlias(reason: "`\(alias.name)` is taken by another selection of this set"))
-            }
+        for alias in aliases where !taken.insert(alias.name).inserted {
+            diagnose(alias.location, .invalidAlias(reason: "`\(alias.name)` is taken by another selection of this set"))
         }
     }
 

@@ -30,8 +30,7 @@ extension DefinitionCompiler {
         let set = compileSelections([inline.selectionSet], parent: typeName, underCatch: underCatch,
                                     generate: false)
         return InlineFragmentNode(condition: condition(typeName, within: parent), selectionSet: set, deferral: deferral,
-                                  alias: aliasName(inline.directives, default: inline.typeCondition?.name.value,
-                                                   at: inline.location))
+                                  alias: aliasName(inline.directives, default: inline.typeCondition?.name.value))
     }
 
     mutating func compileSpread(_ spread: GraphQLSyntax.FragmentSpread, parent: String) -> SpreadNode? {
@@ -56,6 +55,6 @@ extension DefinitionCompiler {
         return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent),
                           arguments: compileSpreadArguments(spread, of: fragment),
                           deferral: compileDeferral(spread.directives, parent: parent),
-                          alias: aliasName(spread.directives, default: name, at: spread.location))
+                          alias: aliasName(spread.directives, default: name))
     }
 }
