@@ -37,21 +37,22 @@ extension DefinitionCompiler {
     /// already takes (the generated lens would have two members of one name).
     /// - Complexity: O(selections of the sets).
     mutating func checkAliasNames(_ sets: [GraphQLSyntax.SelectionSet]) {
-        var taken: Set<String> = []
         var aliases: [(name: String, location: SourceLocation)] = []
         for set in sets {
             for selection in set.selections {
-                let alias: (directive: Directive, name: String?)?
-                switch selection {
-                case .field(let field):
-                    taken.insert(field.alias?.value ?? field.name.value)
-                    continue
-                case .fragmentSpread(let spread): alias = Self.alias(in: spread.directives, fallback: spread.name.value)
-                case .inlineFragment(let inline):
-                    alias = Self.alias(in: inline.directives, fallback: inline.typeCondition?.name.value)
+                let alias: (directive: Directive, name: String?)? = switch selection {
+                case .field: nil
+                case .fragmentSpread(let spread): Self.alias(in: spread.directives, fallback: spread.name.value)
+                case .inlineFragment(let inline): Self.alias(in: inline.directives, fallback: inline.typeCondition?.name.value)
                 }
                 if let alias, let name = alias.name { aliases.append((name, alias.directive.location)) }
             }
+        }
+        // Most sets have no alias: they build no set of names.
+        guard !aliases.isEmpty else { return }
+        var taken: Set<String> = []
+        for set in sets {
+            for case .field(let field) in set.selections { taken.insert(field.alias?.value ?? field.name.value) }
         }
         for alias in aliases where !taken.insert(alias.name).inserted {
             diagnose(alias.location, .invalidAlias(reason: "`\(alias.name)` is taken by another selection of this set"))
