@@ -9,13 +9,19 @@ extension SuiteTables {
     /// ratio of Lattice's median to the published best and, in brackets, to the published median
     /// (a range when a range of medians was published), Lattice's median in the run's reference
     /// paces (these two only for a decided figure; paces for a time), and the published entry's
-    /// date.
+    /// date. A published row no benchmark of the suite measures comes last, saying so, once the
+    /// run measured any.
     /// - Complexity: O(rows).
     func recordPage() -> TextTable {
         var table = TextTable(headers: ["measurement", "Lattice, this machine (median [95% CI])",
                                           "published, M1 Pro: best (median)", "Lattice ÷ published best (÷ median)",
                                           "Lattice in paces", "published"], numericFrom: 1)
+        var unmeasured: [ReferenceSystemFigures.Row] = []
         for row in ReferenceSystemFigures.rows {
+            guard row.benchmark != nil else {
+                unmeasured.append(row)
+                continue
+            }
             guard let measured = measured(row) else { continue }
             guard let scale = measured.scale else {
                 table.append([row.measurement, FigureText.missing, Self.published(row), FigureText.missing,
@@ -29,6 +35,11 @@ extension SuiteTables {
             table.append([row.measurement, FigureText.figure(figure, scale: scale), Self.published(row),
                           decided ? Self.ratio(median, of: row) : "undecided",
                           !decided ? "undecided" : Self.paces(median, of: figure, row: row), row.date])
+        }
+        guard !table.isEmpty else { return table }
+        for row in unmeasured {
+            table.append([row.measurement, "no benchmark of the suite measures it", Self.published(row),
+                          FigureText.missing, FigureText.missing, row.date])
         }
         return table
     }
@@ -59,7 +70,7 @@ extension SuiteTables {
             table.append([row.measurement, over,
                           instructions.map { Self.count($0.summary.median / scale) } ?? FigureText.missing,
                           mallocs.map { Self.count($0.summary.median / scale) } ?? FigureText.missing,
-                          Self.attribution(instructions, of: row)])
+                          Self.attribution(instructions, of: measured.result.name)])
         }
         guard !table.isEmpty else { return "" }
         let families = RuntimeFamily.allCases.map(\.rawValue).joined(separator: ", ")
@@ -76,13 +87,13 @@ extension SuiteTables {
             """ + table.markdown()
     }
 
-    /// The largest self costs of a row's instruction count, or what the results lack.
-    private static func attribution(_ instructions: MetricResult?, of row: ReferenceSystemFigures.Row) -> String {
+    /// The largest self costs of `benchmark`'s instruction count, or what the results lack.
+    private static func attribution(_ instructions: MetricResult?, of benchmark: String) -> String {
         guard let instructions else {
-            return "attribution missing: the run counted no instructions for `\(row.benchmark.name)`"
+            return "attribution missing: the run counted no instructions for `\(benchmark)`"
         }
         guard let largest = LargestSelfCosts(instructions), !largest.entries.isEmpty else {
-            return "attribution missing: the results keep no functions for `\(row.benchmark.name)`'s instructions"
+            return "attribution missing: the results keep no functions for `\(benchmark)`'s instructions"
         }
         return largest.markdown()
     }
@@ -91,7 +102,7 @@ extension SuiteTables {
     /// and what divides it (nil when the benchmark did not count it). Nil when not measured.
     private func measured(_ row: ReferenceSystemFigures.Row)
         -> (result: BenchmarkResult, figure: MetricResult, scale: Double?)? {
-        guard let result = index[row.benchmark], let figure = result.metric(named: row.quantity.metric) else { return nil }
+        guard let benchmark = row.benchmark, let result = index[benchmark], let figure = result.metric(named: row.quantity.metric) else { return nil }
         guard let per = row.quantity.per else { return (result, figure, 1) }
         // A figure per field (or per record) whose divisor was not counted cannot be divided.
         let scale = result.metric(named: per)?.summary.median
