@@ -34,7 +34,7 @@ extension SuiteTables {
             let decided = !FigureText.isUndecided(figure)
             table.append([row.measurement, FigureText.figure(figure, scale: scale), Self.published(row),
                           decided ? Self.ratio(median, of: row) : "undecided",
-                          !decided ? "undecided" : Self.paces(median, of: figure, row: row), row.date])
+                          decided ? Self.paces(median, of: figure, row: row) : "undecided", row.date])
         }
         guard !table.isEmpty else { return table }
         for row in unmeasured {
@@ -92,8 +92,11 @@ extension SuiteTables {
         guard let instructions else {
             return "attribution missing: the run counted no instructions for `\(benchmark)`"
         }
-        guard let largest = LargestSelfCosts(instructions), !largest.entries.isEmpty else {
+        guard let largest = LargestSelfCosts(instructions) else {
             return "attribution missing: the results keep no functions for `\(benchmark)`'s instructions"
+        }
+        guard !largest.entries.isEmpty else {
+            return "spread thin: no function or family takes \(FigureText.percent(LargestSelfCosts.minimumShare))"
         }
         return largest.markdown()
     }
@@ -102,7 +105,8 @@ extension SuiteTables {
     /// and what divides it (nil when the benchmark did not count it). Nil when not measured.
     private func measured(_ row: ReferenceSystemFigures.Row)
         -> (result: BenchmarkResult, figure: MetricResult, scale: Double?)? {
-        guard let benchmark = row.benchmark, let result = index[benchmark], let figure = result.metric(named: row.quantity.metric) else { return nil }
+        guard let benchmark = row.benchmark, let result = index[benchmark],
+              let figure = result.metric(named: row.quantity.metric) else { return nil }
         guard let per = row.quantity.per else { return (result, figure, 1) }
         // A figure per field (or per record) whose divisor was not counted cannot be divided.
         let scale = result.metric(named: per)?.summary.median

@@ -79,6 +79,13 @@ import Testing
             + "attribution missing: the run counted no instructions for `RecordPage/ingest` |"))
     }
 
+    @Test func anAttributionSpreadUnderOnePercentAFunctionSaysSo() throws {
+        let functions = (0..<200).map { ("Lattice.step\($0)()", 10_000.0) }
+        let text = try page([try result("RecordPage/commitAgain", 339_000, instructions: 2_000_000, functions: functions)])
+        let table = try #require(misses(text))
+        #expect(table.contains("| 2,000,000 | – | spread thin: no function or family takes 1.0% |"))
+    }
+
     @Test func aReadsCostsAreOneFieldsAsItsTimeIs() throws {
         // 8 µs over 8 fields: 1 µs a field against 579 ns; 80,000 instructions and 24 mallocs a
         // body are 10,000 and 3 a field.
