@@ -13,10 +13,12 @@ extension Store {
     /// The inspection, each retained root with the handles `handles` gives for its retention.
     func inspect(includesValues: Bool,
                  handles: (Retention) -> [StoreInspection.Handle]) -> StoreInspection {
-        var types: [String: Int] = [:]
+        // Counted by type key (two integers hashed), named once a type: a name is read under
+        // the type table's lock.
+        var types: [RecordType: Int] = [:]
         var connections: [StoreInspection.Connection] = []
         for record in source.records.values {
-            types[Self.typeName(of: record), default: 0] += 1
+            types[record.type, default: 0] += 1
             if let connection = inspectConnection(record, includesValues: includesValues) {
                 connections.append(connection)
             }
@@ -26,7 +28,7 @@ extension Store {
         }
         return StoreInspection(
             epoch: epoch, includesValues: includesValues,
-            types: types.map { StoreInspection.TypeCount(type: $0.key, records: $0.value) }
+            types: types.map { StoreInspection.TypeCount(type: Self.name(of: $0.key), records: $0.value) }
                 .sorted { ($1.records, $0.type) < ($0.records, $1.type) },
             roots: roots.sorted(by: Self.rootOrder),
             layers: optimistic.layers.map(Self.inspectLayer),
@@ -38,8 +40,8 @@ extension Store {
     }
 
     /// A record's type as an inspection names it.
-    private static func typeName(of record: Record) -> String {
-        switch record.type {
+    private static func name(of type: RecordType) -> String {
+        switch type {
         case .known(let key): key.name
         case .unknown: "(no __typename)"
         case .nonexistent: "(deleted)"
@@ -74,13 +76,14 @@ extension Store {
 
     /// The list of `record`, when it is a `@connection` list: a record a page merge made
     /// (`DataID.connection(parent:key:filters:)`, a client id whose last storage key is
-    /// `__<key>_connection`) linking its own `pageInfo`. - Complexity: O(1).
+    /// `__<key>_connection`) linking its own `pageInfo`. - Complexity: O(1) for a record without
+    /// a `pageInfo` link, looked at first; O(length of its id) for one with.
     private func inspectConnection(_ record: Record, includesValues: Bool) -> StoreInspection.Connection? {
+        guard case .link(let info)? = record.slots[.pageInfo]?.value, record.id.isClient else { return nil }
         let id = record.id.rawValue
-        guard record.id.isClient, let start = id.range(of: ":__", options: .backwards),
+        guard let start = id.range(of: ":__", options: .backwards),
               let end = id.range(of: "_connection", range: start.upperBound..<id.endIndex),
               end.upperBound == id.endIndex || id[end.upperBound] == "(",
-              case .link(let info)? = record.slots[.pageInfo]?.value,
               info.id == DataID.client(parent: record.id, storageKey: "pageInfo") else { return nil }
         var edges = 0
         if case .links(let list)? = record.slots[.edges]?.value { edges = list.count }
