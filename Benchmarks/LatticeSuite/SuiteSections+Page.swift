@@ -94,7 +94,8 @@ extension SuiteSections {
             rows rendered) and taken back (the page popped, its rows let go), both halves costing the page; the \
             counts are the load's; `loadListOnly`, the same with no row bodies. `listBody`, an eager list body \
             re-reading every edge of N pages: the one cost that grows with the list; `nodes`, every node of N \
-            pages read outside any body; `appendEdge`, an optimistic `@appendEdge` answer shown over N pages and \
+            pages read outside any body; `inspect`, the store of N pages inspected (`Store.inspect()`, issue 40); \
+            `appendEdge`, an optimistic `@appendEdge` answer shown over N pages and \
             reverted. Record 0006's limits judge them (the decision records above): page 42 \
             costs what page 2 costs, re-runs the list body once and no row already shown.
             """, .table(tables.pagination())))

@@ -51,16 +51,35 @@ final class SQLiteDatabase {
     /// Opens the database at `url`, creating it when absent if `creating`.
     /// - Throws: `ImageDatabaseError` (`during: "open"`).
     init(url: URL, creating: Bool = true) throws(ImageDatabaseError) {
-        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        handle = try Self.open(url.path, SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// Opens the database at `url` to read only, creating nothing beside it: with no
+    /// write-ahead log beside the file (an image closed cleanly, or a copy), as immutable, since
+    /// a read-only connection to a WAL database would otherwise leave a `-wal` and a `-shm`
+    /// behind; with one (a writer running, or one that stopped without closing), through it,
+    /// which holds commits the file does not yet.
+    /// - Throws: `ImageDatabaseError` (`during: "open"`).
+    init(readingOnly url: URL) throws(ImageDatabaseError) {
+        let logged = FileManager.default.fileExists(atPath: url.path + "-wal")
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = url.path
+        components.queryItems = [URLQueryItem(name: "mode", value: "ro")]
+            + (logged ? [] : [URLQueryItem(name: "immutable", value: "1")])
+        handle = try Self.open(components.string ?? url.path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// A connection to `path` opened with `flags`. - Throws: `ImageDatabaseError` (`during: "open"`).
+    private static func open(_ path: String, _ flags: Int32) throws(ImageDatabaseError) -> OpaquePointer? {
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(url.path, &opened, flags, nil)
-        handle = opened
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard code == SQLITE_OK else {
-            let error = ImageDatabaseError(code: code & 0xFF, message: Self.message(opened, code), during: "open")
+            let error = ImageDatabaseError(code: code & 0xFF, message: message(opened, code), during: "open")
             sqlite3_close_v2(opened)
-            handle = nil
             throw error
         }
+        return opened
     }
 
     deinit {

@@ -36,7 +36,7 @@ public final class StoreImage {
     var rowsRead: Int { database.rowsRead }
 
     /// What the `meta` table says.
-    private struct Meta {
+    struct Meta {
         var digest: String?
         var lastLaunch: Int64 = 0
         var storeInvalidatedAt: Date?
