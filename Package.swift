@@ -61,6 +61,12 @@ let package = Package(
                        providers: [.apt(["libunwind-dev"])]),
         .target(name: "CCallgrind"),
         .target(name: "CMachinePace"),
+        // The floor of the record's ingest: simdjson's parse and a walk of every value, C++ behind
+        // a C header, linked by the RecordPage executable and LabSupportTests only, never by a
+        // product's library. Linux builds it with Debian's libsimdjson-dev (scripts/lib/setup.sh
+        // installs it); other platforms, where simdjson may be missing, build a stub that says so.
+        .target(name: "CReferenceParse",
+                linkerSettings: [.linkedLibrary("simdjson", .when(platforms: [.linux]))]),
         .target(name: "LatticeBench",
                 dependencies: (sanitizing ? [] : ["CJemalloc"]) + ["CUnwind", "CCallgrind", "CMachinePace"],
                 swiftSettings: sanitizing ? [.define("LATTICE_WITHOUT_JEMALLOC")] : []),
@@ -109,7 +115,8 @@ let package = Package(
         // The generic lab against a suite declared in its tests; Lattice's suite through the lab.
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench", "LabTestSupport"]),
         .testTarget(name: "LatticeSuiteTests", dependencies: ["LatticeSuite", "LatticeLab", "LatticeBench", "LabTestSupport"]),
-        .testTarget(name: "LabSupportTests", dependencies: ["LabSupport", "Lattice", "LatticeCodegen", "LatticeTesting"]),
+        .testTarget(name: "LabSupportTests",
+                    dependencies: ["LabSupport", "Lattice", "LatticeCodegen", "LatticeTesting", "CReferenceParse"]),
         // What the suite's executables share: tracking scopes, generated schemas, spec operations,
         // and the generated lens of the `Item` query (Generated/, checked by LabSupportTests).
         .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],
@@ -119,7 +126,8 @@ let package = Package(
                           dependencies: (generatingBenchmarks.contains(name)
                               ? ["Lattice", "LatticeCodegen", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"]
                               : ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench", "LatticeSuite", "LabSupport"])
-                              + (generatedProgramBenchmarks.contains(name) ? ["SpecLenses"] : []),
+                              + (generatedProgramBenchmarks.contains(name) ? ["SpecLenses"] : [])
+                              + (name == "RecordPage" ? ["CReferenceParse"] : []),
                           path: "Benchmarks/\(name)")
     } + (fuzzing ? [.target(name: "CFuzz", path: "Fuzz/CFuzz")] : []) + (fuzzing ? fuzzTargets : []).map { target in
         .executableTarget(name: "Fuzz\(target.name)", dependencies: target.dependencies, path: "Fuzz/\(target.name)")

@@ -52,7 +52,7 @@ stdin is a pipe (spawn it with a pipe for stdin and close it, or just exit: the 
 follows). With stdin not a pipe (a terminal, /dev/null) only --max-seconds stops it.
 SIGTERM and SIGINT stop it too.
 
-Paths (the query string is ignored except for `ms` and the streams' controls):
+Paths (the query string is ignored except for `ms`, `hold` and the streams' controls):
     POST /graphql       body {"query", "variables"?, "operationName"?}: 200 with
                         application/json {"data", "errors"?} as graphql-core executes it
                         (request errors give {"data": null, "errors"}); 400 with
@@ -96,8 +96,11 @@ Paths (the query string is ignored except for `ms` and the streams' controls):
                                             stream waits for one POST /step/KEY; a query's
                                             stream only before each payload after the
                                             initial one (its last says it is the last).
-    POST /step/KEY      lets one waiting step of the streams with `step=KEY` go on (a release
-                        before the wait is kept); 200 {}.
+    POST /graphql       with `hold=KEY` in the query string: a mutation answered in one piece
+                        waits for one POST /step/KEY before it runs (queries and streams go
+                        on), so a test sees what an app shows while the answer is on its way.
+    POST /step/KEY      lets one waiting step of the streams with `step=KEY`, or one mutation
+                        held by `hold=KEY`, go on (a release before the wait is kept); 200 {}.
     POST /slow?ms=N     waits N milliseconds (at most --max-seconds), then answers like
                         /graphql: for timeouts.
     POST /require-token/TOKEN  from now on /graphql asks for `Authorization: Bearer TOKEN`
@@ -242,13 +245,18 @@ class IdsRefused(Exception):
     MESSAGE = "No GraphQL query found in the request"
 
 
-def is_subscription(query: str, operation_name) -> bool:
-    """Whether the operation a request runs is a subscription."""
+def operation_type(query: str, operation_name):
+    """The type of the operation a request runs; None when there is none to run."""
     try:
         operation = get_operation_ast(parse(query), operation_name)
     except GraphQLSyntaxError:
-        return False  # run_incremental reports the syntax error
-    return operation is not None and operation.operation == OperationType.SUBSCRIPTION
+        return None  # run_incremental reports the syntax error
+    return operation.operation if operation is not None else None
+
+
+def is_subscription(query: str, operation_name) -> bool:
+    """Whether the operation a request runs is a subscription."""
+    return operation_type(query, operation_name) == OperationType.SUBSCRIPTION
 
 
 async def single(response: dict):
@@ -312,7 +320,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.event_stream(body, StreamControls(url.query))
         multipart = StreamControls(url.query) if "multipart/mixed" in accept else None
         if url.path == "/graphql":
-            return self.graphql(method, body, multipart)
+            return self.graphql(method, body, multipart, parse_qs(url.query).get("hold", [None])[0])
         if url.path.startswith("/require-token/") and method == "POST":
             with self.server.controls_lock:
                 self.server.required_token = url.path[len("/require-token/"):]
@@ -355,15 +363,20 @@ class Handler(BaseHTTPRequestHandler):
         length = self.headers.get("Content-Length", "0")
         return self.rfile.read(int(length)) if length.isdigit() else b""
 
-    def graphql(self, method: str, body: bytes, multipart: StreamControls = None) -> None:
-        """Answers a request; `multipart` (its controls) when it accepts multipart/mixed."""
+    def graphql(self, method: str, body: bytes, multipart: StreamControls = None, hold: str = None) -> None:
+        """Answers a request; `multipart` (its controls) when it accepts multipart/mixed; a
+        mutation waits for POST /step/`hold` first, when `hold` is given."""
         if method != "POST":
             return self.reply(405, {"errors": [{"message": "Use POST."}]})
         try:
             request = json.loads(body.decode("utf-8"))
             if not isinstance(request, dict):
                 raise ValueError("the body must be a JSON object")
-            response = self.server.execute(self.server.document(request), multipart is not None)
+            request = self.server.document(request)
+            query, _, operation_name = request_fields(request)
+            if hold is not None and operation_type(query, operation_name) == OperationType.MUTATION:
+                self.server.step(hold).acquire(timeout=self.server.max_seconds)
+            response = self.server.execute(request, multipart is not None)
         except PersistedDocumentError as error:
             return self.reply(200, error.response())
         except IdsRefused:

@@ -5,7 +5,10 @@
 //   FieldRead/dictionary/<n>           a [String: JSONValue] read by key (no observation)
 //   FieldRead/lensUntracked/<n>        the store's lens, outside any tracking scope
 //   FieldRead/lensTracked/<n>          the store's lens, inside a body's tracking scope
-//   FieldRead/generatedUntracked/<n>   generated accessors (`lattice generate`), outside any scope
+//   FieldRead/generatedUntracked/<n>   generated accessors (`lattice generate`), outside any scope;
+//                                      the Item query has @throwOnFieldError, so they are the
+//                                      throwing form (decision record 0010: the other form
+//                                      reads the same, 15 instructions a body less)
 //   FieldRead/generatedTracked/<n>     generated accessors, inside a body's tracking scope
 //   FieldRead/observableUntracked/<n>  plain @Observable properties, outside any scope
 //   FieldRead/observableTracked/<n>    plain @Observable properties, inside a body's scope

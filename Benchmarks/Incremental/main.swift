@@ -9,6 +9,15 @@
 //   Incremental/normalized/16      the same, each payload merged into the answer so far and
 //                                  committed where it landed into a store (empty at the start),
 //                                  as the environment does: the answer's whole path without a screen
+//   Incremental/partsAlone/16      the same payloads read and decoded the same way, each part
+//                                  committed as a single-part answer of its own into the same
+//                                  store: the initial payload as one answer, each later part
+//                                  merged into an answer holding only the way to its place (the
+//                                  feed, its list empty: `PartAlone`) and committed where it
+//                                  landed. The sum of the parts' own figures, which normalized/16
+//                                  is judged against (no more than twice it): what the whole adds
+//                                  is the merge into the answer so far and a streamed list's
+//                                  earlier items named again for its links
 //   Incremental/initial/16         from the first byte to the initial payload shown: its part
 //                                  read, decoded, committed into an empty store and its fields
 //                                  read through the lens
@@ -24,6 +33,10 @@
 //   Incremental/emptyParts/300     then its 300 parts, each payload only completing one, merged
 //                                  and committed as the environment does; counts
 //                                  `recordsWritten` (what their commits wrote: none)
+//   Incremental/deferredRead/1     a deferred fragment's state read as its generated accessor
+//                                  reads it (`Lens[deferred:]`), its part arrived
+//   Incremental/spreadRead/1       the same fragment spread without `@defer`, its reference read
+//                                  (`Lens[spread:]`): what deferredRead is judged against
 //
 // spec/limits.json judges them: the part re-runs no body but its readers; the goals compare the
 // reader with the record's figure and its chunk sizes with each other.
@@ -40,6 +53,14 @@ let schemaSDL = """
 type Query { feed: Feed }
 type Feed { id: ID! title: String! summary: String! items: [Item!]! }
 type Item { id: ID! title: String! body: String! number: Int! }
+"""
+
+/// The feed's summary spread twice, with and without `@defer`: what a deferred read costs
+/// beside a plain spread's.
+let spreadDocuments = """
+query DeferredSummary { feed { id title ...FeedSummary @defer(label: "summary") } }
+query SpreadSummary { feed { id title ...FeedSummary } }
+fragment FeedSummary on Feed { summary }
 """
 
 let feedDocument = """
@@ -219,6 +240,18 @@ final class EmptyParts {
     }
 }
 
+/// An answer holding only the way to the feed's parts: the feed, its list empty, both parts
+/// announced. A later payload merged into a copy of it lands alone, so committing it costs
+/// what that part brings and nothing of the payloads before it.
+func partAlone() throws -> IncrementalResponse {
+    try IncrementalResponse(try IncrementalPayload(decoding: Data(JSONValue.object([
+        "data": .object(["feed": .object(["id": .string("Feed:1"), "title": .string("The feed"), "items": .array([])])]),
+        "pending": .array([.object(["id": .string("0"), "path": .array([.string("feed")]), "label": .string("summary")]),
+                           .object(["id": .string("1"), "path": .array([.string("feed"), .string("items")]), "label": .string("items")])]),
+        "hasNext": .bool(true),
+    ]).jsonText.utf8)))
+}
+
 /// A large multipart body, and the bytes read of it so far.
 @MainActor
 final class LargeBody {
@@ -240,6 +273,37 @@ struct LargeBodyTooSmall: Error, CustomStringConvertible {
     var description: String { "the large multipart body has \(count) bytes, under the \(minimum) its goal assumes" }
 }
 
+/// The feed's summary fragment as `lattice generate` writes it (its reads are not measured).
+@MainActor struct FeedSummary: TypedFragment {
+    static let fragmentName = "FeedSummary"
+    let lens: Lens
+}
+
+/// The feed, answered whole, as the two queries of `spreadDocuments` read it: each a lens on
+/// the feed record whose first spread is the summary's.
+@MainActor final class SummarySpreads {
+    let deferred: Lens
+    let plain: Lens
+
+    init(program: Program) throws {
+        let store = Store()
+        guard let root = store.record(.root) else { throw LoadedHandleError.unknownOperation("root") }
+        func feed(_ name: String) throws -> Lens {
+            guard let artifact = program[name] else { throw LoadedHandleError.unknownOperation(name) }
+            let bound = BoundArtifact(artifact, variables: [:])
+            try store.commit(GraphQLResponse(data: .object(["feed": .object([
+                "id": .string("Feed:1"), "title": .string("The feed"), "summary": .string("Short"),
+            ])])), for: bound)
+            guard let feed: Lens = try Lens(bound, record: root).read("feed") else {
+                throw LoadedHandleError.unknownOperation(name)
+            }
+            return feed
+        }
+        deferred = try feed("DeferredSummary")
+        plain = try feed("SpreadSummary")
+    }
+}
+
 /// The large benchmarks' metrics: no instruction count (callgrind would take minutes over
 /// 50 MB or 20,000 items, and their goals are on time).
 let largeMetrics: [Metric] = [.wallTime, .cpuTime, .mallocs, .bytesAllocated]
@@ -248,7 +312,8 @@ runSuite("Incremental") {
     let schema = try SchemaBuilder.build(sources: [
         Source(text: schemaSDL, name: "incremental/schema.graphql"),
     ])
-    let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "incremental/Feed.graphql")])
+    let program = try Program(schema: schema, documents: [GraphQLSource(text: feedDocument, name: "incremental/Feed.graphql"),
+                                                          GraphQLSource(text: spreadDocuments, name: "incremental/Summary.graphql")])
     guard let feed = program["Feed"] else { throw LoadedHandleError.unknownOperation("Feed") }
     let bound = BoundArtifact(feed, variables: [:])
     let texts = payloadTexts()
@@ -281,6 +346,22 @@ runSuite("Incremental") {
                 let landing = try current.apply(payload)
                 answer = current
                 if !landing.isEmpty { blackHole(try store.commit(current.response, for: bound, landing: landing)) }
+            }
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "partsAlone", size: 16).nameInExecutable,
+                  setUp: { try partAlone() }) { stub in
+            let store = Store()
+            var first = true
+            try readParts(body, chunk: 16 * 1024) { part in
+                let payload = try IncrementalPayload(decoding: Data(part))
+                guard !first else {
+                    first = false
+                    blackHole(try store.commit(try IncrementalResponse(payload).response, for: bound))
+                    return
+                }
+                var alone = stub
+                let landing = try alone.apply(payload)
+                if !landing.isEmpty { blackHole(try store.commit(alone.response, for: bound, landing: landing)) }
             }
         },
         Benchmark(SuiteBenchmark.incremental(step: "initial", size: 16).nameInExecutable) {
@@ -323,6 +404,16 @@ runSuite("Incremental") {
                   setUp: { try EmptyParts(bound: bound, texts: emptyPartTexts()) },
                   counts: { ["recordsWritten": $0.recordsWritten] }) { shown in
             try shown.land()
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "deferredRead", size: 1).nameInExecutable,
+                  setUp: { try SummarySpreads(program: program) }) { spreads in
+            let state: Deferred<FragmentReference<FeedSummary>> = spreads.deferred[deferred: 0]
+            blackHole(state.value)
+        },
+        Benchmark(SuiteBenchmark.incremental(step: "spreadRead", size: 1).nameInExecutable,
+                  setUp: { try SummarySpreads(program: program) }) { spreads in
+            let reference: FragmentReference<FeedSummary> = spreads.plain[spread: 0]
+            blackHole(reference)
         },
     ]
 }

@@ -28,6 +28,21 @@ public struct RecordPageFixture {
     /// The page's operation, bound to its default variables (page 1).
     public let page: BoundArtifact
 
+    /// The JSON values of the page's body as Lattice's reader reads it (`JSONReader`): every
+    /// object, array and scalar, the root included; what `RecordPage/referenceParse`'s walk must
+    /// count. - Throws: `JSONSyntaxError` (not for the fixture's bytes).
+    /// - Complexity: O(bytes).
+    public func valueCount() throws -> Int {
+        func count(_ value: JSONValue) -> Int {
+            switch value {
+            case .null, .bool, .int, .double, .string: 1
+            case .array(let items): items.reduce(1) { $0 + count($1) }
+            case .object(let members): members.values.reduce(1) { $0 + count($1) }
+            }
+        }
+        return count(try JSONReader.value(from: bytes))
+    }
+
     /// The environment variable naming the fixture's folder; `runSuite` sets it before the
     /// benchmarks are built, so an instruction-counting child reads the folder through a link
     /// whose path has one length (`BenchmarkMain.run`'s `passedEnvironment`).

@@ -14,7 +14,8 @@ import LatticeBench
 /// steps, and issue 38's six rows add about 18 s (`collectNone`'s samples, a refill of 50,004
 /// records and a pass, are the longest: about 0.2 s of CPU); one heap layout takes its
 /// instruction pass from 60 s to 27 s before those rows, which add about 56 s to it (most of
-/// it `collectNone`'s 838 million instructions an operation). GeneratedCompile's samples are
+/// it `collectNone`'s 838 million instructions an operation); issue 38's floor, `referenceParse`, adds its
+/// 3 s of samples and 6 million instructions an operation. GeneratedCompile's samples are
 /// whole compiles of 1 to 2 s: 16 s give each of its two figures the ten or so samples a figure
 /// at pace needs; GenerateScaling's larger samples take about 1 s, so 12 s.
 public struct LatticeSuite: BenchmarkSuite {

@@ -75,7 +75,7 @@ extension SuiteSections {
             launch reads it. The rows past the page's steps are measured by the executable their benchmark names \
             (`Optimistic`, `Pagination`) on data of the same shape; where Lattice's operation does more than the \
             published one (a page taken back, a record written back), the measurement says so. \
-            \(tables.imageBytes() ?? "")In paces: Lattice's median over the run's reference \
+            \(tables.imageBytes() ?? "")\(tables.ingestFloor() ?? "")In paces: Lattice's median over the run's reference \
             pace (`MachinePace`'s workload at this machine's best speed).
             """, .table(tables.recordPage())))
         sections.append(ReportSection("Optimistic layers", about: """
@@ -109,8 +109,9 @@ extension SuiteSections {
             record's system measures its multipart reader (20 parts, 978 KB, 16 KB chunks: 483 µs, Apple M1 \
             Pro): `multipart`, the body split into its parts in chunks of that many KiB (the reader alone; the \
             goals want 16 KiB at or under the record's figure and every chunk size within 1.2 times the others); \
-            `decoded`, each part decoded too; `normalized`, each payload merged into the answer so far and the \
-            whole committed, as the environment does; `initial`, the initial payload from its first byte to its \
+            `decoded`, each part decoded too; `normalized`, each payload merged into the answer so far and \
+            committed where it landed, as the environment does; `partsAlone`, each part committed as a \
+            single-part answer of its own (the goal wants `normalized` at most twice it); `initial`, the initial payload from its first byte to its \
             fields read; `part`, one deferred part landing on a shown answer, with the bodies it re-ran: record \
             0009's limit wants none but the part's readers.
             """, .table(tables.incremental())))

@@ -72,6 +72,18 @@ extension SuiteTables {
         return text
     }
 
+    /// The floor of the ingest on this machine (issue 38): simdjson's parse of the page's bytes
+    /// and a walk of its values, and the ingest's median over it, as the goal
+    /// `record-ingest-floor` reads them. Nil when RecordPage did not measure both.
+    func ingestFloor() -> String? {
+        guard let floor = index[.recordPage(step: "referenceParse")]?.metric(named: Metric.wallTime.name),
+              let ingest = index[.recordPage(step: "ingest")]?.metric(named: Metric.wallTime.name),
+              !FigureText.isUndecided(floor), !FigureText.isUndecided(ingest), floor.summary.median > 0 else { return nil }
+        return "The floor of the ingest here, simdjson's DOM parse of the page's bytes and a walk of every value "
+            + "(`referenceParse`, in the same process), is \(FigureText.median(floor, scale: 1)); the ingest takes "
+            + "\(FigureText.times(ingest.summary.median / floor.summary.median)) that (the goal: at most 2 ×). "
+    }
+
     /// `468 µs (472 µs–505 µs)`, `2.87 ms (2.88 ms)` or `20.3 ns`.
     private static func published(_ figure: ReferenceSystemFigures.Figure) -> String {
         let format = { (value: Double) in ValueFormat.string(value, unit: .nanoseconds) }

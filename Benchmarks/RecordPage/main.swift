@@ -23,6 +23,9 @@
 //                               `@catch` (to: RESULT) by a query of the page's schema, read
 //                               untracked through `Lens.caught`: none has an error
 //   RecordPage/check            the data check of the page's selection (DataChecker.check)
+//   RecordPage/snapshot         a Sendable snapshot of the page's data (DataSnapshot) taken
+//                               from the typed lens on its root, every record it reaches
+//                               copied, and opened again as the same typed lens; counts `records`
 //   RecordPage/unionIngest      the bytes of a search answering 899 objects under a union, a
 //                               third of each of its three types, into normalized records
 //                               (LabSupport.UnionSearchPage: the page's schema has no union)
@@ -48,6 +51,9 @@
 //                               `residentRecords`, its records (bytes per record in BENCHMARKS.md)
 //   RecordPage/imageLaunch      a launch: the image opened (StoreImage(url:schemaDigest:), a launch
 //                               counted) and the page hydrated from it into an empty store
+//   RecordPage/referenceParse   the floor of `ingest`: simdjson's DOM parse of the page's bytes and a
+//                               walk of every value (ReferenceParse, the C++ target CReferenceParse;
+//                               left out where simdjson is missing)
 //
 // BENCHMARKS.md sets each beside the record's figure (ReferenceSystemFigures), and issue 38's
 // goals (spec/limits.json) ask each new one to be at or under the record's best.
@@ -97,6 +103,37 @@ final class PageBody {
     }
 
     var counts: [String: Int] { ["fields": fieldsRead] }
+}
+
+/// The page's data as an app's typed lens on its root (generated code would name its fields;
+/// the snapshot reads none), and the records a snapshot of it copies.
+@MainActor
+struct PageData: TypedLens {
+    let lens: Lens
+}
+
+/// A store holding the page and the typed lens on its root, for `RecordPage/snapshot`.
+@MainActor
+final class SnapshotPage {
+    let store: Store
+    let data: PageData
+    /// The records of the store the snapshot copies (the page reaches them all).
+    private let perCopy: Int
+    /// Records copied, over all operations.
+    private(set) var records = 0
+
+    init(_ fixture: RecordPageFixture) throws {
+        store = try fixture.store()
+        guard let root = store.record(.root) else { throw SetUpError(description: "the page's store has no root") }
+        data = PageData(lens: Lens(fixture.page, record: root))
+        perCopy = store.source.count
+    }
+
+    /// Takes the snapshot and opens it again.
+    func cycle() -> PageData {
+        records += perCopy
+        return data.snapshot.open()
+    }
 }
 
 /// Why a set-up did not build what its benchmark measures.
@@ -449,6 +486,10 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
                   counts: { $0.counts }) { body in
             try body.read()
         },
+        Benchmark(SuiteBenchmark.recordPage(step: "snapshot").nameInExecutable, setUp: { try SnapshotPage(fixture) },
+                  counts: { ["records": $0.records] }) { page in
+            blackHole(page.cycle())
+        },
         Benchmark(SuiteBenchmark.recordPage(step: "unionIngest").nameInExecutable, setUp: { try checkedUnionSearch() }) { search in
             blackHole(try ResponseNormalizer.normalize(try GraphQLResponse(decoding: search.bytes), for: search.operation))
         },
@@ -502,7 +543,13 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
         Benchmark(SuiteBenchmark.recordPage(step: "imageLaunch").nameInExecutable, setUp: { try PageImage(fixture) }) { page in
             blackHole(try page.launch())
         },
-    ]
+    ] + (ReferenceParse.isAvailable ? [
+        Benchmark(SuiteBenchmark.recordPage(step: "referenceParse").nameInExecutable,
+                  setUp: { try ReferenceParse(bytes: fixture.bytes, expectedValues: try fixture.valueCount()) }) { reference in
+            blackHole(reference.walk())
+            blackHole(reference.checksum)
+        },
+    ] : [])
 }
 
 runSuite("RecordPage") { benchmarks(try RecordPageFixture.load()) }

@@ -1,10 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// A small issue tracker that reads only through the types `lattice generate` writes for its
-/// documents (Sources/IssueTracker/GraphQL), generated at build time by Lattice's build
-/// plugin from the target's lattice.json. Its tests run it against the repository's loopback
-/// GraphQL server (scripts/server.py), which serves spec/schema.graphql.
+/// A small issue tracker, the app README.md's "Using Lattice in an app" walks through: it reads
+/// only through the types `lattice generate` writes for its documents (Sources/IssueTracker/GraphQL),
+/// generated at build time by Lattice's build plugin from the target's lattice.json and
+/// schema.graphql (a link to spec/schema.graphql, which declares no client directive), with no
+/// resource. Its tests run it against the repository's loopback GraphQL server
+/// (scripts/server.py); scripts/lab/check_app.sh builds and tests it outside the repository.
 let package = Package(
     name: "IssueTracker",
     platforms: [.macOS(.v15), .iOS(.v18)],

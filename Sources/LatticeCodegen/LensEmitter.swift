@@ -114,7 +114,9 @@ struct LensEmitter {
         for (field, index) in members.fields {
             let property = memberNames.claim(field.responseKey)
             guard let type = accessorType(field, typeNames: &typeNames, nested: &nested) else { continue }
-            lines.append(accessor(property, type, "lens[\(index)]"))
+            let throwing = LensEmitter.readThrows(field)
+            lines.append(accessor(property, type, throwing ? "lens[throwing: \(index)]" : "lens[\(index)]",
+                                  throwing: throwing))
         }
         for (inline, index) in members.inlines {
             let typeName = SwiftNames.typeName(inline.condition?.typeName ?? "Inline")
@@ -122,8 +124,10 @@ struct LensEmitter {
             let property = memberNames.claim("as" + typeName)
             nested.append((inline.selectionSet, nestedName))
             // Under @defer, its state: pending, arrived, failed.
-            lines.append(inline.deferral == nil ? accessor(property, nestedName + "?", "lens[inline: \(index)]")
-                : accessor(property, "Deferred<\(nestedName)>?", "lens[deferredInline: \(index)]"))
+            let throwing = inline.deferral == nil && LensEmitter.canStop(inline.selectionSet)
+            lines.append(inline.deferral != nil ? accessor(property, "Deferred<\(nestedName)>?", "lens[deferredInline: \(index)]")
+                : accessor(property, nestedName + "?", throwing ? "lens[throwingInline: \(index)]" : "lens[inline: \(index)]",
+                           throwing: throwing))
         }
         for (spread, index) in members.spreads {
             guard let fragmentType = types.definitionNames[spread.fragment.name] else { continue }
@@ -194,9 +198,38 @@ struct LensEmitter {
         }
     }
 
-    /// One accessor line: `var property: type { get throws(ReadError) { try read } }`.
-    private func accessor(_ property: String, _ type: String, _ read: String) -> String {
-        "\(types.access)var \(SwiftNames.identifier(property)): \(type) { get throws(ReadError) { try \(read) } }"
+    /// One accessor line: `var property: type { read }`, or where the document asks the read
+    /// to throw, `var property: type { get throws(ReadError) { try read } }` (decision record 0010).
+    private func accessor(_ property: String, _ type: String, _ read: String, throwing: Bool = false) -> String {
+        let body = throwing ? "get throws(ReadError) { try \(read) }" : read
+        return "\(types.access)var \(SwiftNames.identifier(property)): \(type) { \(body) }"
+    }
+
+    /// Whether the document asks a read of `field` to throw: a field error or missing value
+    /// under `@throwOnFieldError` (outside `@catch`), a `@required(action: THROW)` null, or,
+    /// for an object, such a null inside that reaches it (`canStop(_:)`).
+    static func readThrows(_ field: FieldNode) -> Bool {
+        if field.catchTarget != nil { return false }
+        if field.errorsThrow || (field.required == .throw && !field.isCaught) { return true }
+        guard let set = field.selectionSet else { return false }
+        return canStop(set)
+    }
+
+    /// Whether opening a lens on `set` can stop on a `@required(action: THROW)` null: such a
+    /// field, outside `@catch`, where the null walk reaches (the fields a null bubbles through).
+    static func canStop(_ set: ObjectSelection) -> Bool {
+        set.selections.contains { selection in
+            switch selection {
+            case .field(let field):
+                guard field.bubblesUp else { return false }
+                if field.required == .throw && !field.isCaught { return true }
+                return field.selectionSet.map(canStop) ?? false
+            case .inlineFragment(let inline):
+                return canStop(inline.selectionSet)
+            case .spread:
+                return false
+            }
+        }
     }
 
     /// The Swift type of a field's accessor, which picks the lens's read (`Lens[_:]`); a

@@ -43,6 +43,7 @@ struct SchemaTypesEmitter {
                 }
             }
             writer.line("\(types.access)var inputJSON: JSONValue { .string(graphQLName) }")
+            writer.line("\(types.access)static var unavailableValue: \(name) { .unknownValue(\"\") }")
         }
     }
 

@@ -24,7 +24,8 @@ enum SwiftNames {
         "TypedFragment", "TypedOperation", "TypedQuery", "TypedMutation", "TypedSubscription",
         "OperationVariables", "NoVariables", "InputValue", "InputEncodable", "InputFields",
         "ScalarDecodable", "GraphQLError", "Failure", "Environment", "Program", "Artifact", "Phase",
-        "TypedPhase", "QueryHandle", "MainActor", "GeneratedProgram", "GraphQLSource",
+        "TypedPhase", "QueryHandle", "MainActor", "GeneratedProgram", "GraphQLSource", "Deferred",
+        "TypedRefetchableFragment", "TypedPagination",
     ]
 
     /// Members every generated lens has (or inherits), which an accessor must not redeclare.

@@ -1,5 +1,8 @@
 #if os(macOS) || os(Linux)
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The repository's GraphQL server (`scripts/server.py`) on a free loopback port, for one
 /// test: started with `LATTICE_PYTHON` (or `<repo>/.venv/bin/python`), stopped by `stop()`.
@@ -39,6 +42,19 @@ public final class LoopbackServer {
             throw StartError(description: "LoopbackServer: \(path) is not a URL path")
         }
         return url
+    }
+
+    /// Lets one request waiting on `key` go on (`POST /step/KEY`): the next payload or event of
+    /// a stream sent with `step=KEY`, or a mutation held by `hold=KEY`; a release before the
+    /// wait is kept. - Throws: `StartError` when the server does not answer 200.
+    /// - Complexity: one request to the server.
+    @MainActor public func release(_ key: String) async throws {
+        var request = URLRequest(url: try url("/step/\(key)"))
+        request.httpMethod = "POST"
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
+            throw StartError(description: "LoopbackServer: POST /step/\(key) answered \(response)")
+        }
     }
 
     /// How to make the server's Python, for the message of a test that is skipped without it.

@@ -1,6 +1,7 @@
-/// The ```swift blocks of a Markdown text, and whether a file's lines hold one, with leading
-/// and trailing spaces set aside (examples are indented in the functions that run them): how
-/// a test keeps a doc's Swift blocks and the code that compiles them from drifting apart.
+/// The ```swift blocks of a Markdown text (or another language's), and whether a file's lines
+/// hold one, with leading and trailing spaces set aside (examples are indented in the functions
+/// that run them): how a test keeps a doc's blocks and the code that compiles them from
+/// drifting apart.
 public enum SwiftBlocks {
     /// The lines of `text`, each without its leading and trailing whitespace.
     /// - Complexity: O(length of the text).
@@ -11,13 +12,13 @@ public enum SwiftBlocks {
         }
     }
 
-    /// Every block between a ```swift line and the next ``` line, as trimmed lines.
-    /// - Complexity: O(length of the text).
-    public static func blocks(in markdown: String) -> [[Substring]] {
+    /// Every block between a ```swift line (```graphql, ```json, ... with `language`) and the
+    /// next ``` line, as trimmed lines. - Complexity: O(length of the text).
+    public static func blocks(in markdown: String, language: String = "swift") -> [[Substring]] {
         var blocks: [[Substring]] = []
         var current: [Substring]?
         for line in trimmedLines(of: markdown) {
-            if current == nil, line == "```swift" {
+            if current == nil, line == "```" + language {
                 current = []
             } else if let block = current, line == "```" {
                 blocks.append(block)

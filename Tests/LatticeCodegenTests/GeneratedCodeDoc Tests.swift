@@ -32,10 +32,10 @@ import TypedAPILenses
     }
 
     /// "Spreads: masking": the issue row's author opened as the avatar fragment.
-    func avatarLogin(_ row: IssueRow_issue) throws -> String? {
-        guard let author = try row.author else { return nil }
-        let avatar = ActorAvatar_actor(try author.actorAvatar_actor)
-        let login = try avatar.login
+    func avatarLogin(_ row: IssueRow_issue) -> String? {
+        guard let author = row.author else { return nil }
+        let avatar = ActorAvatar_actor(author.actorAvatar_actor)
+        let login = avatar.login
         return login
     }
 
@@ -46,14 +46,14 @@ import TypedAPILenses
         try store.commit(response.response, for: variables)
         let root = try #require(store.record(.root))
         let data = RepositoryIssuesQuery.Data(lens: Lens(variables, record: root))
-        let row = try #require(try data.repository?.issues.edges?.first??.node?.issueRow_issue)
+        let row = try #require(data.repository?.issues.edges?.first??.node?.issueRow_issue)
         let keyed: Lens = try #require(try Lens(variables, record: root).read("repository"))
         let issues: Lens = try keyed.read("issues")
         let edges: [Lens?] = try issues.read("edges")
         let node: Lens? = try edges.first??.read("node")
         let author: Lens? = try node?.fragment("IssueRow_issue")?.read("author")
         let expected: String? = try author?.fragment("ActorAvatar_actor")?.read("login")
-        #expect(try avatarLogin(IssueRow_issue(row)) == expected)
+        #expect(avatarLogin(IssueRow_issue(row)) == expected)
     }
 
     /// "Operations and variables": attach a generated query and read its data.
@@ -74,6 +74,32 @@ import TypedAPILenses
             return
         }
         #expect(try await dashboardLogin(environment) == expected)
+    }
+
+    /// "A snapshot to hand to another task": fetched, handed to a detached task, opened there
+    /// on the main actor.
+    func issueTitles(_ environment: Environment, _ variables: RepositoryIssuesQuery.Variables) async throws -> [String] {
+        let snapshot = try await environment.fetch(RepositoryIssuesQuery.self, variables: variables).snapshot
+        let titles = await Task.detached { await titlesOf(snapshot) }.value
+        return titles
+    }
+
+    @Test func aSnapshotIsHandedToAnotherTaskAndOpenedAgain() async throws {
+        let (environment, _) = fixtures.environment()
+        let titles = try await issueTitles(environment, .init(owner: "lattice-labs", name: "lattice"))
+        let response = try fixtures.response("RepositoryIssues")
+        guard case .object(let data)? = response.response.data, case .object(let repository)? = data["repository"],
+              case .object(let issues)? = repository["issues"], case .array(let edges)? = issues["edges"] else {
+            Issue.record("the RepositoryIssues fixture has no edges")
+            return
+        }
+        let expected = edges.compactMap { edge -> String? in
+            guard case .object(let edge) = edge, case .object(let node)? = edge["node"],
+                  case .string(let title)? = node["title"] else { return nil }
+            return title
+        }
+        #expect(!expected.isEmpty)
+        #expect(titles == expected)
     }
 
     /// "Optimistic responses": a comment's subject, an issue, with the issue's part set.
@@ -103,7 +129,7 @@ import TypedAPILenses
             optimisticResponse: .init(addComment: .init(commentEdge: .init(
                 cursor: "pending", node: .init(id: "C-pending", body: "Thanks!")))),
             updater: { delta, data in
-                guard (try? data.addComment?.commentEdge) != nil else { return }
+                guard data.addComment?.commentEdge != nil else { return }
                 delta.set(FieldState(value: .scalar(.int(total + 1))), for: FieldKey("totalCount"), on: connection)
             })
         return data
@@ -115,23 +141,23 @@ import TypedAPILenses
         await handle.handle.waitForFetch()
         let issues = try environment.paginate(handle)
         if issues.hasNext { try await issues.loadNext(10) }
-        let titles = try issues.data.repository?.issues.edges?.compactMap { try $0?.node?.title }
+        let titles = issues.data.repository?.issues.edges?.compactMap { $0?.node?.title }
         return titles
     }
 
     /// "Pages": a `@refetchable` fragment's connection, through its reference.
     func commentTotal(_ environment: Environment, _ issue: IssueDetailQuery.Data.Node.AsIssue) async throws -> Int {
-        let comments = try environment.paginate(try issue.issueComments_issue)
+        let comments = try environment.paginate(issue.issueComments_issue)
         if comments.hasNext { try await comments.loadNext(20) }
-        let total = try comments.data.comments.totalCount
+        let total = comments.data.comments.totalCount
         return total
     }
 
     /// "Deferred fragments": what a view shows for the issue's deferred body.
     func bodyText(_ issue: IssueDetailQuery.Data.Node.AsIssue) throws -> String {
-        switch try issue.issueBody_issue {
+        switch issue.issueBody_issue {
         case .pending: return "Loading…"
-        case .arrived(let body): return try IssueBody_issue(body).body
+        case .arrived(let body): return IssueBody_issue(body).body
         case .failed(let failure): return "Not loaded: \(failure)"
         }
     }
@@ -168,7 +194,7 @@ import TypedAPILenses
             """#)))
         let posted = try await postComment(environment, on: "I1", connection: connection, total: 5)
         #expect(try posted.addComment?.commentEdge?.node?.id == "C9")
-        let comments = try IssueComments_issue(try issue.issueComments_issue).comments
+        let comments = IssueComments_issue(issue.issueComments_issue).comments
         #expect(try comments.totalCount == 6)
         #expect(try comments.edges?.count == 4)
     }
@@ -196,4 +222,16 @@ import TypedAPILenses
                 """)
         }
     }
+}
+
+/// The issue titles of a snapshot of the issue list, read on the main actor.
+@MainActor
+func titlesOf(_ snapshot: DataSnapshot<RepositoryIssuesQuery.Data>) -> [String] {
+    let data = snapshot.open()
+    var titles: [String] = []
+    for edge in data.repository?.issues.edges ?? [] {
+        guard let reference = edge?.node?.issueRow_issue else { continue }
+        titles.append(IssueRow_issue(reference).title)
+    }
+    return titles
 }

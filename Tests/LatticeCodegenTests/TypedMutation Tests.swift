@@ -27,7 +27,7 @@ import TypedAPILenses
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: "I1"))
         await handle.handle.waitForFetch()
         let issue = try #require(try handle.data?.node?.asIssue)
-        return (environment, transport, try environment.paginate(try issue.issueComments_issue))
+        return (environment, transport, try environment.paginate(issue.issueComments_issue))
     }
 
     /// The mutation's variables: a comment on `I1`, appended to `connection`.
@@ -37,9 +37,9 @@ import TypedAPILenses
 
     /// What the list shows: each comment's id, and the total.
     static func shown(_ comments: TypedPagination<IssueComments_issue>) -> String {
-        let edges = ((try? comments.data.comments.edges) ?? nil) ?? []
-        let ids = edges.map { (try? $0?.node?.id.rawValue) ?? nil ?? "-" }
-        return ids.joined(separator: ",") + " of \((try? comments.data.comments.totalCount).map(String.init) ?? "-")"
+        let edges = comments.data.comments.edges ?? []
+        let ids = edges.map { $0?.node?.id.rawValue ?? "-" }
+        return ids.joined(separator: ",") + " of \(String(comments.data.comments.totalCount))"
     }
 
     @Test(arguments: PhaseStrategy.allCases)
@@ -54,7 +54,7 @@ import TypedAPILenses
         let mutation = Task {
             try await environment.mutate(AddIssueCommentMutation.self, variables: Self.variables(connection),
                                          optimisticResponse: Self.expected, updater: { delta, data in
-                guard let id = try? data.addComment?.commentEdge?.node?.id else { return }
+                guard let id = data.addComment?.commentEdge?.node?.id else { return }
                 calls.ids.append(id)
                 delta.set(FieldState(value: .scalar(.int(6))), for: FieldKey("totalCount"), on: connection)
             })
@@ -116,16 +116,16 @@ import TypedAPILenses
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: TypedAPIFixtures.serverIssue))
         await handle.handle.waitForFetch()
         let issue = try #require(try handle.data?.node?.asIssue, "\(handle.handle.phase)")
-        let comments = try environment.paginate(try issue.issueComments_issue)
+        let comments = try environment.paginate(issue.issueComments_issue)
         let connection = try #require(comments.handle.connectionID)
-        let before = try comments.data.comments.edges?.count ?? 0
+        let before = comments.data.comments.edges?.count ?? 0
         let calls = Calls()
         let data = try await environment.mutate(
             AddIssueCommentMutation.self,
             variables: .init(input: .init(body: "Typed over HTTP", subjectId: TypedAPIFixtures.serverIssue),
                              connections: [connection]),
             updater: { _, data in
-                if let body = try? data.addComment?.commentEdge?.node?.body { calls.bodies.append(body) }
+                if let body = data.addComment?.commentEdge?.node?.body { calls.bodies.append(body) }
             })
         #expect(calls.bodies == ["Typed over HTTP"])
         #expect(try data.addComment?.commentEdge?.node?.body == "Typed over HTTP")

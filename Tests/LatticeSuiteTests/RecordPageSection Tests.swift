@@ -43,6 +43,15 @@ import Testing
         #expect(!text.contains("| The data check of the page |"))
     }
 
+    /// Issue 38: the ingest beside the floor of this machine, simdjson's parse of the same bytes.
+    @Test func theIngestStandsBesideTheMachinesFloor() throws {
+        let text = try page([try step("ingest", 5_760_000), try step("referenceParse", 240_000)])
+        #expect(text.contains("a walk of every value (`referenceParse`, in the same process), is 240 µs"))
+        #expect(text.contains("the ingest takes 24.0 × that (the goal: at most 2 ×)."))
+        let withoutFloor = try page([try step("ingest", 5_760_000)])
+        #expect(!withoutFloor.contains("The floor of the ingest"))
+    }
+
     @Test func anUndecidedFigureGetsNoRatioNorPaces() throws {
         // Half the samples at 1 ms and half at 3 ms: far too noisy to judge.
         let samples = (0..<40).map { $0 % 2 == 0 ? 1_000_000.0 : 3_000_000.0 }

@@ -5,7 +5,7 @@ LATTICE_VENV="$LATTICE_ROOT/.venv"
 LATTICE_PY="$LATTICE_VENV/bin/python"
 
 lattice_setup_system() {
-    local wanted=(pkg-config libjemalloc-dev libsqlite3-dev libunwind-dev valgrind binutils chromium)
+    local wanted=(pkg-config libjemalloc-dev libsqlite3-dev libunwind-dev libsimdjson-dev valgrind binutils chromium)
     local missing=()
     for p in "${wanted[@]}"; do
         dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

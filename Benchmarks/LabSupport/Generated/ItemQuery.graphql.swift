@@ -24,7 +24,7 @@ extension ItemQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var item: Item? { get throws(ReadError) { try lens[0] } }
+        public var item: Item? { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -32,13 +32,13 @@ extension ItemQuery.Data {
     public struct Item: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var f0: String? { get throws(ReadError) { try lens[0] } }
-        public var f1: String? { get throws(ReadError) { try lens[1] } }
-        public var f2: String? { get throws(ReadError) { try lens[2] } }
-        public var f3: String? { get throws(ReadError) { try lens[3] } }
-        public var f4: String? { get throws(ReadError) { try lens[4] } }
-        public var f5: String? { get throws(ReadError) { try lens[5] } }
-        public var f6: String? { get throws(ReadError) { try lens[6] } }
-        public var f7: String? { get throws(ReadError) { try lens[7] } }
+        public var f0: String? { get throws(ReadError) { try lens[throwing: 0] } }
+        public var f1: String? { get throws(ReadError) { try lens[throwing: 1] } }
+        public var f2: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var f3: String? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var f4: String? { get throws(ReadError) { try lens[throwing: 4] } }
+        public var f5: String? { get throws(ReadError) { try lens[throwing: 5] } }
+        public var f6: String? { get throws(ReadError) { try lens[throwing: 6] } }
+        public var f7: String? { get throws(ReadError) { try lens[throwing: 7] } }
     }
 }

@@ -20,6 +20,10 @@ public final class BoundArtifact {
     /// operation's binding (its root's) and its fragments': what a deferred fragment's read
     /// asks (`Lens[deferred:]`). `nil` for other bindings.
     let parts: PartStates?
+    /// The store of a `DataSnapshot` opened under this binding, kept by the lenses that read
+    /// it (a store empties its records when released); `nil` for an environment's, which the
+    /// environment keeps.
+    let snapshotStore: Store?
     private let keys: [FieldKey]
     private let keyPaths: [FieldKeyPath]
     private var fragments: [ObjectIdentifier: BoundArtifact] = [:]
@@ -81,14 +85,15 @@ public final class BoundArtifact {
     }
 
     /// `artifact` bound under `variables` as given (a fragment's: its own over the
-    /// operation's), with `logger`.
-    private init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
-                 logger: RuntimeLogger?, parts: PartStates?) {
+    /// operation's), with `logger`, its lenses reading `parts` and keeping `snapshotStore`.
+    init(_ artifact: Artifact, variables: [String: JSONValue], operationVariables: [String: JSONValue],
+         logger: RuntimeLogger?, parts: PartStates?, snapshotStore: Store? = nil) {
         self.artifact = artifact
         self.variables = variables
         self.operationVariables = operationVariables
         self.logger = logger
         self.parts = parts
+        self.snapshotStore = snapshotStore
         let interned = artifact.variableKeys.map { FieldKeyTable.shared.intern($0.resolve(variables)) }
         keys = interned.map(\.key)
         keyPaths = interned.map(\.keyPath)
@@ -103,7 +108,8 @@ public final class BoundArtifact {
         let id = ObjectIdentifier(fragment)
         if let bound = fragments[id] { return bound }
         let bound = BoundArtifact(fragment, variables: operationVariables,
-                                  operationVariables: operationVariables, logger: logger, parts: parts)
+                                  operationVariables: operationVariables, logger: logger, parts: parts,
+                                  snapshotStore: snapshotStore)
         fragments[id] = bound
         return bound
     }
@@ -120,7 +126,8 @@ public final class BoundArtifact {
         let binding = FragmentBinding(fragment: ObjectIdentifier(fragment), values: values)
         if let bound = fragmentsWithArguments[binding] { return bound }
         let bound = BoundArtifact(fragment, variables: operationVariables.merging(values) { _, own in own },
-                                  operationVariables: operationVariables, logger: logger, parts: parts)
+                                  operationVariables: operationVariables, logger: logger, parts: parts,
+                                  snapshotStore: snapshotStore)
         fragmentsWithArguments[binding] = bound
         return bound
     }

@@ -22,8 +22,7 @@ public enum Compiler {
     public static func compile(_ inputs: [Input], schema: Schema) throws(CompileFailure) -> [String: Artifact] {
         var state = CompilerState(schema: schema)
         state.collect(inputs)
-        state.compileAll()
-        state.deriveRefetchQueries()
+        state.compileRest()
         guard state.diagnostics.isEmpty else { throw CompileFailure(diagnostics: state.sorted) }
         return state.artifacts
     }
@@ -55,7 +54,9 @@ enum ExecutableDefinition {
 }
 
 /// The state of one compilation: definitions by name, artifacts made so far, diagnostics.
-private struct CompilerState {
+/// `Compiler.compile` compiles everything at once; a program built from generated code keeps
+/// one and compiles each definition at its first use (`LazyArtifacts`).
+struct CompilerState {
     let schema: Schema
     var definitions: [(name: String, definition: ExecutableDefinition, file: String)] = []
     var byName: [String: Int] = [:]
@@ -106,15 +107,34 @@ private struct CompilerState {
         }
     }
 
-    mutating func compileAll() {
+    /// Whether every definition is compiled and every refetch query derived (`compileRest`).
+    private var isComplete = false
+
+    /// Compiles every definition not compiled yet, then derives the `@refetchable` fragments'
+    /// queries; once. - Complexity: O(size of the definitions left).
+    mutating func compileRest() {
+        guard !isComplete else { return }
+        isComplete = true
         definedNames = Set(byName.keys)
         for entry in definitions { compileWithSpreads(entry.name) }
+        deriveRefetchQueries()
+    }
+
+    /// Compiles `name` and the fragments it spreads, unless done: the artifact, or nil when the
+    /// documents do not define it (a derived refetch query is defined by `compileRest`) or it
+    /// failed (`diagnostics` say why).
+    /// - Complexity: O(size of the definitions compiled), O(1) once compiled.
+    mutating func artifact(named name: String) -> Artifact? {
+        if let artifact = artifacts[name] { return artifact }
+        if definedNames.isEmpty { definedNames = Set(byName.keys) }
+        compileWithSpreads(name)
+        return artifacts[name]
     }
 
     /// Compiles the query each `@refetchable` fragment derives, in name order, as if it were
     /// written beside the fragment (its diagnostics cite the fragment's file and
     /// `@refetchable`).
-    mutating func deriveRefetchQueries() {
+    private mutating func deriveRefetchQueries() {
         for (name, fragment) in artifacts.sorted(by: { $0.key < $1.key }) {
             guard let query = fragment.refetchQuery, let index = byName[name] else { continue }
             let file = definitions[index].file

@@ -21,6 +21,9 @@ public final class ObjectSelection: Sendable {
     /// The type itself when it is an object type (so `__typename` may be inferred), `nil`
     /// for an interface or union.
     public let concreteTypename: String?
+    /// `concreteTypename` interned: a normalizer meeting an object of this set names its type
+    /// by comparing the `__typename` sent with it, instead of looking the name up under a lock.
+    let concreteType: TypeKey?
     /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
     public let identifiedTypes: TypeCondition?
     /// The concrete types an object of this set can be: a `__typename` the server sends must
@@ -64,6 +67,7 @@ public final class ObjectSelection: Sendable {
          selections: [SelectionNode], possibleTypes: [String] = []) {
         self.typeName = typeName
         self.concreteTypename = concreteTypename
+        concreteType = concreteTypename.map(TypeKey.init)
         self.identifiedTypes = identifiedTypes
         typenames = TypeCondition(typeName: typeName,
                                   concreteTypes: concreteTypename.map { [$0] } ?? Set(possibleTypes))

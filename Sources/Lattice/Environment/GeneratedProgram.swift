@@ -16,8 +16,8 @@ public protocol GeneratedProgram {
     /// `Schema.digest` of the schema the documents were checked against: compare it with the
     /// digest of the schema the server runs.
     static var schemaDigest: String { get }
-    /// The program, built once at its first read (`Program(generated:)`): the schema built and
-    /// the documents compiled, 11.6 ms median for spec/'s in release on a loaded 2-core machine
-    /// (GenerateScaling/programLaunch; its goal is 1 ms).
+    /// The program, made once at its first read (`Program(generated:)`): the schema built and
+    /// the documents parsed; each definition is compiled at its first use. The launch and the
+    /// first query's request of spec/'s cost GenerateScaling/programLaunch (its goal is 1 ms).
     static var program: Program { get }
 }

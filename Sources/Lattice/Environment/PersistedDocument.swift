@@ -13,4 +13,18 @@ public struct PersistedDocument: Hashable, Sendable {
         self.text = text
         self.id = SHA256.hex(of: text)
     }
+
+    /// The document `operation` is sent as: its `requestText`, then every fragment it reaches
+    /// in name order (the convention spec/ and its server use), separated by blank lines.
+    /// - Complexity: O(fragments reached + text length).
+    init(sending operation: Artifact) {
+        var fragments: [String: Artifact] = [:]
+        var pending = operation.spreadFragments
+        while let fragment = pending.popLast() {
+            guard fragments.updateValue(fragment, forKey: fragment.name) == nil else { continue }
+            pending.append(contentsOf: fragment.spreadFragments)
+        }
+        let parts = [operation] + fragments.sorted { $0.key < $1.key }.map(\.value)
+        self.init(text: parts.map(\.requestText).joined(separator: "\n\n"))
+    }
 }

@@ -4,9 +4,10 @@
 /// happens; the app sends it on to its own logging (`os.Logger`, a crash reporter's
 /// breadcrumbs) or keeps it (LatticeTesting's `RecordingLogger`).
 ///
-/// Value-free by default: an entry names the document and the field's path in it, never
-/// what the store holds, so a log can leave the device without a user's data. An app that
-/// wants the record too (the id of the object whose field was null) says `includesValues`.
+/// Value-free by default: an entry names the document and the field (its path, for a
+/// `@required` miss), never what the store holds, so a log can leave the device without a
+/// user's data. An app that wants the record too (the id of the object whose field was null,
+/// an unavailable read's `ReadError`) says `includesValues`.
 ///
 /// Cost: nothing where nothing is logged; reads of selections without `@required` never
 /// look at it. An entry costs the closure's call, and a `@required` miss also the field's
@@ -21,6 +22,14 @@ public struct RuntimeLogger: Sendable {
     public init(includesValues: Bool = false, _ receive: @escaping @MainActor @Sendable (LogEntry) -> Void) {
         self.includesValues = includesValues
         self.receive = receive
+    }
+
+    /// Logs that a read that cannot throw of `document`'s field found `error` and showed a
+    /// stand-in. - Complexity: the closure's.
+    @MainActor
+    func unavailableRead(_ error: ReadError, in document: Artifact) {
+        log(.unavailableRead(UnavailableReadEvent(document: document.name, error: error,
+                                                  includesValues: includesValues)))
     }
 
     /// Hands `entry` to the closure. - Complexity: the closure's.
@@ -49,6 +58,9 @@ public enum LogEntry: Hashable, Sendable {
     case image(String)
     /// A request a `LoggingInterceptor` saw end (in the environment's interceptors).
     case request(RequestLogEvent)
+    /// A generated accessor that cannot throw found no value to give and showed its type's
+    /// `unavailableValue` (or `nil`, or no items) instead (decision record 0010).
+    case unavailableRead(UnavailableReadEvent)
 }
 
 /// A `@required(action: LOG)` field a lens read found null.

@@ -1,5 +1,5 @@
 /// Reads of fragments under `@defer` by position, the calls generated accessors make
-/// (`try lens[deferred: 0]`): the fragment's state as `Deferred`, so a read never throws
+/// (`lens[deferred: 0]`): the fragment's state as `Deferred`, so a read never throws
 /// `missing` for a field its part has not brought yet.
 ///
 /// What a body depends on: the part's state, kept on the operation's root (`PartStates`), so
@@ -9,17 +9,17 @@
 /// fragment's fields, so a later answer that brings them re-runs it.
 extension Lens {
     /// The state of the fragment spread at `index` (`ObjectSelection.spreadIndex(of:)`), under
-    /// `@defer`, that always applies and cannot bubble.
+    /// `@defer`, that always applies and cannot bubble. It never throws, as a plain spread's
+    /// reference does not: a `@required(action: THROW)` miss inside is the fragment's.
     /// - Complexity: O(fields of the fragment's own level) plus one or two tracked accesses.
     @inlinable
     public subscript<F: TypedFragment>(deferred index: Int) -> Deferred<FragmentReference<F>> {
-        get throws(ReadError) {
-            switch try deferredSpread(at: index) {
-            case .arrived(let lens?)?: return .arrived(FragmentReference(lens: lens))
-            case .arrived(nil)?, nil: throw .requiredFieldMissing(record: id, field: "..." + spread(at: index).fragment.name)
-            case .pending?: return .pending
-            case .failed(let failure)?: return .failed(failure)
-            }
+        let spread = spread(at: index)
+        switch deferredSpread(spread) {
+        case .arrived(let lens?)?: return .arrived(FragmentReference(lens: lens))
+        case .arrived(nil)?, nil: return .arrived(FragmentReference(lens: fragmentLens(spread)))
+        case .pending?: return .pending
+        case .failed(let failure)?: return .failed(failure)
         }
     }
 
@@ -27,38 +27,38 @@ extension Lens {
     /// its root: `nil` when the condition does not hold, or the fragment arrived and bubbled.
     @inlinable
     public subscript<F: TypedFragment>(deferred index: Int) -> Deferred<FragmentReference<F>>? {
-        get throws(ReadError) {
-            switch try deferredSpread(at: index) {
-            case .arrived(let lens?)?: return .arrived(FragmentReference(lens: lens))
-            case .arrived(nil)?, nil: return nil
-            case .pending?: return .pending
-            case .failed(let failure)?: return .failed(failure)
-            }
+        switch deferredSpread(spread(at: index)) {
+        case .arrived(let lens?)?: return .arrived(FragmentReference(lens: lens))
+        case .arrived(nil)?, nil: return nil
+        case .pending?: return .pending
+        case .failed(let failure)?: return .failed(failure)
         }
     }
 
     /// The state of the inline fragment at `index` of the selection's `selections`, under
     /// `@defer` with a type condition: `nil` when the condition does not hold (a tracked read of
-    /// the record's type), or it arrived and a `@required` inside nulls it.
+    /// the record's type), or it arrived and a `@required` inside nulls it. A value it cannot
+    /// give is reported to the logger as an unavailable read, and reads `nil`.
     @inlinable
     public subscript<T: TypedLens>(deferredInline index: Int) -> Deferred<T>? {
-        get throws(ReadError) {
+        do {
             switch try deferredInline(at: index) {
             case .arrived(let lens?)?: return .arrived(T(lens: lens))
             case .arrived(nil)?, nil: return nil
             case .pending?: return .pending
             case .failed(let failure)?: return .failed(failure)
             }
+        } catch {
+            return unavailable(error, nil)
         }
     }
 
-    /// The deferred spread at `index`: `nil` when its condition does not hold; arrived with its
-    /// lens, `nil` when its root bubbled.
+    /// The deferred `spread`: `nil` when its condition does not hold; arrived with its lens
+    /// (`reference(_:)`'s), `nil` when its root bubbled.
     @usableFromInline
-    func deferredSpread(at index: Int) throws(ReadError) -> Deferred<Lens?>? {
-        let spread = spread(at: index)
+    func deferredSpread(_ spread: SpreadNode) -> Deferred<Lens?>? {
         guard let deferral = spread.deferral else {
-            preconditionFailure("Lens[deferred: \(index)]: the spread of \(spread.fragment.name) in \(bound.artifact.name) "
+            preconditionFailure("Lens[deferred:]: the spread of \(spread.fragment.name) in \(bound.artifact.name) "
                 + "is not deferred: the generated code is not of this document")
         }
         if let condition = spread.condition {
@@ -67,7 +67,7 @@ extension Lens {
         }
         let fragment = bound.fragment(spread)
         switch partState(deferral, spread.fragment.selectionSet, bound: fragment) {
-        case .arrived: return .arrived(try child(record, spread.fragment.selectionSet, bound: fragment))
+        case .arrived: return .arrived(reference(spread))
         case .pending: return .pending
         case .failed(let failure): return .failed(failure)
         }

@@ -57,7 +57,7 @@ extension Lens {
     @usableFromInline
     func scalarJSON(at index: Int, optional: Bool) throws(ReadError) -> JSONValue? {
         if let direct = selection.directKeys[index] {
-            record.registrar.access(record, keyPath: direct.keyPath)
+            record.observe(direct.keyPath)
             if let json = record.slots.scalar(direct.key) { return json }
         }
         return try scalarJSON(node(at: index), optional: optional)

@@ -16,6 +16,28 @@ public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The stored value is not of the type the read asked for.
     case typeMismatch(record: DataID, field: String, expected: String)
 
+    /// The case's stable name, for logs and tests: `missing`, `fieldErrors`, `unexpectedNull`,
+    /// `conditionNotMet`, `requiredFieldMissing`, `typeMismatch`.
+    public var name: String {
+        switch self {
+        case .missing: "missing"
+        case .fieldErrors: "fieldErrors"
+        case .unexpectedNull: "unexpectedNull"
+        case .conditionNotMet: "conditionNotMet"
+        case .requiredFieldMissing: "requiredFieldMissing"
+        case .typeMismatch: "typeMismatch"
+        }
+    }
+
+    /// The response key of the field read.
+    public var field: String {
+        switch self {
+        case let .missing(_, field), let .fieldErrors(_, field, _), let .unexpectedNull(_, field),
+             let .conditionNotMet(_, field, _), let .requiredFieldMissing(_, field), let .typeMismatch(_, field, _):
+            field
+        }
+    }
+
     public var description: String {
         switch self {
         case let .missing(record, field): "\(record).\(field): missing (never received)"

@@ -43,29 +43,31 @@ extension TypedFragment {
     }
 }
 
-/// Typed reads by position, the calls generated accessors make (`try lens[3]`): `index` is
-/// the field's `ObjectSelection.lensFieldIndex(of:)`, fixed when the code was generated from
-/// the same documents the program compiled, and the accessor's declared type picks the read.
+/// Typed reads by position that throw, the calls generated accessors make where the document
+/// asks to throw (`try lens[throwing: 3]`: `@throwOnFieldError`, `@required(action: THROW)`;
+/// the others read `lens[3]`, `Lens+Accessors.swift`, decision record 0010): `index` is the
+/// field's `ObjectSelection.lensFieldIndex(of:)`, fixed when the code was generated from the
+/// same documents the program compiled, and the accessor's declared type picks the read.
 /// Each is a read as `read(_:)` by key is (tracked, the same errors), without comparing a key.
 /// Subscripts, not named calls, because an accessor is one line of generated source.
 extension Lens {
     /// A non-null scalar or enum field. Where a nullable read also fits, that one is chosen.
     /// - Complexity: O(1) plus one tracked access.
     @inlinable @_disfavoredOverload
-    public subscript<T: ScalarDecodable>(index: Int) -> T {
+    public subscript<T: ScalarDecodable>(throwing index: Int) -> T {
         get throws(ReadError) { try value(at: index) }
     }
 
     /// A nullable scalar or enum field, or one under a type condition or `@catch(to: NULL)`.
     /// - Complexity: O(1) plus one tracked access.
     @inlinable
-    public subscript<T: ScalarDecodable>(index: Int) -> T? {
+    public subscript<T: ScalarDecodable>(throwing index: Int) -> T? {
         get throws(ReadError) { try optionalValue(at: index) }
     }
 
     /// A non-null object field. - Complexity: that of `read(_:) -> Lens`.
     @inlinable
-    public subscript<T: TypedLens>(index: Int) -> T {
+    public subscript<T: TypedLens>(throwing index: Int) -> T {
         get throws(ReadError) {
             let node = node(at: index)
             guard let lens = try linked(node, optional: false) else {
@@ -77,7 +79,7 @@ extension Lens {
 
     /// A nullable object field, or one a `@required` inside can null.
     @inlinable
-    public subscript<T: TypedLens>(index: Int) -> T? {
+    public subscript<T: TypedLens>(throwing index: Int) -> T? {
         get throws(ReadError) {
             guard let lens = try linked(node(at: index), optional: true) else { return nil }
             return T(lens: lens)
@@ -86,13 +88,13 @@ extension Lens {
 
     /// A non-null list of non-null objects. - Complexity: O(items) plus one tracked access.
     @inlinable
-    public subscript<T: TypedLens>(index: Int) -> [T] {
+    public subscript<T: TypedLens>(throwing index: Int) -> [T] {
         get throws(ReadError) { try typed(list(node(at: index), optionalItems: false, optionalList: false)?.items ?? []) }
     }
 
     /// A nullable list of non-null objects.
     @inlinable
-    public subscript<T: TypedLens>(index: Int) -> [T]? {
+    public subscript<T: TypedLens>(throwing index: Int) -> [T]? {
         get throws(ReadError) {
             guard let items = try list(node(at: index), optionalItems: false, optionalList: true)?.items else { return nil }
             return typed(items)
@@ -101,34 +103,37 @@ extension Lens {
 
     /// A non-null list whose objects may be null (in the store, or nulled by `@required`).
     @inlinable
-    public subscript<T: TypedLens>(index: Int) -> [T?] {
+    public subscript<T: TypedLens>(throwing index: Int) -> [T?] {
         get throws(ReadError) { typedWithNulls(try list(node(at: index), optionalItems: true, optionalList: false)?.items ?? []) }
     }
 
     /// A nullable list whose objects may be null.
     @inlinable
-    public subscript<T: TypedLens>(index: Int) -> [T?]? {
+    public subscript<T: TypedLens>(throwing index: Int) -> [T?]? {
         get throws(ReadError) {
             guard let items = try list(node(at: index), optionalItems: true, optionalList: true)?.items else { return nil }
             return typedWithNulls(items)
         }
     }
 
-    /// A scalar field under `@catch(to: RESULT)`.
+    /// A scalar field under `@catch(to: RESULT)`: its value, or the errors caught. It never
+    /// throws: a value the store lacks is caught too, as one error that says so.
     @inlinable
     public subscript<T: ScalarDecodable>(index: Int) -> CatchResult<T?> {
-        get throws(ReadError) { try caughtValue(node(at: index)) }
+        do { return try caughtValue(node(at: index)) } catch { return .failure([caughtError(error)]) }
     }
 
     /// An object field under `@catch(to: RESULT)`: its typed lens, or the errors at or under it.
     @inlinable
     public subscript<T: TypedLens>(index: Int) -> CatchResult<T?> {
-        get throws(ReadError) {
+        do {
             switch try caughtLinked(node(at: index)) {
-            case .ok(let lens?): .ok(T(lens: lens))
-            case .ok(nil): .ok(nil)
-            case .failure(let errors): .failure(errors)
+            case .ok(let lens?): return .ok(T(lens: lens))
+            case .ok(nil): return .ok(nil)
+            case .failure(let errors): return .failure(errors)
             }
+        } catch {
+            return .failure([caughtError(error)])
         }
     }
 
@@ -136,7 +141,7 @@ extension Lens {
     /// when its type condition does not hold (a tracked read of the record's type), or a
     /// `@required` inside nulls it. - Complexity: O(1) plus one tracked access.
     @inlinable
-    public subscript<T: TypedLens>(inline index: Int) -> T? {
+    public subscript<T: TypedLens>(throwingInline index: Int) -> T? {
         get throws(ReadError) {
             guard let lens = try inline(at: index) else { return nil }
             return T(lens: lens)
@@ -144,25 +149,19 @@ extension Lens {
     }
 
     /// The reference to the fragment spread at `index` (`ObjectSelection.spreadIndex(of:)`):
-    /// `nil` when its type condition does not hold or its root bubbled.
+    /// `nil` when its type condition does not hold or its root bubbled. It never throws: a
+    /// `@required(action: THROW)` miss inside is the fragment's, whose accessor throws it.
     @inlinable
     public subscript<F: TypedFragment>(spread index: Int) -> FragmentReference<F>? {
-        get throws(ReadError) {
-            guard let lens = try opened(spread(at: index)) else { return nil }
-            return FragmentReference(lens: lens)
-        }
+        guard let lens = reference(spread(at: index)) else { return nil }
+        return FragmentReference(lens: lens)
     }
 
     /// The reference to a spread that always applies and cannot bubble.
     @inlinable
     public subscript<F: TypedFragment>(spread index: Int) -> FragmentReference<F> {
-        get throws(ReadError) {
-            let spread = spread(at: index)
-            guard let lens = try opened(spread) else {
-                throw .requiredFieldMissing(record: id, field: "..." + spread.fragment.name)
-            }
-            return FragmentReference(lens: lens)
-        }
+        let spread = spread(at: index)
+        return FragmentReference(lens: reference(spread) ?? fragmentLens(spread))
     }
 
     @usableFromInline

@@ -55,6 +55,17 @@ private struct JSONReading {
     private var keys: [String] = []
     /// A string's bytes after its escapes are resolved.
     private var unescaped: [UInt8] = []
+    /// Member names read lately, by their bytes: a response repeats a few names thousands of
+    /// times, and finding one here costs less than making it a `String` again.
+    private var names = [KnownName?](repeating: nil, count: 64)
+
+    /// A member name of at most 16 plain ASCII bytes, held as two words of its bytes.
+    private struct KnownName {
+        let low: UInt64
+        let high: UInt64
+        let length: Int
+        let text: String
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -138,7 +149,7 @@ private struct JSONReading {
             skipWhitespace()
             guard index < bytes.count else { throw failure(.unexpectedEnd) }
             guard bytes[index] == UInt8(ascii: "\"") else { throw unexpected() }
-            keys.append(try string())
+            keys.append(try name())
             skipWhitespace()
             guard index < bytes.count else { throw failure(.unexpectedEnd) }
             guard bytes[index] == UInt8(ascii: ":") else { throw unexpected() }
@@ -193,6 +204,36 @@ private struct JSONReading {
         }
         index = quote
         throw failure(.unterminatedString)
+    }
+
+    /// A member name from its opening quote: one of `names` when it is short plain ASCII
+    /// read before, else a string as any other.
+    private mutating func name() throws(JSONSyntaxError) -> String {
+        let start = index + 1
+        var end = start
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        while end < bytes.count && end - start < 16 {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                let length = end - start
+                let slot = Int(truncatingIfNeeded: ((low ^ (high &* 31) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+                index = end + 1
+                if let known = names[slot], known.low == low, known.high == high, known.length == length {
+                    return known.text
+                }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                names[slot] = KnownName(low: low, high: high, length: length, text: text)
+                return text
+            }
+            // Anything but plain ASCII (an escape, a control character, UTF-8) is read and
+            // checked as a string is.
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { break }
+            let shift = UInt64((end - start) & 7) * 8
+            if end - start < 8 { low |= UInt64(byte) << shift } else { high |= UInt64(byte) << shift }
+            end += 1
+        }
+        return try string()
     }
 
     /// Steps over printable ASCII bytes other than a quote and a backslash, eight at a time

@@ -3,7 +3,9 @@
 /// removes records.
 @MainActor
 public final class RecordSource {
-    private(set) var records: [DataID: Record] = [:]
+    /// Unchecked, as a record's `slots`: main-actor state whose lookups (one or more a record
+    /// a commit writes) would each pay a dynamic exclusivity check.
+    @exclusivity(unchecked) private(set) var records: [DataID: Record] = [:]
 
     init() {}
 

@@ -41,8 +41,8 @@ public enum ResponseNormalizer {
             // A fresh memo per place: a spread taken on the way to one place leads to others.
             walker.spreads = SpreadMemo(for: operation.artifact)
             walker.focus = place.path.isEmpty ? nil : ResponseNormalizerWalker.Focus(path: place.path[...], firstItem: place.firstItem)
-            if walker.focus == nil { walker.delta.touch(root) }
-            try walker.normalize(data, set: operation.artifact.selectionSet, id: root,
+            let record = walker.focus == nil ? walker.delta.stage(root) : nil
+            try walker.normalize(data, set: operation.artifact.selectionSet, id: root, record: record,
                                  type: .unknown, bound: operation, trie: walker.trie.root)
         }
         return Result(delta: walker.delta, unplacedErrors: walker.trie.unplaced)
@@ -73,6 +73,9 @@ struct ResponseNormalizerWalker {
     /// The page of the `@connection` field being walked, if any: its `edges` and `pageInfo`
     /// are staged for merging, not written.
     var page: ConnectionPage?
+    /// The delta positions of the items of the lists of links being walked, innermost last
+    /// (`RecordSourceDelta.stageTargets`): one buffer for every list.
+    var targets: [Int] = []
 
     /// Where a spread was walked: the record, and the errors under the object written there.
     struct WalkedPlace: Hashable {
@@ -87,27 +90,29 @@ struct ResponseNormalizerWalker {
 
     var pathText: String { path.isEmpty ? "data" : path.map(\.description).joined(separator: ".") }
 
-    mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID,
+    /// Walks `set` over `object`, written to the record `id`, staged at `record` in the delta
+    /// (`nil` on the way to a focused walk's place, where nothing of it is written).
+    mutating func normalize(_ object: [String: JSONValue], set: ObjectSelection, id: DataID, record: Int?,
                             type: RecordType, bound: BoundArtifact,
                             trie node: ErrorTrie.Node?) throws(NormalizeError) {
         for selection in set.selections {
             switch selection {
             case .field(let field):
                 // Required and written by `normalizeObject`, which types the object by it.
-                if field.name == "__typename" && field.isAdded { continue }
+                if field.isAdded && field.name == "__typename" { continue }
                 if let focus {
                     guard focus.path.first == .key(field.responseKey) else { continue }
                     try walk(toward: focus, through: field, of: object, on: id, bound: bound, trie: node)
                     continue
                 }
-                try write(field, of: object, to: id, bound: bound, trie: node)
+                try write(field, of: object, to: id, at: record, bound: bound, trie: node)
                 // After the write, not in it: a call there cost Dashboard's normalization 3 %
                 // more instructions (callgrind), with no field using it.
                 if field.hasEdgeEdit { stageEdgeEdit(of: field, on: id, bound: bound) }
             case .inlineFragment(let inline):
                 guard inline.condition?.matches(type) ?? true,
                       inline.deferral == nil || inline.selectionSet.hasArrived(in: object) else { continue }
-                try normalize(object, set: inline.selectionSet, id: id, type: type,
+                try normalize(object, set: inline.selectionSet, id: id, record: record, type: type,
                               bound: bound, trie: node)
             case .spread(let spread):
                 guard spread.condition?.matches(type) ?? true,
@@ -115,7 +120,7 @@ struct ResponseNormalizerWalker {
                       spreads.firstVisit(of: spread.fragment,
                                          at: WalkedPlace(record: id, errors: node.map(ObjectIdentifier.init)))
                 else { continue }
-                try normalize(object, set: spread.fragment.selectionSet, id: id, type: type,
+                try normalize(object, set: spread.fragment.selectionSet, id: id, record: record, type: type,
                               bound: bound.fragment(spread), trie: node)
             }
         }
@@ -133,7 +138,7 @@ struct ResponseNormalizerWalker {
         let pageWalkedWhole = field.connection != nil && (rest.count < 3 || rest.first != .key("edges"))
         if (rest.isEmpty && focus.firstItem != nil) || pageWalkedWhole {
             self.focus = nil
-            try write(field, of: object, to: id, bound: bound, trie: node, from: focus.firstItem)
+            try write(field, of: object, to: id, at: nil, bound: bound, trie: node, from: focus.firstItem)
             return
         }
         path.append(.key(field.responseKey))
@@ -172,8 +177,9 @@ struct ResponseNormalizerWalker {
         }
     }
 
+    /// Writes `field` of `object` to the record `id`, staged at `record` (`nil`: staged here).
     private mutating func write(_ field: FieldNode, of object: [String: JSONValue],
-                                to id: DataID, bound: BoundArtifact,
+                                to id: DataID, at record: Int?, bound: BoundArtifact,
                                 trie node: ErrorTrie.Node?, from firstItem: Int? = nil) throws(NormalizeError) {
         path.append(.key(field.responseKey))
         defer { path.removeLast() }
@@ -183,10 +189,10 @@ struct ResponseNormalizerWalker {
         // `!= nil` first: binding the page would copy it on every field of every response.
         if page != nil, try stagedInPage(field, value, of: id, bound: bound, trie: fieldNode) { return }
         // `if let`, not `Optional.map`: a main-actor closure checks its executor on each call.
-        if value == .null {
+        if case .null = value {
             var errors: [GraphQLError]?
             if let fieldNode { errors = trie.take(fieldNode) }
-            delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, on: id)
+            delta.set(FieldState(value: .null, errors: errors), for: key, keyPath: keyPath, at: record ?? delta.stage(id))
             return
         }
         switch field.kind {
@@ -195,25 +201,29 @@ struct ResponseNormalizerWalker {
             var errors: [GraphQLError]?
             if let fieldNode { errors = nullItemErrors(in: value, under: fieldNode) }
             delta.set(FieldState(value: .scalar(value), errors: errors), for: key,
-                      keyPath: keyPath, on: id)
+                      keyPath: keyPath, at: record ?? delta.stage(id))
         case .linked(let set):
             guard case .object(let child) = value else {
                 if case .array = value { throw .unexpectedList(path: pathText) }
                 throw .expectedObject(path: pathText, found: value.kindDescription)
             }
-            let childID = if let connection = field.connection {
+            let linked = if let connection = field.connection {
                 try normalizeConnection(child, set: set, connection: connection, parent: id, key: key,
                                         bound: bound, trie: fieldNode)
             } else {
                 try normalizeObject(child, set: set, parent: id, key: key, index: nil, bound: bound, trie: fieldNode)
             }
-            delta.set(FieldState(value: .link(childID)), for: key, keyPath: keyPath, on: id)
+            delta.set(FieldState(value: .link(linked.id)), for: key, keyPath: keyPath, at: record ?? delta.stage(id),
+                      targets: linked.record ?? -1)
         case .linkedList(let set, _):
             guard case .array(let items) = value else {
                 throw .expectedList(path: pathText, found: value.kindDescription)
             }
             var links: [DataID?] = []
             links.reserveCapacity(items.count)
+            // The items' positions in the delta, above those of the lists being walked outside.
+            let firstTarget = targets.count
+            defer { targets.removeSubrange(firstTarget...) }
             var errors: [GraphQLError]?
             for (index, item) in items.enumerated() {
                 path.append(.index(index))
@@ -222,19 +232,24 @@ struct ResponseNormalizerWalker {
                 switch item {
                 case .null:
                     links.append(nil)
+                    targets.append(-1)
                     if let itemNode { errors = (errors ?? []) + trie.take(itemNode) }
                 case .object(let child) where index < firstItem ?? 0:
                     // A streamed list's item an earlier payload wrote: only named, for the links.
                     links.append(try identity(of: child, set: set, parent: id, key: key, index: index).id)
+                    targets.append(-1)
                 case .object(let child):
-                    links.append(try normalizeObject(child, set: set, parent: id, key: key,
-                                                     index: index, bound: bound, trie: itemNode))
+                    let item = try normalizeObject(child, set: set, parent: id, key: key,
+                                                   index: index, bound: bound, trie: itemNode)
+                    links.append(item.id)
+                    targets.append(item.record ?? -1)
                 case .bool, .int, .double, .string, .array:
                     throw .expectedObject(path: pathText, found: item.kindDescription)
                 }
             }
+            let position = record ?? delta.stage(id)
             delta.set(FieldState(value: .links(links), errors: errors), for: key,
-                      keyPath: keyPath, on: id)
+                      keyPath: keyPath, at: position, targets: delta.stageTargets(targets[firstTarget...]))
         }
     }
 
@@ -304,30 +319,41 @@ struct ResponseNormalizerWalker {
 
     /// Stages one object: its type, its id (the server's for an identified type, else a
     /// client id from where it sits), then its selections.
+    /// - Returns: its record's id, and its position in the delta (`nil` on the way to a
+    ///   focused walk's place, where it is not written).
+    @discardableResult
     mutating func normalizeObject(
         _ object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
         index: Int?, bound: BoundArtifact, trie node: ErrorTrie.Node?, id given: DataID? = nil
-    ) throws(NormalizeError) -> DataID {
-        let (type, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
+    ) throws(NormalizeError) -> (id: DataID, record: Int?) {
+        let (type, typename, id) = try identity(of: object, set: set, parent: parent, key: key, index: index, given: given)
         // Not on the way to a focused walk's place: the earlier payload wrote it.
+        var record: Int?
         if focus == nil {
-            delta.set(FieldState(value: .scalar(.string(type.name))), for: .typename,
-                      keyPath: FieldKeyTable.shared.keyPath(of: .typename), on: id)
+            let position = delta.stage(id, fields: set.selections.count + 1)
+            delta.set(FieldState(value: .scalar(.string(typename))), for: .typename,
+                      keyPath: Self.typenameKeyPath, at: position)
+            record = position
         }
-        try normalize(object, set: set, id: id, type: .known(type), bound: bound, trie: node)
-        return id
+        try normalize(object, set: set, id: id, record: record, type: .known(type), bound: bound, trie: node)
+        return (id, record)
     }
 
-    /// An object's concrete type and record id: the server's for an identified type, else a
-    /// client id from where it sits (unless `given`).
+    /// The key path a write of `__typename` is observed under, read once: the table's is
+    /// behind a lock.
+    private static let typenameKeyPath = FieldKeyTable.shared.keyPath(of: .typename)
+
+    /// An object's concrete type (its key and its name) and record id: the server's for an
+    /// identified type, else a client id from where it sits (unless `given`).
     private func identity(of object: [String: JSONValue], set: ObjectSelection, parent: DataID, key: FieldKey,
-                          index: Int?, given: DataID? = nil) throws(NormalizeError) -> (type: TypeKey, id: DataID) {
-        let type = try self.type(of: object, set: set)
-        if let given { return (type, given) }
-        if set.identifiedTypes?.admits(type) ?? false { return (type, try serverID(of: object)) }
+                          index: Int?, given: DataID? = nil)
+        throws(NormalizeError) -> (type: TypeKey, typename: String, id: DataID) {
+        let (type, typename) = try self.type(of: object, set: set)
+        if let given { return (type, typename, given) }
+        if set.identifiedTypes?.admits(type) ?? false { return (type, typename, try serverID(of: object)) }
         // A type without `id: ID!` has no identity of its own: its record is the one at
         // this place, the same for every response that reaches it.
-        return (type, DataID.client(parent: parent, storageKey: key.storageKey, index: index))
+        return (type, typename, DataID.client(parent: parent, storageKey: key.storageKey, index: index))
     }
 
     /// Stages one page of a `@connection` field: its record is the connection's (one per key
@@ -336,19 +362,19 @@ struct ResponseNormalizerWalker {
     private mutating func normalizeConnection(
         _ object: [String: JSONValue], set: ObjectSelection, connection: ConnectionField, parent: DataID,
         key: FieldKey, bound: BoundArtifact, trie node: ErrorTrie.Node?
-    ) throws(NormalizeError) -> DataID {
+    ) throws(NormalizeError) -> (id: DataID, record: Int?) {
         let id = DataID.client(parent: parent, storageKey: key.storageKey)
         let outer = page
         page = ConnectionPage(connection: id, position: connection.position(under: bound.variables), path: pathText)
-        _ = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
-                                trie: node, id: id)
+        let record = try normalizeObject(object, set: set, parent: parent, key: key, index: nil, bound: bound,
+                                         trie: node, id: id).record
         // A walk toward one of its edges staged none of the others: the page is not merged.
         if let page, focus == nil {
             try checkCursors(of: page, connection: connection)
             delta.merge(page)
         }
         page = outer
-        return id
+        return (id, record)
     }
 
     /// The `id` of an object of an identified type (selected by the document or added by
@@ -373,20 +399,24 @@ struct ResponseNormalizerWalker {
     /// `__typename` the server sent (the compiler added it to every interface and union
     /// selection), which must name one of the field's possible types. A `__typename` the
     /// document selected on an object type is checked against it too.
-    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> TypeKey {
+    private func type(of object: [String: JSONValue], set: ObjectSelection) throws(NormalizeError) -> (TypeKey, String) {
         switch object["__typename"] {
         case .string(let name)?:
+            // An object type's own name, the usual answer, is known without a lookup.
+            if let concrete = set.concreteType, name == set.concreteTypename { return (concrete, name) }
             // Every possible type was interned when the document compiled; a name that was
             // not is none of them, and is not interned (the table is the process's, forever).
             guard let key = TypeKey(existing: name), set.typenames.admits(key) else {
                 throw .impossibleTypename(path: pathText, typename: name, type: set.typeName)
             }
-            return key
+            return (key, name)
         case let other?:
             throw .scalarMismatch(path: pathText + ".__typename", expected: "String", found: other.kindDescription)
         case nil:
-            guard let concrete = set.concreteTypename else { throw .missingField(path: pathText + ".__typename") }
-            return TypeKey(concrete)
+            guard let concrete = set.concreteType, let name = set.concreteTypename else {
+                throw .missingField(path: pathText + ".__typename")
+            }
+            return (concrete, name)
         }
     }
 

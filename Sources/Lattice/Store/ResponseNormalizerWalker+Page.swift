@@ -56,7 +56,7 @@ extension ResponseNormalizerWalker {
             }
             edges.append(try normalizeObject(edge, set: set, parent: connection, key: .edges, index: index,
                                              bound: bound, trie: node?.child(.index(index)),
-                                             id: try edgeID(of: edge, in: connection)))
+                                             id: try edgeID(of: edge, in: connection)).id)
         }
         page?.edges = edges
     }
@@ -87,7 +87,7 @@ extension ResponseNormalizerWalker {
         }
         let outside = delta
         delta = RecordSourceDelta()
-        _ = try normalizeObject(info, set: set, parent: current.connection, key: .pageInfo, index: nil,
+        try normalizeObject(info, set: set, parent: current.connection, key: .pageInfo, index: nil,
                                 bound: bound, trie: node, id: current.pageInfo)
         page?.pageInfoWrites = delta.writes(of: current.pageInfo)
         delta = outside

@@ -33,7 +33,7 @@ extension SelectionVisitor {
     }
 
     /// A deleted record is entered but not walked: it is null, so nothing under it is missing.
-    private mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
+    mutating func visit(_ set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Bool {
         guard enter(record), record.type != .nonexistent else { return true }
         // A set of leaves alone (depth 1) links nowhere: nothing to follow.
         if !Self.looksUpLeaves && set.depth == 1 { return true }

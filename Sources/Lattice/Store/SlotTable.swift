@@ -114,6 +114,28 @@ struct SlotTable {
         }
     }
 
+    /// Whether `key`'s slot holds what `state` stages (the slot a commit would write equal to
+    /// the one there), compared in place: a link by its record's id, which names one record
+    /// while the store holds it, so no linked record is looked up and no slot copied.
+    /// - Complexity: O(1) expected, O(items) for a list.
+    func holds(_ key: FieldKey, _ state: FieldState) -> Bool {
+        guard count > 0, let storage else { return false }
+        return storage.withUnsafeMutablePointers { capacity, entries in
+            let (index, found) = Self.position(of: key, in: entries, capacity: capacity.pointee)
+            guard found, let slot = entries[index].slot, slot.errors == state.errors else { return false }
+            switch (slot.value, state.value) {
+            case (.null, .null): return true
+            case let (.scalar(stored), .scalar(staged)): return stored == staged
+            case let (.link(record), .link(id)): return record.id == id
+            case let (.links(records), .links(ids)):
+                guard records.count == ids.count else { return false }
+                for (record, id) in zip(records, ids) where record?.id != id { return false }
+                return true
+            case (.null, _), (.scalar, _), (.link, _), (.links, _): return false
+            }
+        }
+    }
+
     /// What `key` holds, read in place. - Complexity: O(1) expected, no retain.
     @inline(__always)
     func peek(_ key: FieldKey) -> Peek {

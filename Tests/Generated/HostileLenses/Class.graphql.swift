@@ -6,15 +6,15 @@ public struct Class: TypedFragment {
     public static let fragmentName = "class"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var `struct`: String? { get throws(ReadError) { try lens[1] } }
-    public var `extension`: [Extension?]? { get throws(ReadError) { try lens[2] } }
+    public var id: DataID { lens[0] }
+    public var `struct`: String? { lens[1] }
+    public var `extension`: [Extension?]? { lens[2] }
 }
 
 extension Class {
     public struct Extension: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var `enum`: Enum? { get throws(ReadError) { try lens[0] } }
+        public var `enum`: Enum? { lens[0] }
     }
 }

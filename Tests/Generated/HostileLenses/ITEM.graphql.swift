@@ -6,6 +6,6 @@ public struct ITEM: TypedFragment {
     public static let fragmentName = "ITEM"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var Name: String? { get throws(ReadError) { try lens[1] } }
+    public var id: DataID { lens[0] }
+    public var Name: String? { lens[1] }
 }

@@ -24,7 +24,7 @@ extension InitMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var `func`: Func? { get throws(ReadError) { try lens[0] } }
+        public var `func`: Func? { lens[0] }
     }
 }
 
@@ -32,8 +32,8 @@ extension InitMutation.Data {
     public struct Func: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var `Self`: String? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var `Self`: String? { lens[1] }
     }
 }
 

@@ -6,6 +6,6 @@ public struct Item_: TypedFragment {
     public static let fragmentName = "Item"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var name: String? { get throws(ReadError) { try lens[1] } }
+    public var id: DataID { lens[0] }
+    public var name: String? { lens[1] }
 }

@@ -27,27 +27,27 @@ extension Query {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var self_: Self__? { get throws(ReadError) { try lens[0] } }
-        public var `class`: Class_? { get throws(ReadError) { try lens[1] } }
-        public var Type_: String? { get throws(ReadError) { try lens[2] } }
-        public var type: String? { get throws(ReadError) { try lens[3] } }
-        public var `protocol`: Protocol_? { get throws(ReadError) { try lens[4] } }
-        public var lens_: String? { get throws(ReadError) { try lens[5] } }
-        public var init_: String? { get throws(ReadError) { try lens[6] } }
-        public var `default`: Int? { get throws(ReadError) { try lens[7] } }
-        public var `true`: Bool? { get throws(ReadError) { try lens[8] } }
-        public var `where`: [Where] { get throws(ReadError) { try lens[9] } }
-        public var result: Result_? { get throws(ReadError) { try lens[10] } }
-        public var error: Error_? { get throws(ReadError) { try lens[11] } }
-        public var optional: Optional_? { get throws(ReadError) { try lens[12] } }
-        public var record: Record? { get throws(ReadError) { try lens[13] } }
-        public var data: Data_? { get throws(ReadError) { try lens[14] } }
-        public var name: String? { get throws(ReadError) { try lens[15] } }
-        public var Name: String? { get throws(ReadError) { try lens[16] } }
-        public var NAME: String? { get throws(ReadError) { try lens[17] } }
-        public var item: Item? { get throws(ReadError) { try lens[18] } }
-        public var ITEM: ITEM_? { get throws(ReadError) { try lens[19] } }
-        public var node: Node? { get throws(ReadError) { try lens[20] } }
+        public var self_: Self__? { lens[0] }
+        public var `class`: Class_? { lens[1] }
+        public var Type_: String? { lens[2] }
+        public var type: String? { lens[3] }
+        public var `protocol`: Protocol_? { lens[4] }
+        public var lens_: String? { lens[5] }
+        public var init_: String? { lens[6] }
+        public var `default`: Int? { lens[7] }
+        public var `true`: Bool? { lens[8] }
+        public var `where`: [Where] { lens[9] }
+        public var result: Result_? { lens[10] }
+        public var error: Error_? { lens[11] }
+        public var optional: Optional_? { lens[12] }
+        public var record: Record? { lens[13] }
+        public var data: Data_? { lens[14] }
+        public var name: String? { lens[15] }
+        public var Name: String? { lens[16] }
+        public var NAME: String? { lens[17] }
+        public var item: Item? { lens[18] }
+        public var ITEM: ITEM_? { lens[19] }
+        public var node: Node? { lens[20] }
     }
 }
 
@@ -55,11 +55,11 @@ extension Query.Data {
     public struct Self__: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var self_: Self___? { get throws(ReadError) { try lens[1] } }
-        public var `Self`: String? { get throws(ReadError) { try lens[2] } }
-        public var `some`: Some? { get throws(ReadError) { try lens[3] } }
-        public var `case`: Case? { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { lens[0] }
+        public var self_: Self___? { lens[1] }
+        public var `Self`: String? { lens[2] }
+        public var `some`: Some? { lens[3] }
+        public var `case`: Case? { lens[4] }
     }
 }
 
@@ -67,8 +67,8 @@ extension Query.Data.Self__ {
     public struct Self___: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var `Self`: String? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var `Self`: String? { lens[1] }
     }
 }
 
@@ -76,9 +76,9 @@ extension Query.Data.Self__ {
     public struct Some: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var asSelf: AsSelf? { get throws(ReadError) { try lens[inline: 1] } }
-        public var asClass: AsClass? { get throws(ReadError) { try lens[inline: 2] } }
+        public var __typename: String { lens[0] }
+        public var asSelf: AsSelf? { lens[inline: 1] }
+        public var asClass: AsClass? { lens[inline: 2] }
     }
 }
 
@@ -86,7 +86,7 @@ extension Query.Data.Self__.Some {
     public struct AsSelf: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var `Self`: String? { get throws(ReadError) { try lens[0] } }
+        public var `Self`: String? { lens[0] }
     }
 }
 
@@ -94,7 +94,7 @@ extension Query.Data.Self__.Some {
     public struct AsClass: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var `struct`: String? { get throws(ReadError) { try lens[0] } }
+        public var `struct`: String? { lens[0] }
     }
 }
 
@@ -102,11 +102,11 @@ extension Query.Data {
     public struct Class_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var `struct`: String? { get throws(ReadError) { try lens[1] } }
-        public var `enum`: Enum? { get throws(ReadError) { try lens[2] } }
-        public var `extension`: [Extension?]? { get throws(ReadError) { try lens[3] } }
-        public var `class`: FragmentReference<Class> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { lens[0] }
+        public var `struct`: String? { lens[1] }
+        public var `enum`: Enum? { lens[2] }
+        public var `extension`: [Extension?]? { lens[3] }
+        public var `class`: FragmentReference<Class> { lens[spread: 0] }
     }
 }
 
@@ -114,8 +114,8 @@ extension Query.Data.Class_ {
     public struct Extension: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var `struct`: String? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var `struct`: String? { lens[1] }
     }
 }
 
@@ -123,8 +123,8 @@ extension Query.Data {
     public struct Protocol_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var `associatedtype`: String? { get throws(ReadError) { try lens[0] } }
-        public var Protocol_: String? { get throws(ReadError) { try lens[1] } }
+        public var `associatedtype`: String? { lens[0] }
+        public var Protocol_: String? { lens[1] }
     }
 }
 
@@ -132,10 +132,10 @@ extension Query.Data {
     public struct Where: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var `is`: Bool? { get throws(ReadError) { try lens[0] } }
-        public var `as`: String? { get throws(ReadError) { try lens[1] } }
-        public var `in`: Int? { get throws(ReadError) { try lens[2] } }
-        public var `return`: String? { get throws(ReadError) { try lens[3] } }
+        public var `is`: Bool? { lens[0] }
+        public var `as`: String? { lens[1] }
+        public var `in`: Int? { lens[2] }
+        public var `return`: String? { lens[3] }
     }
 }
 
@@ -143,10 +143,10 @@ extension Query.Data {
     public struct Result_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var success: String? { get throws(ReadError) { try lens[0] } }
-        public var failure: String? { get throws(ReadError) { try lens[1] } }
-        public var `get`: String? { get throws(ReadError) { try lens[2] } }
-        public var `set`: String? { get throws(ReadError) { try lens[3] } }
+        public var success: String? { lens[0] }
+        public var failure: String? { lens[1] }
+        public var `get`: String? { lens[2] }
+        public var `set`: String? { lens[3] }
     }
 }
 
@@ -154,8 +154,8 @@ extension Query.Data {
     public struct Error_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var localizedDescription: String? { get throws(ReadError) { try lens[0] } }
-        public var description: String? { get throws(ReadError) { try lens[1] } }
+        public var localizedDescription: String? { lens[0] }
+        public var description: String? { lens[1] }
     }
 }
 
@@ -163,9 +163,9 @@ extension Query.Data {
     public struct Optional_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var none: String? { get throws(ReadError) { try lens[0] } }
-        public var `some`: String? { get throws(ReadError) { try lens[1] } }
-        public var wrapped: String? { get throws(ReadError) { try lens[2] } }
+        public var none: String? { lens[0] }
+        public var `some`: String? { lens[1] }
+        public var wrapped: String? { lens[2] }
     }
 }
 
@@ -173,9 +173,9 @@ extension Query.Data {
     public struct Record: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var record: Record_? { get throws(ReadError) { try lens[0] } }
-        public var id: DataID? { get throws(ReadError) { try lens[1] } }
-        public var slots: String? { get throws(ReadError) { try lens[2] } }
+        public var record: Record_? { lens[0] }
+        public var id: DataID? { lens[1] }
+        public var slots: String? { lens[2] }
     }
 }
 
@@ -183,8 +183,8 @@ extension Query.Data.Record {
     public struct Record_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID? { get throws(ReadError) { try lens[0] } }
-        public var slots: String? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID? { lens[0] }
+        public var slots: String? { lens[1] }
     }
 }
 
@@ -192,8 +192,8 @@ extension Query.Data {
     public struct Data_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var count: Int? { get throws(ReadError) { try lens[0] } }
-        public var bytes: String? { get throws(ReadError) { try lens[1] } }
+        public var count: Int? { lens[0] }
+        public var bytes: String? { lens[1] }
     }
 }
 
@@ -201,7 +201,7 @@ extension Query.Data {
     public struct Item: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var item: FragmentReference<Item_> { get throws(ReadError) { try lens[spread: 0] } }
+        public var item: FragmentReference<Item_> { lens[spread: 0] }
     }
 }
 
@@ -209,7 +209,7 @@ extension Query.Data {
     public struct ITEM_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var iTEM: FragmentReference<ITEM> { get throws(ReadError) { try lens[spread: 0] } }
+        public var iTEM: FragmentReference<ITEM> { lens[spread: 0] }
     }
 }
 
@@ -217,7 +217,7 @@ extension Query.Data {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var self_: FragmentReference<Self_>? { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { lens[0] }
+        public var self_: FragmentReference<Self_>? { lens[spread: 0] }
     }
 }

@@ -27,6 +27,7 @@ public enum Case: ScalarDecodable, InputEncodable, Hashable, Sendable {
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: Case { .unknownValue("") }
 }
 
 /// The enum `Enum`; `unknownValue` holds a value this build does not know.
@@ -71,6 +72,7 @@ public enum Enum: ScalarDecodable, InputEncodable, Hashable, Sendable {
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: Enum { .unknownValue("") }
 }
 
 /// The input object `Lens`.

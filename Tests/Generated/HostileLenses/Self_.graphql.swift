@@ -6,15 +6,15 @@ public struct Self_: TypedFragment {
     public static let fragmentName = "Self"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var self_: Self__? { get throws(ReadError) { try lens[0] } }
-    public var `Self`: String? { get throws(ReadError) { try lens[1] } }
-    public var `case`: Case? { get throws(ReadError) { try lens[2] } }
+    public var self_: Self__? { lens[0] }
+    public var `Self`: String? { lens[1] }
+    public var `case`: Case? { lens[2] }
 }
 
 extension Self_ {
     public struct Self__: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { lens[0] }
     }
 }

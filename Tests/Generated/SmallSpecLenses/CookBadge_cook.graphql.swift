@@ -6,8 +6,8 @@ public struct CookBadge_cook: TypedFragment {
     public static let fragmentName = "CookBadge_cook"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var handle: String { get throws(ReadError) { try lens[1] } }
-    public var displayName: String? { get throws(ReadError) { try lens[2] } }
-    public var avatarUrl: String { get throws(ReadError) { try lens[3] } }
+    public var id: DataID { lens[0] }
+    public var handle: String { lens[1] }
+    public var displayName: String? { lens[2] }
+    public var avatarUrl: String { lens[3] }
 }

@@ -24,7 +24,7 @@ extension CookCardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node { get throws(ReadError) { try lens[0] } }
+        public var node: Node { lens[0] }
     }
 }
 
@@ -32,8 +32,8 @@ extension CookCardQuery.Data {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var asCook: AsCook? { get throws(ReadError) { try lens[inline: 1] } }
+        public var id: DataID { lens[0] }
+        public var asCook: AsCook? { lens[inline: 1] }
     }
 }
 
@@ -41,8 +41,8 @@ extension CookCardQuery.Data.Node {
     public struct AsCook: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var handle: String { get throws(ReadError) { try lens[0] } }
-        public var displayName: String? { get throws(ReadError) { try lens[1] } }
-        public var bio: String? { get throws(ReadError) { try lens[2] } }
+        public var handle: String { lens[0] }
+        public var displayName: String? { lens[1] }
+        public var bio: String? { lens[2] }
     }
 }

@@ -13,8 +13,8 @@ extension PantryQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewer: Viewer { get throws(ReadError) { try lens[0] } }
-        public var recipes: [Recipes] { get throws(ReadError) { try lens[1] } }
+        public var viewer: Viewer { get throws(ReadError) { try lens[throwing: 0] } }
+        public var recipes: [Recipes] { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -22,12 +22,12 @@ extension PantryQuery.Data {
     public struct Viewer: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var handle: String { get throws(ReadError) { try lens[1] } }
-        public var displayName: String? { get throws(ReadError) { try lens[2] } }
-        public var bio: String? { get throws(ReadError) { try lens[3] } }
-        public var avatarUrl: String { get throws(ReadError) { try lens[4] } }
-        public var favorites: [Favorites] { get throws(ReadError) { try lens[5] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var handle: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var displayName: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var bio: String? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var avatarUrl: String { get throws(ReadError) { try lens[throwing: 4] } }
+        public var favorites: [Favorites] { get throws(ReadError) { try lens[throwing: 5] } }
     }
 }
 
@@ -35,11 +35,11 @@ extension PantryQuery.Data.Viewer {
     public struct Favorites: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var cuisine: Cuisine { get throws(ReadError) { try lens[2] } }
-        public var minutes: Int { get throws(ReadError) { try lens[3] } }
-        public var author: Author? { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var cuisine: Cuisine { get throws(ReadError) { try lens[throwing: 2] } }
+        public var minutes: Int { get throws(ReadError) { try lens[throwing: 3] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 4] } }
     }
 }
 
@@ -47,8 +47,8 @@ extension PantryQuery.Data.Viewer.Favorites {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var handle: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var handle: String { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -56,9 +56,9 @@ extension PantryQuery.Data {
     public struct Recipes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var cuisine: Cuisine { get throws(ReadError) { try lens[2] } }
-        public var minutes: Int { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var cuisine: Cuisine { get throws(ReadError) { try lens[throwing: 2] } }
+        public var minutes: Int { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }

@@ -6,23 +6,23 @@ public struct RecipeHeader_query: TypedFragment {
     public static let fragmentName = "RecipeHeader_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var recipe: Recipe? { get throws(ReadError) { try lens[0] } }
+    public var recipe: Recipe? { get throws(ReadError) { try lens[throwing: 0] } }
 }
 
 extension RecipeHeader_query {
     public struct Recipe: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var summary: String? { get throws(ReadError) { try lens[2] } }
-        public var cuisine: Cuisine { get throws(ReadError) { try lens[3] } }
-        public var minutes: Int { get throws(ReadError) { try lens[4] } }
-        public var servings: Int? { get throws(ReadError) { try lens[5] } }
-        public var publishedAt: JSONValue? { get throws(ReadError) { try lens[6] } }
-        public var author: Author? { get throws(ReadError) { try lens[7] } }
-        public var ingredients: [Ingredients] { get throws(ReadError) { try lens[8] } }
-        public var steps: [Steps] { get throws(ReadError) { try lens[9] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var summary: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var cuisine: Cuisine { get throws(ReadError) { try lens[throwing: 3] } }
+        public var minutes: Int { get throws(ReadError) { try lens[throwing: 4] } }
+        public var servings: Int? { get throws(ReadError) { try lens[throwing: 5] } }
+        public var publishedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 6] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 7] } }
+        public var ingredients: [Ingredients] { get throws(ReadError) { try lens[throwing: 8] } }
+        public var steps: [Steps] { get throws(ReadError) { try lens[throwing: 9] } }
     }
 }
 
@@ -30,7 +30,7 @@ extension RecipeHeader_query.Recipe {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cookBadge_cook: FragmentReference<CookBadge_cook> { get throws(ReadError) { try lens[spread: 0] } }
+        public var cookBadge_cook: FragmentReference<CookBadge_cook> { lens[spread: 0] }
     }
 }
 
@@ -38,11 +38,11 @@ extension RecipeHeader_query.Recipe {
     public struct Ingredients: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var quantity: Double? { get throws(ReadError) { try lens[2] } }
-        public var unit: String? { get throws(ReadError) { try lens[3] } }
-        public var note: String? { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var quantity: Double? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var unit: String? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var note: String? { get throws(ReadError) { try lens[throwing: 4] } }
     }
 }
 
@@ -50,8 +50,8 @@ extension RecipeHeader_query.Recipe {
     public struct Steps: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var position: Int { get throws(ReadError) { try lens[0] } }
-        public var text: String { get throws(ReadError) { try lens[1] } }
-        public var timerSeconds: Int? { get throws(ReadError) { try lens[2] } }
+        public var position: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var text: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var timerSeconds: Int? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }

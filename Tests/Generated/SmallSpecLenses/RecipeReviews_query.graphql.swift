@@ -6,15 +6,15 @@ public struct RecipeReviews_query: TypedFragment {
     public static let fragmentName = "RecipeReviews_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var recipe: Recipe? { get throws(ReadError) { try lens[0] } }
+    public var recipe: Recipe? { lens[0] }
 }
 
 extension RecipeReviews_query {
     public struct Recipe: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var reviews: Reviews { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var reviews: Reviews { lens[1] }
     }
 }
 
@@ -22,8 +22,8 @@ extension RecipeReviews_query.Recipe {
     public struct Reviews: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes] { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes] { lens[1] }
     }
 }
 
@@ -31,10 +31,10 @@ extension RecipeReviews_query.Recipe.Reviews {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var rating: Int { get throws(ReadError) { try lens[1] } }
-        public var text: String? { get throws(ReadError) { try lens[2] } }
-        public var author: Author? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var rating: Int { lens[1] }
+        public var text: String? { lens[2] }
+        public var author: Author? { lens[3] }
     }
 }
 
@@ -42,6 +42,6 @@ extension RecipeReviews_query.Recipe.Reviews.Nodes {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cookBadge_cook: FragmentReference<CookBadge_cook> { get throws(ReadError) { try lens[spread: 0] } }
+        public var cookBadge_cook: FragmentReference<CookBadge_cook> { lens[spread: 0] }
     }
 }

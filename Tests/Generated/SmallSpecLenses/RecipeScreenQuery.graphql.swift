@@ -27,7 +27,7 @@ extension RecipeScreenQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var recipeHeader_query: FragmentReference<RecipeHeader_query> { get throws(ReadError) { try lens[spread: 0] } }
-        public var recipeReviews_query: FragmentReference<RecipeReviews_query> { get throws(ReadError) { try lens[spread: 1] } }
+        public var recipeHeader_query: FragmentReference<RecipeHeader_query> { lens[spread: 0] }
+        public var recipeReviews_query: FragmentReference<RecipeReviews_query> { lens[spread: 1] }
     }
 }

@@ -27,4 +27,5 @@ public enum Cuisine: ScalarDecodable, InputEncodable, Hashable, Sendable {
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: Cuisine { .unknownValue("") }
 }

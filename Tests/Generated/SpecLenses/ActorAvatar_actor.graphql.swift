@@ -6,12 +6,12 @@ public struct ActorAvatar_actor: TypedFragment {
     public static let fragmentName = "ActorAvatar_actor"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var login: String { get throws(ReadError) { try lens[0] } }
-    public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
-    public var url: JSONValue { get throws(ReadError) { try lens[2] } }
-    public var id: DataID { get throws(ReadError) { try lens[3] } }
-    public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 4] } }
-    public var asOrganization: AsOrganization? { get throws(ReadError) { try lens[inline: 5] } }
+    public var login: String { lens[0] }
+    public var avatarUrl: JSONValue { lens[1] }
+    public var url: JSONValue { lens[2] }
+    public var id: DataID { lens[3] }
+    public var asUser: AsUser? { lens[inline: 4] }
+    public var asOrganization: AsOrganization? { lens[inline: 5] }
 }
 
 extension ActorAvatar_actor {
@@ -22,6 +22,6 @@ extension ActorAvatar_actor {
     public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
+        public var name: String? { lens[0] }
     }
 }

@@ -24,7 +24,7 @@ extension AddCommentMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var addComment: AddComment? { get throws(ReadError) { try lens[0] } }
+        public var addComment: AddComment? { lens[0] }
     }
 }
 
@@ -32,9 +32,9 @@ extension AddCommentMutation.Data {
     public struct AddComment: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var clientMutationId: String? { get throws(ReadError) { try lens[0] } }
-        public var commentEdge: CommentEdge? { get throws(ReadError) { try lens[1] } }
-        public var subject: Subject? { get throws(ReadError) { try lens[2] } }
+        public var clientMutationId: String? { lens[0] }
+        public var commentEdge: CommentEdge? { lens[1] }
+        public var subject: Subject? { lens[2] }
     }
 }
 
@@ -42,8 +42,8 @@ extension AddCommentMutation.Data.AddComment {
     public struct CommentEdge: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -51,7 +51,7 @@ extension AddCommentMutation.Data.AddComment.CommentEdge {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens[spread: 0] } }
+        public var commentCard_comment: FragmentReference<CommentCard_comment> { lens[spread: 0] }
     }
 }
 
@@ -59,9 +59,9 @@ extension AddCommentMutation.Data.AddComment {
     public struct Subject: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var id: DataID { get throws(ReadError) { try lens[1] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+        public var __typename: String { lens[0] }
+        public var id: DataID { lens[1] }
+        public var asIssue: AsIssue? { lens[inline: 2] }
     }
 }
 
@@ -69,8 +69,8 @@ extension AddCommentMutation.Data.AddComment.Subject {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[0] } }
-        public var comments: Comments { get throws(ReadError) { try lens[1] } }
+        public var updatedAt: JSONValue { lens[0] }
+        public var comments: Comments { lens[1] }
     }
 }
 
@@ -78,7 +78,7 @@ extension AddCommentMutation.Data.AddComment.Subject.AsIssue {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }
 

@@ -27,7 +27,7 @@ extension AddReactionMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var addReaction: AddReaction? { get throws(ReadError) { try lens[0] } }
+        public var addReaction: AddReaction? { lens[0] }
     }
 }
 
@@ -35,8 +35,8 @@ extension AddReactionMutation.Data {
     public struct AddReaction: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var reaction: Reaction? { get throws(ReadError) { try lens[0] } }
-        public var subject: Subject? { get throws(ReadError) { try lens[1] } }
+        public var reaction: Reaction? { lens[0] }
+        public var subject: Subject? { lens[1] }
     }
 }
 
@@ -44,10 +44,10 @@ extension AddReactionMutation.Data.AddReaction {
     public struct Reaction: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var content: ReactionContent { get throws(ReadError) { try lens[1] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var user: User? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var content: ReactionContent { lens[1] }
+        public var createdAt: JSONValue { lens[2] }
+        public var user: User? { lens[3] }
     }
 }
 
@@ -55,8 +55,8 @@ extension AddReactionMutation.Data.AddReaction.Reaction {
     public struct User: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
     }
 }
 
@@ -64,7 +64,7 @@ extension AddReactionMutation.Data.AddReaction {
     public struct Subject: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens[spread: 0] } }
+        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { lens[spread: 0] }
     }
 }
 

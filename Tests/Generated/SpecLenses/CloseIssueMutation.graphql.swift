@@ -27,7 +27,7 @@ extension CloseIssueMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var closeIssue: CloseIssue? { get throws(ReadError) { try lens[0] } }
+        public var closeIssue: CloseIssue? { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -35,8 +35,8 @@ extension CloseIssueMutation.Data {
     public struct CloseIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var clientMutationId: String? { get throws(ReadError) { try lens[0] } }
-        public var issue: Issue? { get throws(ReadError) { try lens[1] } }
+        public var clientMutationId: String? { get throws(ReadError) { try lens[throwing: 0] } }
+        public var issue: Issue? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -44,13 +44,13 @@ extension CloseIssueMutation.Data.CloseIssue {
     public struct Issue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var state: IssueState { get throws(ReadError) { try lens[1] } }
-        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[2] } }
-        public var closed: Bool { get throws(ReadError) { try lens[3] } }
-        public var closedAt: JSONValue? { get throws(ReadError) { try lens[4] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var timelineItems: TimelineItems { get throws(ReadError) { try lens[6] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var state: IssueState { get throws(ReadError) { try lens[throwing: 1] } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var closed: Bool { get throws(ReadError) { try lens[throwing: 3] } }
+        public var closedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var timelineItems: TimelineItems { get throws(ReadError) { try lens[throwing: 6] } }
     }
 }
 
@@ -58,7 +58,7 @@ extension CloseIssueMutation.Data.CloseIssue.Issue {
     public struct TimelineItems: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 

@@ -6,21 +6,21 @@ public struct CommentCard_comment: TypedFragment {
     public static let fragmentName = "CommentCard_comment"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var body: String { get throws(ReadError) { try lens[1] } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens[2] } }
-    public var lastEditedAt: JSONValue? { get throws(ReadError) { try lens[3] } }
-    public var isMinimized: Bool { get throws(ReadError) { try lens[4] } }
-    public var minimizedReason: String? { get throws(ReadError) { try lens[5] } }
-    public var viewerDidAuthor: Bool { get throws(ReadError) { try lens[6] } }
-    public var author: Author? { get throws(ReadError) { try lens[7] } }
-    public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens[spread: 0] } }
+    public var id: DataID { lens[0] }
+    public var body: String { lens[1] }
+    public var createdAt: JSONValue { lens[2] }
+    public var lastEditedAt: JSONValue? { lens[3] }
+    public var isMinimized: Bool { lens[4] }
+    public var minimizedReason: String? { lens[5] }
+    public var viewerDidAuthor: Bool { lens[6] }
+    public var author: Author? { lens[7] }
+    public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { lens[spread: 0] }
 }
 
 extension CommentCard_comment {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { lens[spread: 0] }
     }
 }

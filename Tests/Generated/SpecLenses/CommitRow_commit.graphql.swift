@@ -6,24 +6,24 @@ public struct CommitRow_commit: TypedFragment {
     public static let fragmentName = "CommitRow_commit"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
-    public var abbreviatedOid: String { get throws(ReadError) { try lens[2] } }
-    public var messageHeadline: String { get throws(ReadError) { try lens[3] } }
-    public var committedDate: JSONValue { get throws(ReadError) { try lens[4] } }
-    public var additions: Int { get throws(ReadError) { try lens[5] } }
-    public var deletions: Int { get throws(ReadError) { try lens[6] } }
-    public var author: Author? { get throws(ReadError) { try lens[7] } }
-    public var status: Status? { get throws(ReadError) { try lens[8] } }
+    public var id: DataID { lens[0] }
+    public var oid: JSONValue { lens[1] }
+    public var abbreviatedOid: String { lens[2] }
+    public var messageHeadline: String { lens[3] }
+    public var committedDate: JSONValue { lens[4] }
+    public var additions: Int { lens[5] }
+    public var deletions: Int { lens[6] }
+    public var author: Author? { lens[7] }
+    public var status: Status? { lens[8] }
 }
 
 extension CommitRow_commit {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
-        public var email: String? { get throws(ReadError) { try lens[1] } }
-        public var user: User? { get throws(ReadError) { try lens[2] } }
+        public var name: String? { lens[0] }
+        public var email: String? { lens[1] }
+        public var user: User? { lens[2] }
     }
 }
 
@@ -31,8 +31,8 @@ extension CommitRow_commit.Author {
     public struct User: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
     }
 }
 
@@ -40,7 +40,7 @@ extension CommitRow_commit {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var state: StatusState { get throws(ReadError) { try lens[0] } }
-        public var description: String? { get throws(ReadError) { try lens[1] } }
+        public var state: StatusState { lens[0] }
+        public var description: String? { lens[1] }
     }
 }

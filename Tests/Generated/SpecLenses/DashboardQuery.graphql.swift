@@ -13,9 +13,9 @@ extension DashboardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewer: Viewer { get throws(ReadError) { try lens[0] } }
-        public var inbox: Inbox { get throws(ReadError) { try lens[1] } }
-        public var trending: Trending { get throws(ReadError) { try lens[2] } }
+        public var viewer: Viewer { get throws(ReadError) { try lens[throwing: 0] } }
+        public var inbox: Inbox { get throws(ReadError) { try lens[throwing: 1] } }
+        public var trending: Trending { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -23,27 +23,27 @@ extension DashboardQuery.Data {
     public struct Viewer: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var name: String? { get throws(ReadError) { try lens[2] } }
-        public var bio: String? { get throws(ReadError) { try lens[3] } }
-        public var company: String? { get throws(ReadError) { try lens[4] } }
-        public var location: String? { get throws(ReadError) { try lens[5] } }
-        public var email: String? { get throws(ReadError) { try lens[6] } }
-        public var websiteUrl: JSONValue? { get throws(ReadError) { try lens[7] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[8] } }
-        public var smallAvatar: JSONValue { get throws(ReadError) { try lens[9] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[10] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[11] } }
-        public var isViewer: Bool { get throws(ReadError) { try lens[12] } }
-        public var status: Status? { get throws(ReadError) { try lens[13] } }
-        public var followers: Followers { get throws(ReadError) { try lens[14] } }
-        public var following: Following { get throws(ReadError) { try lens[15] } }
-        public var organizations: Organizations { get throws(ReadError) { try lens[16] } }
-        public var repositories: Repositories { get throws(ReadError) { try lens[17] } }
-        public var assignedIssues: AssignedIssues { get throws(ReadError) { try lens[18] } }
-        public var pullRequests: PullRequests { get throws(ReadError) { try lens[19] } }
-        public var starredRepositories: StarredRepositories { get throws(ReadError) { try lens[20] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var name: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var bio: String? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var company: String? { get throws(ReadError) { try lens[throwing: 4] } }
+        public var location: String? { get throws(ReadError) { try lens[throwing: 5] } }
+        public var email: String? { get throws(ReadError) { try lens[throwing: 6] } }
+        public var websiteUrl: JSONValue? { get throws(ReadError) { try lens[throwing: 7] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 8] } }
+        public var smallAvatar: JSONValue { get throws(ReadError) { try lens[throwing: 9] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 10] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[throwing: 11] } }
+        public var isViewer: Bool { get throws(ReadError) { try lens[throwing: 12] } }
+        public var status: Status? { get throws(ReadError) { try lens[throwing: 13] } }
+        public var followers: Followers { get throws(ReadError) { try lens[throwing: 14] } }
+        public var following: Following { get throws(ReadError) { try lens[throwing: 15] } }
+        public var organizations: Organizations { get throws(ReadError) { try lens[throwing: 16] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[throwing: 17] } }
+        public var assignedIssues: AssignedIssues { get throws(ReadError) { try lens[throwing: 18] } }
+        public var pullRequests: PullRequests { get throws(ReadError) { try lens[throwing: 19] } }
+        public var starredRepositories: StarredRepositories { get throws(ReadError) { try lens[throwing: 20] } }
     }
 }
 
@@ -55,10 +55,10 @@ extension DashboardQuery.Data.Viewer {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var emoji: String? { get throws(ReadError) { try lens[0] } }
-        public var message: String? { get throws(ReadError) { try lens[1] } }
-        public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens[2] } }
-        public var expiresAt: JSONValue? { get throws(ReadError) { try lens[3] } }
+        public var emoji: String? { get throws(ReadError) { try lens[throwing: 0] } }
+        public var message: String? { get throws(ReadError) { try lens[throwing: 1] } }
+        public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens[throwing: 2] } }
+        public var expiresAt: JSONValue? { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -66,7 +66,7 @@ extension DashboardQuery.Data.Viewer {
     public struct Followers: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -74,8 +74,8 @@ extension DashboardQuery.Data.Viewer {
     public struct Organizations: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -83,16 +83,16 @@ extension DashboardQuery.Data.Viewer.Organizations {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var name: String? { get throws(ReadError) { try lens[2] } }
-        public var description: String? { get throws(ReadError) { try lens[3] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var isVerified: Bool { get throws(ReadError) { try lens[6] } }
-        public var viewerIsAMember: Bool { get throws(ReadError) { try lens[7] } }
-        public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens[8] } }
-        public var repositories: Repositories { get throws(ReadError) { try lens[9] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var name: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var description: String? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 4] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var isVerified: Bool { get throws(ReadError) { try lens[throwing: 6] } }
+        public var viewerIsAMember: Bool { get throws(ReadError) { try lens[throwing: 7] } }
+        public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens[throwing: 8] } }
+        public var repositories: Repositories { get throws(ReadError) { try lens[throwing: 9] } }
     }
 }
 
@@ -104,8 +104,8 @@ extension DashboardQuery.Data.Viewer.Organizations.Nodes {
     public struct Repositories: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -113,11 +113,11 @@ extension DashboardQuery.Data.Viewer.Organizations.Nodes.Repositories {
     public struct Nodes_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
-        public var isArchived: Bool { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[throwing: 3] } }
+        public var isArchived: Bool { get throws(ReadError) { try lens[throwing: 4] } }
     }
 }
 
@@ -125,9 +125,9 @@ extension DashboardQuery.Data.Viewer {
     public struct Repositories: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[throwing: 1] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -135,8 +135,8 @@ extension DashboardQuery.Data.Viewer.Repositories {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+        public var hasNextPage: Bool { get throws(ReadError) { try lens[throwing: 0] } }
+        public var endCursor: String? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -144,32 +144,32 @@ extension DashboardQuery.Data.Viewer.Repositories {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
-        public var description: String? { get throws(ReadError) { try lens[3] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var homepageUrl: JSONValue? { get throws(ReadError) { try lens[5] } }
-        public var isPrivate: Bool { get throws(ReadError) { try lens[6] } }
-        public var isArchived: Bool { get throws(ReadError) { try lens[7] } }
-        public var isFork: Bool { get throws(ReadError) { try lens[8] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[9] } }
-        public var forkCount: Int { get throws(ReadError) { try lens[10] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[11] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[12] } }
-        public var pushedAt: JSONValue? { get throws(ReadError) { try lens[13] } }
-        public var viewerHasStarred: Bool { get throws(ReadError) { try lens[14] } }
-        public var owner: Owner { get throws(ReadError) { try lens[15] } }
-        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[16] } }
-        public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens[17] } }
-        public var openIssues: OpenIssues { get throws(ReadError) { try lens[18] } }
-        public var closedIssues: ClosedIssues { get throws(ReadError) { try lens[19] } }
-        public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens[20] } }
-        public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens[21] } }
-        public var milestones: Milestones? { get throws(ReadError) { try lens[22] } }
-        public var labels: Labels? { get throws(ReadError) { try lens[23] } }
-        public var recentIssues: RecentIssues { get throws(ReadError) { try lens[24] } }
-        public var recentPullRequests: RecentPullRequests { get throws(ReadError) { try lens[25] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var description: String? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 4] } }
+        public var homepageUrl: JSONValue? { get throws(ReadError) { try lens[throwing: 5] } }
+        public var isPrivate: Bool { get throws(ReadError) { try lens[throwing: 6] } }
+        public var isArchived: Bool { get throws(ReadError) { try lens[throwing: 7] } }
+        public var isFork: Bool { get throws(ReadError) { try lens[throwing: 8] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[throwing: 9] } }
+        public var forkCount: Int { get throws(ReadError) { try lens[throwing: 10] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[throwing: 11] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 12] } }
+        public var pushedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 13] } }
+        public var viewerHasStarred: Bool { get throws(ReadError) { try lens[throwing: 14] } }
+        public var owner: Owner { get throws(ReadError) { try lens[throwing: 15] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[throwing: 16] } }
+        public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens[throwing: 17] } }
+        public var openIssues: OpenIssues { get throws(ReadError) { try lens[throwing: 18] } }
+        public var closedIssues: ClosedIssues { get throws(ReadError) { try lens[throwing: 19] } }
+        public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens[throwing: 20] } }
+        public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens[throwing: 21] } }
+        public var milestones: Milestones? { get throws(ReadError) { try lens[throwing: 22] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[throwing: 23] } }
+        public var recentIssues: RecentIssues { get throws(ReadError) { try lens[throwing: 24] } }
+        public var recentPullRequests: RecentPullRequests { get throws(ReadError) { try lens[throwing: 25] } }
     }
 }
 
@@ -183,10 +183,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct Owner: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var id: DataID { get throws(ReadError) { try lens[3] } }
+        public var __typename: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -194,9 +194,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct PrimaryLanguage: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var color: String? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -204,9 +204,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct LicenseInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var spdxId: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var spdxId: String? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -214,10 +214,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct DefaultBranchRef: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var prefix: String { get throws(ReadError) { try lens[2] } }
-        public var target: Target? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var prefix: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var target: Target? { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -225,15 +225,15 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef {
     public struct Target: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
-        public var abbreviatedOid: String { get throws(ReadError) { try lens[2] } }
-        public var messageHeadline: String { get throws(ReadError) { try lens[3] } }
-        public var committedDate: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var additions: Int { get throws(ReadError) { try lens[5] } }
-        public var deletions: Int { get throws(ReadError) { try lens[6] } }
-        public var author: Author? { get throws(ReadError) { try lens[7] } }
-        public var status: Status? { get throws(ReadError) { try lens[8] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var oid: JSONValue { get throws(ReadError) { try lens[throwing: 1] } }
+        public var abbreviatedOid: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var messageHeadline: String { get throws(ReadError) { try lens[throwing: 3] } }
+        public var committedDate: JSONValue { get throws(ReadError) { try lens[throwing: 4] } }
+        public var additions: Int { get throws(ReadError) { try lens[throwing: 5] } }
+        public var deletions: Int { get throws(ReadError) { try lens[throwing: 6] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 7] } }
+        public var status: Status? { get throws(ReadError) { try lens[throwing: 8] } }
     }
 }
 
@@ -241,10 +241,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target 
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
-        public var email: String? { get throws(ReadError) { try lens[1] } }
-        public var date: JSONValue? { get throws(ReadError) { try lens[2] } }
-        public var user: User? { get throws(ReadError) { try lens[3] } }
+        public var name: String? { get throws(ReadError) { try lens[throwing: 0] } }
+        public var email: String? { get throws(ReadError) { try lens[throwing: 1] } }
+        public var date: JSONValue? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var user: User? { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -252,9 +252,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target.
     public struct User: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -262,8 +262,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.DefaultBranchRef.Target 
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var state: StatusState { get throws(ReadError) { try lens[0] } }
-        public var description: String? { get throws(ReadError) { try lens[1] } }
+        public var state: StatusState { get throws(ReadError) { try lens[throwing: 0] } }
+        public var description: String? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -271,8 +271,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct Milestones: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -280,12 +280,12 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.Milestones {
     public struct Nodes_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var dueOn: JSONValue? { get throws(ReadError) { try lens[3] } }
-        public var state: MilestoneState { get throws(ReadError) { try lens[4] } }
-        public var progressPercentage: Double { get throws(ReadError) { try lens[5] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var dueOn: JSONValue? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var state: MilestoneState { get throws(ReadError) { try lens[throwing: 4] } }
+        public var progressPercentage: Double { get throws(ReadError) { try lens[throwing: 5] } }
     }
 }
 
@@ -293,8 +293,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -302,10 +302,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.Labels {
     public struct Nodes_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String { get throws(ReadError) { try lens[2] } }
-        public var description: String? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var color: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var description: String? { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -313,9 +313,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct RecentIssues: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[throwing: 1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -327,8 +327,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var node: Node? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -336,25 +336,25 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: IssueState { get throws(ReadError) { try lens[3] } }
-        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[4] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[6] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[7] } }
-        public var closed: Bool { get throws(ReadError) { try lens[8] } }
-        public var closedAt: JSONValue? { get throws(ReadError) { try lens[9] } }
-        public var locked: Bool { get throws(ReadError) { try lens[10] } }
-        public var viewerDidAuthor: Bool { get throws(ReadError) { try lens[11] } }
-        public var viewerCanReact: Bool { get throws(ReadError) { try lens[12] } }
-        public var author: Author? { get throws(ReadError) { try lens[13] } }
-        public var labels: Labels? { get throws(ReadError) { try lens[14] } }
-        public var milestone: Milestone? { get throws(ReadError) { try lens[15] } }
-        public var assignees: Assignees { get throws(ReadError) { try lens[16] } }
-        public var comments: Comments { get throws(ReadError) { try lens[17] } }
-        public var reactionGroups: [ReactionGroups]? { get throws(ReadError) { try lens[18] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[throwing: 3] } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[throwing: 4] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[throwing: 6] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 7] } }
+        public var closed: Bool { get throws(ReadError) { try lens[throwing: 8] } }
+        public var closedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 9] } }
+        public var locked: Bool { get throws(ReadError) { try lens[throwing: 10] } }
+        public var viewerDidAuthor: Bool { get throws(ReadError) { try lens[throwing: 11] } }
+        public var viewerCanReact: Bool { get throws(ReadError) { try lens[throwing: 12] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 13] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[throwing: 14] } }
+        public var milestone: Milestone? { get throws(ReadError) { try lens[throwing: 15] } }
+        public var assignees: Assignees { get throws(ReadError) { try lens[throwing: 16] } }
+        public var comments: Comments { get throws(ReadError) { try lens[throwing: 17] } }
+        public var reactionGroups: [ReactionGroups]? { get throws(ReadError) { try lens[throwing: 18] } }
     }
 }
 
@@ -366,12 +366,12 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[3] } }
-        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 4] } }
-        public var asBot: AsBot? { get throws(ReadError) { try lens[inline: 5] } }
+        public var __typename: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 2] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 3] } }
+        public var asUser: AsUser? { lens[inline: 4] }
+        public var asBot: AsBot? { lens[inline: 5] }
     }
 }
 
@@ -379,8 +379,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.
     public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -388,7 +388,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.
     public struct AsBot: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -396,8 +396,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -405,9 +405,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node.
     public struct Nodes_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var name: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var color: String { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -415,9 +415,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
     public struct Milestone: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var dueOn: JSONValue? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var dueOn: JSONValue? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -425,8 +425,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
     public struct Assignees: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -438,9 +438,9 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentIssues.Edges.Node 
     public struct ReactionGroups: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var content: ReactionContent { get throws(ReadError) { try lens[0] } }
-        public var viewerHasReacted: Bool { get throws(ReadError) { try lens[1] } }
-        public var users: Users { get throws(ReadError) { try lens[2] } }
+        public var content: ReactionContent { get throws(ReadError) { try lens[throwing: 0] } }
+        public var viewerHasReacted: Bool { get throws(ReadError) { try lens[throwing: 1] } }
+        public var users: Users { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -452,8 +452,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes {
     public struct RecentPullRequests: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes_?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -461,27 +461,27 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests {
     public struct Nodes_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: PullRequestState { get throws(ReadError) { try lens[3] } }
-        public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[6] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[7] } }
-        public var merged: Bool { get throws(ReadError) { try lens[8] } }
-        public var mergeable: MergeableState { get throws(ReadError) { try lens[9] } }
-        public var headRefName: String { get throws(ReadError) { try lens[10] } }
-        public var baseRefName: String { get throws(ReadError) { try lens[11] } }
-        public var additions: Int { get throws(ReadError) { try lens[12] } }
-        public var deletions: Int { get throws(ReadError) { try lens[13] } }
-        public var changedFiles: Int { get throws(ReadError) { try lens[14] } }
-        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[15] } }
-        public var author: Author? { get throws(ReadError) { try lens[16] } }
-        public var labels: Labels? { get throws(ReadError) { try lens[17] } }
-        public var commits: Commits { get throws(ReadError) { try lens[18] } }
-        public var reviews: Reviews? { get throws(ReadError) { try lens[19] } }
-        public var comments: Comments { get throws(ReadError) { try lens[20] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var state: PullRequestState { get throws(ReadError) { try lens[throwing: 3] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[throwing: 4] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[throwing: 6] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 7] } }
+        public var merged: Bool { get throws(ReadError) { try lens[throwing: 8] } }
+        public var mergeable: MergeableState { get throws(ReadError) { try lens[throwing: 9] } }
+        public var headRefName: String { get throws(ReadError) { try lens[throwing: 10] } }
+        public var baseRefName: String { get throws(ReadError) { try lens[throwing: 11] } }
+        public var additions: Int { get throws(ReadError) { try lens[throwing: 12] } }
+        public var deletions: Int { get throws(ReadError) { try lens[throwing: 13] } }
+        public var changedFiles: Int { get throws(ReadError) { try lens[throwing: 14] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[throwing: 15] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 16] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[throwing: 17] } }
+        public var commits: Commits { get throws(ReadError) { try lens[throwing: 18] } }
+        public var reviews: Reviews? { get throws(ReadError) { try lens[throwing: 19] } }
+        public var comments: Comments { get throws(ReadError) { try lens[throwing: 20] } }
     }
 }
 
@@ -493,11 +493,11 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 3] } }
-        public var asBot: AsBot? { get throws(ReadError) { try lens[inline: 4] } }
+        public var __typename: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 2] } }
+        public var asUser: AsUser? { lens[inline: 3] }
+        public var asBot: AsBot? { lens[inline: 4] }
     }
 }
 
@@ -510,7 +510,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -522,8 +522,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Commits: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -531,10 +531,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Nodes__: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
-        public var messageHeadline: String { get throws(ReadError) { try lens[2] } }
-        public var status: Status? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var oid: JSONValue { get throws(ReadError) { try lens[throwing: 1] } }
+        public var messageHeadline: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var status: Status? { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -542,7 +542,7 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var state: StatusState { get throws(ReadError) { try lens[0] } }
+        public var state: StatusState { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -550,8 +550,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Reviews: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes__?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -559,10 +559,10 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Nodes__: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var state: PullRequestReviewState { get throws(ReadError) { try lens[1] } }
-        public var submittedAt: JSONValue? { get throws(ReadError) { try lens[2] } }
-        public var author: Author? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var state: PullRequestReviewState { get throws(ReadError) { try lens[throwing: 1] } }
+        public var submittedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -570,8 +570,8 @@ extension DashboardQuery.Data.Viewer.Repositories.Nodes.RecentPullRequests.Nodes
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -579,9 +579,9 @@ extension DashboardQuery.Data.Viewer {
     public struct AssignedIssues: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[throwing: 1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -593,8 +593,8 @@ extension DashboardQuery.Data.Viewer.AssignedIssues {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var node: Node? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -602,18 +602,18 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: IssueState { get throws(ReadError) { try lens[3] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[6] } }
-        public var repository: Repository { get throws(ReadError) { try lens[7] } }
-        public var author: Author? { get throws(ReadError) { try lens[8] } }
-        public var labels: Labels? { get throws(ReadError) { try lens[9] } }
-        public var milestone: Milestone? { get throws(ReadError) { try lens[10] } }
-        public var comments: Comments { get throws(ReadError) { try lens[11] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[throwing: 3] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[throwing: 4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var url: JSONValue { get throws(ReadError) { try lens[throwing: 6] } }
+        public var repository: Repository { get throws(ReadError) { try lens[throwing: 7] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 8] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[throwing: 9] } }
+        public var milestone: Milestone? { get throws(ReadError) { try lens[throwing: 10] } }
+        public var comments: Comments { get throws(ReadError) { try lens[throwing: 11] } }
     }
 }
 
@@ -625,9 +625,9 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var owner: Owner { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var owner: Owner { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -639,7 +639,7 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -647,7 +647,7 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -659,8 +659,8 @@ extension DashboardQuery.Data.Viewer.AssignedIssues.Edges.Node {
     public struct Milestone: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -668,8 +668,8 @@ extension DashboardQuery.Data.Viewer {
     public struct PullRequests: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -677,15 +677,15 @@ extension DashboardQuery.Data.Viewer.PullRequests {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: PullRequestState { get throws(ReadError) { try lens[3] } }
-        public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
-        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[5] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[6] } }
-        public var repository: Repository { get throws(ReadError) { try lens[7] } }
-        public var comments: Comments { get throws(ReadError) { try lens[8] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var state: PullRequestState { get throws(ReadError) { try lens[throwing: 3] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[throwing: 4] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[throwing: 5] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 6] } }
+        public var repository: Repository { get throws(ReadError) { try lens[throwing: 7] } }
+        public var comments: Comments { get throws(ReadError) { try lens[throwing: 8] } }
     }
 }
 
@@ -697,8 +697,8 @@ extension DashboardQuery.Data.Viewer.PullRequests.Nodes {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -706,8 +706,8 @@ extension DashboardQuery.Data.Viewer {
     public struct StarredRepositories: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -715,11 +715,11 @@ extension DashboardQuery.Data.Viewer.StarredRepositories {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var description: String? { get throws(ReadError) { try lens[2] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
-        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var description: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[throwing: 3] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[throwing: 4] } }
     }
 }
 
@@ -731,9 +731,9 @@ extension DashboardQuery.Data {
     public struct Inbox: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issueCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var issueCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var pageInfo: PageInfo { get throws(ReadError) { try lens[throwing: 1] } }
+        public var edges: [Edges?]? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -745,8 +745,8 @@ extension DashboardQuery.Data.Inbox {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var node: Node? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -754,9 +754,9 @@ extension DashboardQuery.Data.Inbox.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 1] } }
-        public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens[inline: 2] } }
+        public var __typename: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var asIssue: AsIssue? { lens[inline: 1] }
+        public var asPullRequest: AsPullRequest? { lens[inline: 2] }
     }
 }
 
@@ -764,14 +764,14 @@ extension DashboardQuery.Data.Inbox.Edges.Node {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: IssueState { get throws(ReadError) { try lens[3] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var repository: Repository { get throws(ReadError) { try lens[5] } }
-        public var author: Author? { get throws(ReadError) { try lens[6] } }
-        public var comments: Comments { get throws(ReadError) { try lens[7] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var state: IssueState { get throws(ReadError) { try lens[throwing: 3] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 4] } }
+        public var repository: Repository { get throws(ReadError) { try lens[throwing: 5] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 6] } }
+        public var comments: Comments { get throws(ReadError) { try lens[throwing: 7] } }
     }
 }
 
@@ -785,15 +785,15 @@ extension DashboardQuery.Data.Inbox.Edges.Node {
     public struct AsPullRequest: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[3] } }
-        public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[6] } }
-        public var repository: Repository { get throws(ReadError) { try lens[7] } }
-        public var author: Author? { get throws(ReadError) { try lens[8] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[throwing: 3] } }
+        public var isDraft: Bool { get throws(ReadError) { try lens[throwing: 4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[throwing: 6] } }
+        public var repository: Repository { get throws(ReadError) { try lens[throwing: 7] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 8] } }
     }
 }
 
@@ -806,8 +806,8 @@ extension DashboardQuery.Data {
     public struct Trending: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repositoryCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var repositoryCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 1] } }
     }
 }
 
@@ -815,8 +815,8 @@ extension DashboardQuery.Data.Trending {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var asRepository: AsRepository? { get throws(ReadError) { try lens[inline: 1] } }
+        public var __typename: String { get throws(ReadError) { try lens[throwing: 0] } }
+        public var asRepository: AsRepository? { lens[inline: 1] }
     }
 }
 
@@ -824,12 +824,12 @@ extension DashboardQuery.Data.Trending.Nodes {
     public struct AsRepository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var description: String? { get throws(ReadError) { try lens[2] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
-        public var forkCount: Int { get throws(ReadError) { try lens[4] } }
-        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[5] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var description: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var stargazerCount: Int { get throws(ReadError) { try lens[throwing: 3] } }
+        public var forkCount: Int { get throws(ReadError) { try lens[throwing: 4] } }
+        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[throwing: 5] } }
     }
 }
 

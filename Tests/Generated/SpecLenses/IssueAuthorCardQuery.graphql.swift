@@ -24,7 +24,7 @@ extension IssueAuthorCardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node { get throws(ReadError) { try lens[0] } }
+        public var node: Node { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -32,9 +32,9 @@ extension IssueAuthorCardQuery.Data {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var id: DataID { get throws(ReadError) { try lens[1] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+        public var __typename: String { lens[0] }
+        public var id: DataID { lens[1] }
+        public var asIssue: AsIssue? { get throws(ReadError) { try lens[throwingInline: 2] } }
     }
 }
 
@@ -42,9 +42,9 @@ extension IssueAuthorCardQuery.Data.Node {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var number: Int { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var author: Author { get throws(ReadError) { try lens[2] } }
+        public var number: Int { lens[0] }
+        public var title: String { lens[1] }
+        public var author: Author { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -52,10 +52,10 @@ extension IssueAuthorCardQuery.Data.Node.AsIssue {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
-        public var url: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 3] } }
+        public var login: String { lens[0] }
+        public var avatarUrl: JSONValue { lens[1] }
+        public var url: JSONValue { lens[2] }
+        public var asUser: AsUser? { lens[inline: 3] }
     }
 }
 
@@ -63,7 +63,7 @@ extension IssueAuthorCardQuery.Data.Node.AsIssue.Author {
     public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
-        public var bio: String? { get throws(ReadError) { try lens[1] } }
+        public var name: String? { lens[0] }
+        public var bio: String? { lens[1] }
     }
 }

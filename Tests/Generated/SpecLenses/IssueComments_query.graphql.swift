@@ -6,14 +6,14 @@ public struct IssueComments_query: TypedFragment {
     public static let fragmentName = "IssueComments_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    public var repository: Repository? { lens[0] }
 }
 
 extension IssueComments_query {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issue: Issue? { get throws(ReadError) { try lens[0] } }
+        public var issue: Issue? { lens[0] }
     }
 }
 
@@ -21,8 +21,8 @@ extension IssueComments_query.Repository {
     public struct Issue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var comments: Comments { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var comments: Comments { lens[1] }
     }
 }
 
@@ -30,9 +30,9 @@ extension IssueComments_query.Repository.Issue {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { lens[0] }
+        public var pageInfo: PageInfo { lens[1] }
+        public var edges: [Edges?]? { lens[2] }
     }
 }
 
@@ -40,8 +40,8 @@ extension IssueComments_query.Repository.Issue.Comments {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+        public var hasNextPage: Bool { lens[0] }
+        public var endCursor: String? { lens[1] }
     }
 }
 
@@ -49,8 +49,8 @@ extension IssueComments_query.Repository.Issue.Comments {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -58,6 +58,6 @@ extension IssueComments_query.Repository.Issue.Comments.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens[spread: 0] } }
+        public var commentCard_comment: FragmentReference<CommentCard_comment> { lens[spread: 0] }
     }
 }

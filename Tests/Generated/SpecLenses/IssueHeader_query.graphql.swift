@@ -6,16 +6,16 @@ public struct IssueHeader_query: TypedFragment {
     public static let fragmentName = "IssueHeader_query"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+    public var repository: Repository? { get throws(ReadError) { try lens[throwing: 0] } }
 }
 
 extension IssueHeader_query {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var issue: Issue? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var nameWithOwner: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var issue: Issue? { get throws(ReadError) { try lens[throwing: 2] } }
     }
 }
 
@@ -23,20 +23,20 @@ extension IssueHeader_query.Repository {
     public struct Issue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var body: String { get throws(ReadError) { try lens[3] } }
-        public var state: IssueState { get throws(ReadError) { try lens[4] } }
-        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[5] } }
-        public var createdAt: JSONValue { get throws(ReadError) { try lens[6] } }
-        public var closedAt: JSONValue? { get throws(ReadError) { try lens[7] } }
-        public var locked: Bool { get throws(ReadError) { try lens[8] } }
-        public var author: Author? { get throws(ReadError) { try lens[9] } }
-        public var milestone: Milestone? { get throws(ReadError) { try lens[10] } }
-        public var labels: Labels? { get throws(ReadError) { try lens[11] } }
-        public var assignees: Assignees { get throws(ReadError) { try lens[12] } }
-        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var number: Int { get throws(ReadError) { try lens[throwing: 1] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 2] } }
+        public var body: String { get throws(ReadError) { try lens[throwing: 3] } }
+        public var state: IssueState { get throws(ReadError) { try lens[throwing: 4] } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[throwing: 5] } }
+        public var createdAt: JSONValue { get throws(ReadError) { try lens[throwing: 6] } }
+        public var closedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 7] } }
+        public var locked: Bool { get throws(ReadError) { try lens[throwing: 8] } }
+        public var author: Author? { get throws(ReadError) { try lens[throwing: 9] } }
+        public var milestone: Milestone? { get throws(ReadError) { try lens[throwing: 10] } }
+        public var labels: Labels? { get throws(ReadError) { try lens[throwing: 11] } }
+        public var assignees: Assignees { get throws(ReadError) { try lens[throwing: 12] } }
+        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { lens[spread: 0] }
     }
 }
 
@@ -44,7 +44,7 @@ extension IssueHeader_query.Repository.Issue {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { lens[spread: 0] }
     }
 }
 
@@ -52,10 +52,10 @@ extension IssueHeader_query.Repository.Issue {
     public struct Milestone: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var dueOn: JSONValue? { get throws(ReadError) { try lens[2] } }
-        public var progressPercentage: Double { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var dueOn: JSONValue? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var progressPercentage: Double { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }
 
@@ -63,7 +63,7 @@ extension IssueHeader_query.Repository.Issue {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -71,7 +71,7 @@ extension IssueHeader_query.Repository.Issue.Labels {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens[spread: 0] } }
+        public var labelChip_label: FragmentReference<LabelChip_label> { lens[spread: 0] }
     }
 }
 
@@ -79,7 +79,7 @@ extension IssueHeader_query.Repository.Issue {
     public struct Assignees: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -87,9 +87,9 @@ extension IssueHeader_query.Repository.Issue.Assignees {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var name: String? { get throws(ReadError) { try lens[2] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var login: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var name: String? { get throws(ReadError) { try lens[throwing: 2] } }
+        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[throwing: 3] } }
     }
 }

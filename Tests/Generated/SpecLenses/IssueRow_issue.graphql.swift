@@ -6,25 +6,25 @@ public struct IssueRow_issue: TypedFragment {
     public static let fragmentName = "IssueRow_issue"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var number: Int { get throws(ReadError) { try lens[1] } }
-    public var title: String { get throws(ReadError) { try lens[2] } }
-    public var state: IssueState { get throws(ReadError) { try lens[3] } }
-    public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[4] } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens[5] } }
-    public var updatedAt: JSONValue { get throws(ReadError) { try lens[6] } }
-    public var author: Author? { get throws(ReadError) { try lens[7] } }
-    public var labels: Labels? { get throws(ReadError) { try lens[8] } }
-    public var milestone: Milestone? { get throws(ReadError) { try lens[9] } }
-    public var assignees: Assignees { get throws(ReadError) { try lens[10] } }
-    public var comments: Comments { get throws(ReadError) { try lens[11] } }
+    public var id: DataID { lens[0] }
+    public var number: Int { lens[1] }
+    public var title: String { lens[2] }
+    public var state: IssueState { lens[3] }
+    public var stateReason: IssueStateReason? { lens[4] }
+    public var createdAt: JSONValue { lens[5] }
+    public var updatedAt: JSONValue { lens[6] }
+    public var author: Author? { lens[7] }
+    public var labels: Labels? { lens[8] }
+    public var milestone: Milestone? { lens[9] }
+    public var assignees: Assignees { lens[10] }
+    public var comments: Comments { lens[11] }
 }
 
 extension IssueRow_issue {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { lens[spread: 0] }
     }
 }
 
@@ -32,8 +32,8 @@ extension IssueRow_issue {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -41,7 +41,7 @@ extension IssueRow_issue.Labels {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens[spread: 0] } }
+        public var labelChip_label: FragmentReference<LabelChip_label> { lens[spread: 0] }
     }
 }
 
@@ -49,8 +49,8 @@ extension IssueRow_issue {
     public struct Milestone: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var title: String { lens[1] }
     }
 }
 
@@ -58,7 +58,7 @@ extension IssueRow_issue {
     public struct Assignees: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -66,9 +66,9 @@ extension IssueRow_issue.Assignees {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var avatarUrl: JSONValue { lens[2] }
     }
 }
 
@@ -76,6 +76,6 @@ extension IssueRow_issue {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }

@@ -36,7 +36,7 @@ extension IssueScreenQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issueHeader_query: FragmentReference<IssueHeader_query> { get throws(ReadError) { try lens[spread: 0] } }
-        public var issueComments_query: FragmentReference<IssueComments_query> { get throws(ReadError) { try lens[spread: 1] } }
+        public var issueHeader_query: FragmentReference<IssueHeader_query> { lens[spread: 0] }
+        public var issueComments_query: FragmentReference<IssueComments_query> { lens[spread: 1] }
     }
 }

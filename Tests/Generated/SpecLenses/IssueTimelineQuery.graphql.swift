@@ -30,7 +30,7 @@ extension IssueTimelineQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node? { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { lens[0] }
     }
 }
 
@@ -38,9 +38,9 @@ extension IssueTimelineQuery.Data {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var id: DataID { get throws(ReadError) { try lens[1] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
+        public var __typename: String { lens[0] }
+        public var id: DataID { lens[1] }
+        public var asIssue: AsIssue? { lens[inline: 2] }
     }
 }
 
@@ -48,9 +48,9 @@ extension IssueTimelineQuery.Data.Node {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var number: Int { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var timelineItems: TimelineItems { get throws(ReadError) { try lens[2] } }
+        public var number: Int { lens[0] }
+        public var title: String { lens[1] }
+        public var timelineItems: TimelineItems { lens[2] }
     }
 }
 
@@ -58,9 +58,9 @@ extension IssueTimelineQuery.Data.Node.AsIssue {
     public struct TimelineItems: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { lens[0] }
+        public var pageInfo: PageInfo { lens[1] }
+        public var edges: [Edges?]? { lens[2] }
     }
 }
 
@@ -68,8 +68,8 @@ extension IssueTimelineQuery.Data.Node.AsIssue.TimelineItems {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+        public var hasNextPage: Bool { lens[0] }
+        public var endCursor: String? { lens[1] }
     }
 }
 
@@ -77,8 +77,8 @@ extension IssueTimelineQuery.Data.Node.AsIssue.TimelineItems {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node_? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node_? { lens[1] }
     }
 }
 
@@ -86,6 +86,6 @@ extension IssueTimelineQuery.Data.Node.AsIssue.TimelineItems.Edges {
     public struct Node_: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var timelineItem_item: FragmentReference<TimelineItem_item> { get throws(ReadError) { try lens[spread: 0] } }
+        public var timelineItem_item: FragmentReference<TimelineItem_item> { lens[spread: 0] }
     }
 }

@@ -24,7 +24,7 @@ extension IssueUpdatesSubscription {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issueUpdated: IssueUpdated { get throws(ReadError) { try lens[0] } }
+        public var issueUpdated: IssueUpdated { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }
 
@@ -32,14 +32,14 @@ extension IssueUpdatesSubscription.Data {
     public struct IssueUpdated: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var state: IssueState { get throws(ReadError) { try lens[2] } }
-        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[3] } }
-        public var closedAt: JSONValue? { get throws(ReadError) { try lens[4] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[5] } }
-        public var comments: Comments { get throws(ReadError) { try lens[6] } }
-        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { get throws(ReadError) { try lens[throwing: 0] } }
+        public var title: String { get throws(ReadError) { try lens[throwing: 1] } }
+        public var state: IssueState { get throws(ReadError) { try lens[throwing: 2] } }
+        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[throwing: 3] } }
+        public var closedAt: JSONValue? { get throws(ReadError) { try lens[throwing: 4] } }
+        public var updatedAt: JSONValue { get throws(ReadError) { try lens[throwing: 5] } }
+        public var comments: Comments { get throws(ReadError) { try lens[throwing: 6] } }
+        public var reactionGroups_reactable: FragmentReference<ReactionGroups_reactable> { lens[spread: 0] }
     }
 }
 
@@ -47,6 +47,6 @@ extension IssueUpdatesSubscription.Data.IssueUpdated {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { get throws(ReadError) { try lens[throwing: 0] } }
     }
 }

@@ -6,8 +6,8 @@ public struct LabelChip_label: TypedFragment {
     public static let fragmentName = "LabelChip_label"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var name: String { get throws(ReadError) { try lens[1] } }
-    public var color: String { get throws(ReadError) { try lens[2] } }
-    public var description: String? { get throws(ReadError) { try lens[3] } }
+    public var id: DataID { lens[0] }
+    public var name: String { lens[1] }
+    public var color: String { lens[2] }
+    public var description: String? { lens[3] }
 }

@@ -30,7 +30,7 @@ extension MilestoneProgressQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -38,8 +38,8 @@ extension MilestoneProgressQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var issue: Issue? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var issue: Issue? { lens[1] }
     }
 }
 
@@ -47,10 +47,10 @@ extension MilestoneProgressQuery.Data.Repository {
     public struct Issue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var milestone: Milestone? { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var number: Int { lens[1] }
+        public var title: String { lens[2] }
+        public var milestone: Milestone? { lens[3] }
     }
 }
 
@@ -58,9 +58,9 @@ extension MilestoneProgressQuery.Data.Repository.Issue {
     public struct Milestone: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var dueOn: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var progressPercentage: Double { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var title: String { lens[1] }
+        public var dueOn: JSONValue { lens[2] }
+        public var progressPercentage: Double { lens[3] }
     }
 }

@@ -24,7 +24,7 @@ extension NodeLookupQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?] { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?] { lens[0] }
     }
 }
 
@@ -32,13 +32,13 @@ extension NodeLookupQuery.Data {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var id: DataID { get throws(ReadError) { try lens[1] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
-        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 3] } }
-        public var asRepository: AsRepository? { get throws(ReadError) { try lens[inline: 4] } }
-        public var asLabel: AsLabel? { get throws(ReadError) { try lens[inline: 5] } }
-        public var asReactable: AsReactable? { get throws(ReadError) { try lens[inline: 6] } }
+        public var __typename: String { lens[0] }
+        public var id: DataID { lens[1] }
+        public var asIssue: AsIssue? { lens[inline: 2] }
+        public var asUser: AsUser? { lens[inline: 3] }
+        public var asRepository: AsRepository? { lens[inline: 4] }
+        public var asLabel: AsLabel? { lens[inline: 5] }
+        public var asReactable: AsReactable? { lens[inline: 6] }
     }
 }
 
@@ -46,9 +46,9 @@ extension NodeLookupQuery.Data.Nodes {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var number: Int { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var state: IssueState { get throws(ReadError) { try lens[2] } }
+        public var number: Int { lens[0] }
+        public var title: String { lens[1] }
+        public var state: IssueState { lens[2] }
     }
 }
 
@@ -56,8 +56,8 @@ extension NodeLookupQuery.Data.Nodes {
     public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-        public var name: String? { get throws(ReadError) { try lens[1] } }
+        public var login: String { lens[0] }
+        public var name: String? { lens[1] }
     }
 }
 
@@ -65,8 +65,8 @@ extension NodeLookupQuery.Data.Nodes {
     public struct AsRepository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[0] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[1] } }
+        public var nameWithOwner: String { lens[0] }
+        public var stargazerCount: Int { lens[1] }
     }
 }
 
@@ -74,8 +74,8 @@ extension NodeLookupQuery.Data.Nodes {
     public struct AsLabel: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var labelName: String { get throws(ReadError) { try lens[0] } }
-        public var color: String { get throws(ReadError) { try lens[1] } }
+        public var labelName: String { lens[0] }
+        public var color: String { lens[1] }
     }
 }
 
@@ -83,6 +83,6 @@ extension NodeLookupQuery.Data.Nodes {
     public struct AsReactable: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewerCanReact: Bool { get throws(ReadError) { try lens[0] } }
+        public var viewerCanReact: Bool { lens[0] }
     }
 }

@@ -6,18 +6,18 @@ public struct OrgMember_user: TypedFragment {
     public static let fragmentName = "OrgMember_user"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var login: String { get throws(ReadError) { try lens[1] } }
-    public var name: String? { get throws(ReadError) { try lens[2] } }
-    public var avatarUrl: JSONValue { get throws(ReadError) { try lens[3] } }
-    public var status: Status? { get throws(ReadError) { try lens[4] } }
+    public var id: DataID { lens[0] }
+    public var login: String { lens[1] }
+    public var name: String? { lens[2] }
+    public var avatarUrl: JSONValue { lens[3] }
+    public var status: Status? { lens[4] }
 }
 
 extension OrgMember_user {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var emoji: String? { get throws(ReadError) { try lens[0] } }
-        public var message: String? { get throws(ReadError) { try lens[1] } }
+        public var emoji: String? { lens[0] }
+        public var message: String? { lens[1] }
     }
 }

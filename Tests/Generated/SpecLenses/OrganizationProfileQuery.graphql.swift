@@ -27,7 +27,7 @@ extension OrganizationProfileQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var organization: Organization { get throws(ReadError) { try lens[0] } }
+        public var organization: Organization { lens[0] }
     }
 }
 
@@ -35,17 +35,17 @@ extension OrganizationProfileQuery.Data {
     public struct Organization: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var name: String { get throws(ReadError) { try lens[2] } }
-        public var description: String? { get throws(ReadError) { try lens[3] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var websiteUrl: JSONValue? { get throws(ReadError) { try lens[5] } }
-        public var location: String? { get throws(ReadError) { try lens[6] } }
-        public var isVerified: Bool { get throws(ReadError) { try lens[7] } }
-        public var viewerIsAMember: Bool { get throws(ReadError) { try lens[8] } }
-        public var membersWithRole: MembersWithRole { get throws(ReadError) { try lens[9] } }
-        public var repositories: Repositories { get throws(ReadError) { try lens[10] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var name: String { lens[2] }
+        public var description: String? { lens[3] }
+        public var avatarUrl: JSONValue { lens[4] }
+        public var websiteUrl: JSONValue? { lens[5] }
+        public var location: String? { lens[6] }
+        public var isVerified: Bool { lens[7] }
+        public var viewerIsAMember: Bool { lens[8] }
+        public var membersWithRole: MembersWithRole { lens[9] }
+        public var repositories: Repositories { lens[10] }
     }
 }
 
@@ -53,8 +53,8 @@ extension OrganizationProfileQuery.Data.Organization {
     public struct MembersWithRole: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -62,7 +62,7 @@ extension OrganizationProfileQuery.Data.Organization.MembersWithRole {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var orgMember_user: FragmentReference<OrgMember_user> { get throws(ReadError) { try lens[spread: 0] } }
+        public var orgMember_user: FragmentReference<OrgMember_user> { lens[spread: 0] }
     }
 }
 
@@ -70,8 +70,8 @@ extension OrganizationProfileQuery.Data.Organization {
     public struct Repositories: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -79,9 +79,9 @@ extension OrganizationProfileQuery.Data.Organization.Repositories {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var description: String? { get throws(ReadError) { try lens[2] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var description: String? { lens[2] }
+        public var stargazerCount: Int { lens[3] }
     }
 }

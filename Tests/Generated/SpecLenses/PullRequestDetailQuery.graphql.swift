@@ -30,7 +30,7 @@ extension PullRequestDetailQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -38,9 +38,9 @@ extension PullRequestDetailQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var pullRequest: PullRequest? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var nameWithOwner: String { lens[1] }
+        public var pullRequest: PullRequest? { lens[2] }
     }
 }
 
@@ -48,15 +48,15 @@ extension PullRequestDetailQuery.Data.Repository {
     public struct PullRequest: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var body: String { get throws(ReadError) { try lens[0] } }
-        public var mergeable: MergeableState { get throws(ReadError) { try lens[1] } }
-        public var merged: Bool { get throws(ReadError) { try lens[2] } }
-        public var mergedAt: JSONValue? { get throws(ReadError) { try lens[3] } }
-        public var mergedBy: MergedBy? { get throws(ReadError) { try lens[4] } }
-        public var changedFiles: Int { get throws(ReadError) { try lens[5] } }
-        public var commits: Commits { get throws(ReadError) { try lens[6] } }
-        public var reviews: Reviews? { get throws(ReadError) { try lens[7] } }
-        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { get throws(ReadError) { try lens[spread: 0] } }
+        public var body: String { lens[0] }
+        public var mergeable: MergeableState { lens[1] }
+        public var merged: Bool { lens[2] }
+        public var mergedAt: JSONValue? { lens[3] }
+        public var mergedBy: MergedBy? { lens[4] }
+        public var changedFiles: Int { lens[5] }
+        public var commits: Commits { lens[6] }
+        public var reviews: Reviews? { lens[7] }
+        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { lens[spread: 0] }
     }
 }
 
@@ -64,7 +64,7 @@ extension PullRequestDetailQuery.Data.Repository.PullRequest {
     public struct MergedBy: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var login: String { lens[0] }
     }
 }
 
@@ -72,8 +72,8 @@ extension PullRequestDetailQuery.Data.Repository.PullRequest {
     public struct Commits: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -81,7 +81,7 @@ extension PullRequestDetailQuery.Data.Repository.PullRequest.Commits {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var commitRow_commit: FragmentReference<CommitRow_commit> { get throws(ReadError) { try lens[spread: 0] } }
+        public var commitRow_commit: FragmentReference<CommitRow_commit> { lens[spread: 0] }
     }
 }
 
@@ -89,8 +89,8 @@ extension PullRequestDetailQuery.Data.Repository.PullRequest {
     public struct Reviews: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -98,6 +98,6 @@ extension PullRequestDetailQuery.Data.Repository.PullRequest.Reviews {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var reviewSummary_review: FragmentReference<ReviewSummary_review> { get throws(ReadError) { try lens[spread: 0] } }
+        public var reviewSummary_review: FragmentReference<ReviewSummary_review> { lens[spread: 0] }
     }
 }

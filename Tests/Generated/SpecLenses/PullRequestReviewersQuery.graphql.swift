@@ -30,7 +30,7 @@ extension PullRequestReviewersQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -38,8 +38,8 @@ extension PullRequestReviewersQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var pullRequest: PullRequest? { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var pullRequest: PullRequest? { lens[1] }
     }
 }
 
@@ -47,11 +47,11 @@ extension PullRequestReviewersQuery.Data.Repository {
     public struct PullRequest: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[3] } }
-        public var reviews: Reviews? { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { lens[0] }
+        public var number: Int { lens[1] }
+        public var title: String { lens[2] }
+        public var reviewDecision: PullRequestReviewDecision? { lens[3] }
+        public var reviews: Reviews? { lens[4] }
     }
 }
 
@@ -59,8 +59,8 @@ extension PullRequestReviewersQuery.Data.Repository.PullRequest {
     public struct Reviews: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -68,10 +68,10 @@ extension PullRequestReviewersQuery.Data.Repository.PullRequest.Reviews {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var state: PullRequestReviewState { get throws(ReadError) { try lens[1] } }
-        public var submittedAt: JSONValue? { get throws(ReadError) { try lens[2] } }
-        public var author: Author { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var state: PullRequestReviewState { lens[1] }
+        public var submittedAt: JSONValue? { lens[2] }
+        public var author: Author { lens[3] }
     }
 }
 
@@ -79,7 +79,7 @@ extension PullRequestReviewersQuery.Data.Repository.PullRequest.Reviews.Nodes {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[1] } }
+        public var login: String { lens[0] }
+        public var avatarUrl: JSONValue { lens[1] }
     }
 }

@@ -6,27 +6,27 @@ public struct PullRequestRow_pullRequest: TypedFragment {
     public static let fragmentName = "PullRequestRow_pullRequest"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var number: Int { get throws(ReadError) { try lens[1] } }
-    public var title: String { get throws(ReadError) { try lens[2] } }
-    public var state: PullRequestState { get throws(ReadError) { try lens[3] } }
-    public var isDraft: Bool { get throws(ReadError) { try lens[4] } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens[5] } }
-    public var headRefName: String { get throws(ReadError) { try lens[6] } }
-    public var baseRefName: String { get throws(ReadError) { try lens[7] } }
-    public var additions: Int { get throws(ReadError) { try lens[8] } }
-    public var deletions: Int { get throws(ReadError) { try lens[9] } }
-    public var reviewDecision: PullRequestReviewDecision? { get throws(ReadError) { try lens[10] } }
-    public var author: Author? { get throws(ReadError) { try lens[11] } }
-    public var labels: Labels? { get throws(ReadError) { try lens[12] } }
-    public var comments: Comments { get throws(ReadError) { try lens[13] } }
+    public var id: DataID { lens[0] }
+    public var number: Int { lens[1] }
+    public var title: String { lens[2] }
+    public var state: PullRequestState { lens[3] }
+    public var isDraft: Bool { lens[4] }
+    public var createdAt: JSONValue { lens[5] }
+    public var headRefName: String { lens[6] }
+    public var baseRefName: String { lens[7] }
+    public var additions: Int { lens[8] }
+    public var deletions: Int { lens[9] }
+    public var reviewDecision: PullRequestReviewDecision? { lens[10] }
+    public var author: Author? { lens[11] }
+    public var labels: Labels? { lens[12] }
+    public var comments: Comments { lens[13] }
 }
 
 extension PullRequestRow_pullRequest {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { lens[spread: 0] }
     }
 }
 
@@ -34,7 +34,7 @@ extension PullRequestRow_pullRequest {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -42,7 +42,7 @@ extension PullRequestRow_pullRequest.Labels {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens[spread: 0] } }
+        public var labelChip_label: FragmentReference<LabelChip_label> { lens[spread: 0] }
     }
 }
 
@@ -50,6 +50,6 @@ extension PullRequestRow_pullRequest {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }

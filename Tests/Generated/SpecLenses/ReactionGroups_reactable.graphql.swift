@@ -6,18 +6,18 @@ public struct ReactionGroups_reactable: TypedFragment {
     public static let fragmentName = "ReactionGroups_reactable"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var viewerCanReact: Bool { get throws(ReadError) { try lens[1] } }
-    public var reactionGroups: [ReactionGroups]? { get throws(ReadError) { try lens[2] } }
+    public var id: DataID { lens[0] }
+    public var viewerCanReact: Bool { lens[1] }
+    public var reactionGroups: [ReactionGroups]? { lens[2] }
 }
 
 extension ReactionGroups_reactable {
     public struct ReactionGroups: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var content: ReactionContent { get throws(ReadError) { try lens[0] } }
-        public var viewerHasReacted: Bool { get throws(ReadError) { try lens[1] } }
-        public var users: Users { get throws(ReadError) { try lens[2] } }
+        public var content: ReactionContent { lens[0] }
+        public var viewerHasReacted: Bool { lens[1] }
+        public var users: Users { lens[2] }
     }
 }
 
@@ -25,6 +25,6 @@ extension ReactionGroups_reactable.ReactionGroups {
     public struct Users: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }

@@ -6,26 +6,26 @@ public struct RepositoryHeader_repository: TypedFragment {
     public static let fragmentName = "RepositoryHeader_repository"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var name: String { get throws(ReadError) { try lens[1] } }
-    public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
-    public var description: String? { get throws(ReadError) { try lens[3] } }
-    public var url: JSONValue { get throws(ReadError) { try lens[4] } }
-    public var isPrivate: Bool { get throws(ReadError) { try lens[5] } }
-    public var isArchived: Bool { get throws(ReadError) { try lens[6] } }
-    public var stargazerCount: Int { get throws(ReadError) { try lens[7] } }
-    public var forkCount: Int { get throws(ReadError) { try lens[8] } }
-    public var viewerHasStarred: Bool { get throws(ReadError) { try lens[9] } }
-    public var owner: Owner { get throws(ReadError) { try lens[10] } }
-    public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[11] } }
-    public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens[12] } }
+    public var id: DataID { lens[0] }
+    public var name: String { lens[1] }
+    public var nameWithOwner: String { lens[2] }
+    public var description: String? { lens[3] }
+    public var url: JSONValue { lens[4] }
+    public var isPrivate: Bool { lens[5] }
+    public var isArchived: Bool { lens[6] }
+    public var stargazerCount: Int { lens[7] }
+    public var forkCount: Int { lens[8] }
+    public var viewerHasStarred: Bool { lens[9] }
+    public var owner: Owner { lens[10] }
+    public var primaryLanguage: PrimaryLanguage? { lens[11] }
+    public var licenseInfo: LicenseInfo? { lens[12] }
 }
 
 extension RepositoryHeader_repository {
     public struct Owner: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { lens[spread: 0] }
     }
 }
 
@@ -33,9 +33,9 @@ extension RepositoryHeader_repository {
     public struct PrimaryLanguage: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var color: String? { lens[2] }
     }
 }
 
@@ -43,8 +43,8 @@ extension RepositoryHeader_repository {
     public struct LicenseInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var spdxId: String? { get throws(ReadError) { try lens[1] } }
-        public var name: String { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var spdxId: String? { lens[1] }
+        public var name: String { lens[2] }
     }
 }

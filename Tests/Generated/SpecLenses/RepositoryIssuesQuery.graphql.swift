@@ -39,7 +39,7 @@ extension RepositoryIssuesQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -47,9 +47,9 @@ extension RepositoryIssuesQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var issues: Issues { get throws(ReadError) { try lens[1] } }
-        public var repositoryHeader_repository: FragmentReference<RepositoryHeader_repository> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { lens[0] }
+        public var issues: Issues { lens[1] }
+        public var repositoryHeader_repository: FragmentReference<RepositoryHeader_repository> { lens[spread: 0] }
     }
 }
 
@@ -57,9 +57,9 @@ extension RepositoryIssuesQuery.Data.Repository {
     public struct Issues: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { lens[0] }
+        public var pageInfo: PageInfo { lens[1] }
+        public var edges: [Edges?]? { lens[2] }
     }
 }
 
@@ -67,8 +67,8 @@ extension RepositoryIssuesQuery.Data.Repository.Issues {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+        public var hasNextPage: Bool { lens[0] }
+        public var endCursor: String? { lens[1] }
     }
 }
 
@@ -76,8 +76,8 @@ extension RepositoryIssuesQuery.Data.Repository.Issues {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -85,7 +85,7 @@ extension RepositoryIssuesQuery.Data.Repository.Issues.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var issueRow_issue: FragmentReference<IssueRow_issue> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { lens[0] }
+        public var issueRow_issue: FragmentReference<IssueRow_issue> { lens[spread: 0] }
     }
 }

@@ -27,7 +27,7 @@ extension RepositoryOverviewQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -35,24 +35,24 @@ extension RepositoryOverviewQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[2] } }
-        public var description: String? { get throws(ReadError) { try lens[3] } }
-        public var homepageUrl: JSONValue? { get throws(ReadError) { try lens[4] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[5] } }
-        public var forkCount: Int { get throws(ReadError) { try lens[6] } }
-        public var isArchived: Bool { get throws(ReadError) { try lens[7] } }
-        public var openIssues: OpenIssues { get throws(ReadError) { try lens[8] } }
-        public var closedIssues: ClosedIssues { get throws(ReadError) { try lens[9] } }
-        public var openPullRequests: OpenPullRequests { get throws(ReadError) { try lens[10] } }
-        public var mergedPullRequests: MergedPullRequests { get throws(ReadError) { try lens[11] } }
-        public var primaryLanguage: CatchResult<PrimaryLanguage?> { get throws(ReadError) { try lens[12] } }
-        public var licenseInfo: LicenseInfo? { get throws(ReadError) { try lens[13] } }
-        public var defaultBranchRef: DefaultBranchRef? { get throws(ReadError) { try lens[14] } }
-        public var labels: Labels? { get throws(ReadError) { try lens[15] } }
-        public var milestones: Milestones? { get throws(ReadError) { try lens[16] } }
-        public var recentIssues: RecentIssues { get throws(ReadError) { try lens[17] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var nameWithOwner: String { lens[2] }
+        public var description: String? { lens[3] }
+        public var homepageUrl: JSONValue? { lens[4] }
+        public var stargazerCount: Int { lens[5] }
+        public var forkCount: Int { lens[6] }
+        public var isArchived: Bool { lens[7] }
+        public var openIssues: OpenIssues { lens[8] }
+        public var closedIssues: ClosedIssues { lens[9] }
+        public var openPullRequests: OpenPullRequests { lens[10] }
+        public var mergedPullRequests: MergedPullRequests { lens[11] }
+        public var primaryLanguage: CatchResult<PrimaryLanguage?> { lens[12] }
+        public var licenseInfo: LicenseInfo? { lens[13] }
+        public var defaultBranchRef: DefaultBranchRef? { lens[14] }
+        public var labels: Labels? { lens[15] }
+        public var milestones: Milestones? { lens[16] }
+        public var recentIssues: RecentIssues { lens[17] }
     }
 }
 
@@ -66,7 +66,7 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct OpenIssues: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }
 
@@ -74,9 +74,9 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct PrimaryLanguage: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var color: String? { lens[2] }
     }
 }
 
@@ -84,9 +84,9 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct LicenseInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var spdxId: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var spdxId: String? { lens[2] }
     }
 }
 
@@ -94,9 +94,9 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct DefaultBranchRef: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var target: Target? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var target: Target? { lens[2] }
     }
 }
 
@@ -104,12 +104,12 @@ extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef {
     public struct Target: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var oid: JSONValue { get throws(ReadError) { try lens[1] } }
-        public var messageHeadline: String { get throws(ReadError) { try lens[2] } }
-        public var committedDate: JSONValue { get throws(ReadError) { try lens[3] } }
-        public var author: Author? { get throws(ReadError) { try lens[4] } }
-        public var status: Status? { get throws(ReadError) { try lens[5] } }
+        public var id: DataID { lens[0] }
+        public var oid: JSONValue { lens[1] }
+        public var messageHeadline: String { lens[2] }
+        public var committedDate: JSONValue { lens[3] }
+        public var author: Author? { lens[4] }
+        public var status: Status? { lens[5] }
     }
 }
 
@@ -117,8 +117,8 @@ extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef.Target {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
-        public var user: User? { get throws(ReadError) { try lens[1] } }
+        public var name: String? { lens[0] }
+        public var user: User? { lens[1] }
     }
 }
 
@@ -126,9 +126,9 @@ extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef.Target.Author
     public struct User: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var avatarUrl: JSONValue { lens[2] }
     }
 }
 
@@ -136,7 +136,7 @@ extension RepositoryOverviewQuery.Data.Repository.DefaultBranchRef.Target {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var state: StatusState { get throws(ReadError) { try lens[0] } }
+        public var state: StatusState { lens[0] }
     }
 }
 
@@ -144,8 +144,8 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct Labels: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -153,9 +153,9 @@ extension RepositoryOverviewQuery.Data.Repository.Labels {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var color: String { lens[2] }
     }
 }
 
@@ -163,7 +163,7 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct Milestones: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -171,10 +171,10 @@ extension RepositoryOverviewQuery.Data.Repository.Milestones {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var dueOn: JSONValue? { get throws(ReadError) { try lens[2] } }
-        public var progressPercentage: Double { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var title: String { lens[1] }
+        public var dueOn: JSONValue? { lens[2] }
+        public var progressPercentage: Double { lens[3] }
     }
 }
 
@@ -182,7 +182,7 @@ extension RepositoryOverviewQuery.Data.Repository {
     public struct RecentIssues: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -190,9 +190,9 @@ extension RepositoryOverviewQuery.Data.Repository.RecentIssues {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: IssueState { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var number: Int { lens[1] }
+        public var title: String { lens[2] }
+        public var state: IssueState { lens[3] }
     }
 }

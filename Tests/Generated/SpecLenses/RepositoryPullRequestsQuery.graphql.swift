@@ -33,7 +33,7 @@ extension RepositoryPullRequestsQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -41,9 +41,9 @@ extension RepositoryPullRequestsQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var pullRequests: PullRequests { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var nameWithOwner: String { lens[1] }
+        public var pullRequests: PullRequests { lens[2] }
     }
 }
 
@@ -51,9 +51,9 @@ extension RepositoryPullRequestsQuery.Data.Repository {
     public struct PullRequests: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { lens[0] }
+        public var pageInfo: PageInfo { lens[1] }
+        public var edges: [Edges?]? { lens[2] }
     }
 }
 
@@ -61,8 +61,8 @@ extension RepositoryPullRequestsQuery.Data.Repository.PullRequests {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+        public var hasNextPage: Bool { lens[0] }
+        public var endCursor: String? { lens[1] }
     }
 }
 
@@ -70,8 +70,8 @@ extension RepositoryPullRequestsQuery.Data.Repository.PullRequests {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -79,7 +79,7 @@ extension RepositoryPullRequestsQuery.Data.Repository.PullRequests.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { lens[0] }
+        public var pullRequestRow_pullRequest: FragmentReference<PullRequestRow_pullRequest> { lens[spread: 0] }
     }
 }

@@ -6,17 +6,17 @@ public struct ReviewSummary_review: TypedFragment {
     public static let fragmentName = "ReviewSummary_review"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var state: PullRequestReviewState { get throws(ReadError) { try lens[1] } }
-    public var body: String { get throws(ReadError) { try lens[2] } }
-    public var submittedAt: JSONValue? { get throws(ReadError) { try lens[3] } }
-    public var author: Author? { get throws(ReadError) { try lens[4] } }
+    public var id: DataID { lens[0] }
+    public var state: PullRequestReviewState { lens[1] }
+    public var body: String { lens[2] }
+    public var submittedAt: JSONValue? { lens[3] }
+    public var author: Author? { lens[4] }
 }
 
 extension ReviewSummary_review {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { get throws(ReadError) { try lens[spread: 0] } }
+        public var actorAvatar_actor: FragmentReference<ActorAvatar_actor> { lens[spread: 0] }
     }
 }

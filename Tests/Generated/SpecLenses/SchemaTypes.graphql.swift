@@ -62,6 +62,7 @@ public enum IssueOrderField: ScalarDecodable, InputEncodable, Hashable, Sendable
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: IssueOrderField { .unknownValue("") }
 }
 
 /// The enum `IssueState`; `unknownValue` holds a value this build does not know.
@@ -86,6 +87,7 @@ public enum IssueState: ScalarDecodable, InputEncodable, Hashable, Sendable {
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: IssueState { .unknownValue("") }
 }
 
 /// The enum `IssueStateReason`; `unknownValue` holds a value this build does not know.
@@ -112,6 +114,7 @@ public enum IssueStateReason: ScalarDecodable, InputEncodable, Hashable, Sendabl
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: IssueStateReason { .unknownValue("") }
 }
 
 /// The enum `MergeableState`; `unknownValue` holds a value this build does not know.
@@ -138,6 +141,7 @@ public enum MergeableState: ScalarDecodable, InputEncodable, Hashable, Sendable 
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: MergeableState { .unknownValue("") }
 }
 
 /// The enum `MilestoneState`; `unknownValue` holds a value this build does not know.
@@ -162,6 +166,7 @@ public enum MilestoneState: ScalarDecodable, InputEncodable, Hashable, Sendable 
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: MilestoneState { .unknownValue("") }
 }
 
 /// The enum `OrderDirection`; `unknownValue` holds a value this build does not know.
@@ -186,6 +191,7 @@ public enum OrderDirection: ScalarDecodable, InputEncodable, Hashable, Sendable 
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: OrderDirection { .unknownValue("") }
 }
 
 /// The enum `PullRequestReviewDecision`; `unknownValue` holds a value this build does not know.
@@ -212,6 +218,7 @@ public enum PullRequestReviewDecision: ScalarDecodable, InputEncodable, Hashable
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: PullRequestReviewDecision { .unknownValue("") }
 }
 
 /// The enum `PullRequestReviewState`; `unknownValue` holds a value this build does not know.
@@ -242,6 +249,7 @@ public enum PullRequestReviewState: ScalarDecodable, InputEncodable, Hashable, S
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: PullRequestReviewState { .unknownValue("") }
 }
 
 /// The enum `PullRequestState`; `unknownValue` holds a value this build does not know.
@@ -268,6 +276,7 @@ public enum PullRequestState: ScalarDecodable, InputEncodable, Hashable, Sendabl
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: PullRequestState { .unknownValue("") }
 }
 
 /// The enum `ReactionContent`; `unknownValue` holds a value this build does not know.
@@ -304,6 +313,7 @@ public enum ReactionContent: ScalarDecodable, InputEncodable, Hashable, Sendable
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: ReactionContent { .unknownValue("") }
 }
 
 /// The enum `SearchType`; `unknownValue` holds a value this build does not know.
@@ -330,6 +340,7 @@ public enum SearchType: ScalarDecodable, InputEncodable, Hashable, Sendable {
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: SearchType { .unknownValue("") }
 }
 
 /// The enum `StatusState`; `unknownValue` holds a value this build does not know.
@@ -360,6 +371,7 @@ public enum StatusState: ScalarDecodable, InputEncodable, Hashable, Sendable {
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: StatusState { .unknownValue("") }
 }
 
 /// The enum `TimelineItemType`; `unknownValue` holds a value this build does not know.
@@ -396,4 +408,5 @@ public enum TimelineItemType: ScalarDecodable, InputEncodable, Hashable, Sendabl
         }
     }
     public var inputJSON: JSONValue { .string(graphQLName) }
+    public static var unavailableValue: TimelineItemType { .unknownValue("") }
 }

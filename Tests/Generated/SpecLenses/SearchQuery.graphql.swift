@@ -33,7 +33,7 @@ extension SearchQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var search: Search { get throws(ReadError) { try lens[0] } }
+        public var search: Search { lens[0] }
     }
 }
 
@@ -41,11 +41,11 @@ extension SearchQuery.Data {
     public struct Search: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issueCount: Int { get throws(ReadError) { try lens[0] } }
-        public var repositoryCount: Int { get throws(ReadError) { try lens[1] } }
-        public var userCount: Int { get throws(ReadError) { try lens[2] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[3] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[4] } }
+        public var issueCount: Int { lens[0] }
+        public var repositoryCount: Int { lens[1] }
+        public var userCount: Int { lens[2] }
+        public var pageInfo: PageInfo { lens[3] }
+        public var edges: [Edges?]? { lens[4] }
     }
 }
 
@@ -53,8 +53,8 @@ extension SearchQuery.Data.Search {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[0] } }
-        public var endCursor: String? { get throws(ReadError) { try lens[1] } }
+        public var hasNextPage: Bool { lens[0] }
+        public var endCursor: String? { lens[1] }
     }
 }
 
@@ -62,8 +62,8 @@ extension SearchQuery.Data.Search {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -71,12 +71,12 @@ extension SearchQuery.Data.Search.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var id: DataID { get throws(ReadError) { try lens[1] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 2] } }
-        public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens[inline: 3] } }
-        public var asRepository: AsRepository? { get throws(ReadError) { try lens[inline: 4] } }
-        public var asUser: AsUser? { get throws(ReadError) { try lens[inline: 5] } }
+        public var __typename: String { lens[0] }
+        public var id: DataID { lens[1] }
+        public var asIssue: AsIssue? { lens[inline: 2] }
+        public var asPullRequest: AsPullRequest? { lens[inline: 3] }
+        public var asRepository: AsRepository? { lens[inline: 4] }
+        public var asUser: AsUser? { lens[inline: 5] }
     }
 }
 
@@ -84,12 +84,12 @@ extension SearchQuery.Data.Search.Edges.Node {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var number: Int { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var state: IssueState { get throws(ReadError) { try lens[2] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[3] } }
-        public var repository: Repository { get throws(ReadError) { try lens[4] } }
-        public var comments: Comments { get throws(ReadError) { try lens[5] } }
+        public var number: Int { lens[0] }
+        public var title: String { lens[1] }
+        public var state: IssueState { lens[2] }
+        public var updatedAt: JSONValue { lens[3] }
+        public var repository: Repository { lens[4] }
+        public var comments: Comments { lens[5] }
     }
 }
 
@@ -97,8 +97,8 @@ extension SearchQuery.Data.Search.Edges.Node.AsIssue {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var nameWithOwner: String { lens[1] }
     }
 }
 
@@ -106,7 +106,7 @@ extension SearchQuery.Data.Search.Edges.Node.AsIssue {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }
 
@@ -114,12 +114,12 @@ extension SearchQuery.Data.Search.Edges.Node {
     public struct AsPullRequest: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var number: Int { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
-        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[2] } }
-        public var isDraft: Bool { get throws(ReadError) { try lens[3] } }
-        public var updatedAt: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var repository: Repository { get throws(ReadError) { try lens[5] } }
+        public var number: Int { lens[0] }
+        public var title: String { lens[1] }
+        public var pullRequestState: PullRequestState { lens[2] }
+        public var isDraft: Bool { lens[3] }
+        public var updatedAt: JSONValue { lens[4] }
+        public var repository: Repository { lens[5] }
     }
 }
 
@@ -131,10 +131,10 @@ extension SearchQuery.Data.Search.Edges.Node {
     public struct AsRepository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[0] } }
-        public var description: String? { get throws(ReadError) { try lens[1] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[2] } }
-        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[3] } }
+        public var nameWithOwner: String { lens[0] }
+        public var description: String? { lens[1] }
+        public var stargazerCount: Int { lens[2] }
+        public var primaryLanguage: PrimaryLanguage? { lens[3] }
     }
 }
 
@@ -142,9 +142,9 @@ extension SearchQuery.Data.Search.Edges.Node.AsRepository {
     public struct PrimaryLanguage: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var color: String? { lens[2] }
     }
 }
 
@@ -152,8 +152,8 @@ extension SearchQuery.Data.Search.Edges.Node {
     public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-        public var name: String? { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var login: String { lens[0] }
+        public var name: String? { lens[1] }
+        public var avatarUrl: JSONValue { lens[2] }
     }
 }

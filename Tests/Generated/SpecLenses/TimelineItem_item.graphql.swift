@@ -6,24 +6,24 @@ public struct TimelineItem_item: TypedFragment {
     public static let fragmentName = "TimelineItem_item"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var __typename: String { get throws(ReadError) { try lens[0] } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens[1] } }
-    public var actor: Actor? { get throws(ReadError) { try lens[2] } }
-    public var asNode: AsNode? { get throws(ReadError) { try lens[inline: 3] } }
-    public var asIssueComment: AsIssueComment? { get throws(ReadError) { try lens[inline: 4] } }
-    public var asLabeledEvent: AsLabeledEvent? { get throws(ReadError) { try lens[inline: 5] } }
-    public var asAssignedEvent: AsAssignedEvent? { get throws(ReadError) { try lens[inline: 6] } }
-    public var asClosedEvent: AsClosedEvent? { get throws(ReadError) { try lens[inline: 7] } }
-    public var asRenamedTitleEvent: AsRenamedTitleEvent? { get throws(ReadError) { try lens[inline: 8] } }
-    public var asMilestonedEvent: AsMilestonedEvent? { get throws(ReadError) { try lens[inline: 9] } }
-    public var asCrossReferencedEvent: AsCrossReferencedEvent? { get throws(ReadError) { try lens[inline: 10] } }
+    public var __typename: String { lens[0] }
+    public var createdAt: JSONValue { lens[1] }
+    public var actor: Actor? { lens[2] }
+    public var asNode: AsNode? { lens[inline: 3] }
+    public var asIssueComment: AsIssueComment? { lens[inline: 4] }
+    public var asLabeledEvent: AsLabeledEvent? { lens[inline: 5] }
+    public var asAssignedEvent: AsAssignedEvent? { lens[inline: 6] }
+    public var asClosedEvent: AsClosedEvent? { lens[inline: 7] }
+    public var asRenamedTitleEvent: AsRenamedTitleEvent? { lens[inline: 8] }
+    public var asMilestonedEvent: AsMilestonedEvent? { lens[inline: 9] }
+    public var asCrossReferencedEvent: AsCrossReferencedEvent? { lens[inline: 10] }
 }
 
 extension TimelineItem_item {
     public struct Actor: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
+        public var login: String { lens[0] }
     }
 }
 
@@ -31,7 +31,7 @@ extension TimelineItem_item {
     public struct AsNode: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
+        public var id: DataID { lens[0] }
     }
 }
 
@@ -39,7 +39,7 @@ extension TimelineItem_item {
     public struct AsIssueComment: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var commentCard_comment: FragmentReference<CommentCard_comment> { get throws(ReadError) { try lens[spread: 0] } }
+        public var commentCard_comment: FragmentReference<CommentCard_comment> { lens[spread: 0] }
     }
 }
 
@@ -47,7 +47,7 @@ extension TimelineItem_item {
     public struct AsLabeledEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var label: Label { get throws(ReadError) { try lens[0] } }
+        public var label: Label { lens[0] }
     }
 }
 
@@ -55,7 +55,7 @@ extension TimelineItem_item.AsLabeledEvent {
     public struct Label: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var labelChip_label: FragmentReference<LabelChip_label> { get throws(ReadError) { try lens[spread: 0] } }
+        public var labelChip_label: FragmentReference<LabelChip_label> { lens[spread: 0] }
     }
 }
 
@@ -63,7 +63,7 @@ extension TimelineItem_item {
     public struct AsAssignedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var assignee: Assignee? { get throws(ReadError) { try lens[0] } }
+        public var assignee: Assignee? { lens[0] }
     }
 }
 
@@ -75,7 +75,7 @@ extension TimelineItem_item {
     public struct AsClosedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var stateReason: IssueStateReason? { get throws(ReadError) { try lens[0] } }
+        public var stateReason: IssueStateReason? { lens[0] }
     }
 }
 
@@ -83,8 +83,8 @@ extension TimelineItem_item {
     public struct AsRenamedTitleEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var previousTitle: String { get throws(ReadError) { try lens[0] } }
-        public var currentTitle: String { get throws(ReadError) { try lens[1] } }
+        public var previousTitle: String { lens[0] }
+        public var currentTitle: String { lens[1] }
     }
 }
 
@@ -92,7 +92,7 @@ extension TimelineItem_item {
     public struct AsMilestonedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var milestoneTitle: String { get throws(ReadError) { try lens[0] } }
+        public var milestoneTitle: String { lens[0] }
     }
 }
 
@@ -100,9 +100,9 @@ extension TimelineItem_item {
     public struct AsCrossReferencedEvent: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var isCrossRepository: Bool { get throws(ReadError) { try lens[0] } }
-        public var willCloseTarget: Bool { get throws(ReadError) { try lens[1] } }
-        public var source: Source { get throws(ReadError) { try lens[2] } }
+        public var isCrossRepository: Bool { lens[0] }
+        public var willCloseTarget: Bool { lens[1] }
+        public var source: Source { lens[2] }
     }
 }
 
@@ -110,9 +110,9 @@ extension TimelineItem_item.AsCrossReferencedEvent {
     public struct Source: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var __typename: String { get throws(ReadError) { try lens[0] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 1] } }
-        public var asPullRequest: AsPullRequest? { get throws(ReadError) { try lens[inline: 2] } }
+        public var __typename: String { lens[0] }
+        public var asIssue: AsIssue? { lens[inline: 1] }
+        public var asPullRequest: AsPullRequest? { lens[inline: 2] }
     }
 }
 
@@ -120,10 +120,10 @@ extension TimelineItem_item.AsCrossReferencedEvent.Source {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var state: IssueState { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var number: Int { lens[1] }
+        public var title: String { lens[2] }
+        public var state: IssueState { lens[3] }
     }
 }
 
@@ -131,9 +131,9 @@ extension TimelineItem_item.AsCrossReferencedEvent.Source {
     public struct AsPullRequest: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var number: Int { get throws(ReadError) { try lens[1] } }
-        public var title: String { get throws(ReadError) { try lens[2] } }
-        public var pullRequestState: PullRequestState { get throws(ReadError) { try lens[3] } }
+        public var id: DataID { lens[0] }
+        public var number: Int { lens[1] }
+        public var title: String { lens[2] }
+        public var pullRequestState: PullRequestState { lens[3] }
     }
 }

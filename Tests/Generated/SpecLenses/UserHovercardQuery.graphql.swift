@@ -27,7 +27,7 @@ extension UserHovercardQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var user: User? { get throws(ReadError) { try lens[0] } }
+        public var user: User? { lens[0] }
     }
 }
 
@@ -35,17 +35,17 @@ extension UserHovercardQuery.Data {
     public struct User: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var name: String? { get throws(ReadError) { try lens[2] } }
-        public var smallAvatar: JSONValue { get throws(ReadError) { try lens[3] } }
-        public var largeAvatar: JSONValue { get throws(ReadError) { try lens[4] } }
-        public var bio: String? { get throws(ReadError) { try lens[5] } }
-        public var company: String? { get throws(ReadError) { try lens[6] } }
-        public var location: String? { get throws(ReadError) { try lens[7] } }
-        public var status: Status? { get throws(ReadError) { try lens[8] } }
-        public var openAssigned: OpenAssigned { get throws(ReadError) { try lens[9] } }
-        public var closedAssigned: ClosedAssigned { get throws(ReadError) { try lens[10] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var name: String? { lens[2] }
+        public var smallAvatar: JSONValue { lens[3] }
+        public var largeAvatar: JSONValue { lens[4] }
+        public var bio: String? { lens[5] }
+        public var company: String? { lens[6] }
+        public var location: String? { lens[7] }
+        public var status: Status? { lens[8] }
+        public var openAssigned: OpenAssigned { lens[9] }
+        public var closedAssigned: ClosedAssigned { lens[10] }
     }
 }
 
@@ -57,9 +57,9 @@ extension UserHovercardQuery.Data.User {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var emoji: String? { get throws(ReadError) { try lens[0] } }
-        public var message: String? { get throws(ReadError) { try lens[1] } }
-        public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens[2] } }
+        public var emoji: String? { lens[0] }
+        public var message: String? { lens[1] }
+        public var indicatesLimitedAvailability: Bool { lens[2] }
     }
 }
 
@@ -67,6 +67,6 @@ extension UserHovercardQuery.Data.User {
     public struct OpenAssigned: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }

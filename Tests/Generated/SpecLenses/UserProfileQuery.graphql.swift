@@ -24,7 +24,7 @@ extension UserProfileQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var user: User? { get throws(ReadError) { try lens[0] } }
+        public var user: User? { lens[0] }
     }
 }
 
@@ -32,12 +32,12 @@ extension UserProfileQuery.Data {
     public struct User: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var followers: Followers { get throws(ReadError) { try lens[1] } }
-        public var following: Following { get throws(ReadError) { try lens[2] } }
-        public var organizations: Organizations { get throws(ReadError) { try lens[3] } }
-        public var repositories: Repositories { get throws(ReadError) { try lens[4] } }
-        public var userProfile_user: FragmentReference<UserProfile_user> { get throws(ReadError) { try lens[spread: 0] } }
+        public var id: DataID { lens[0] }
+        public var followers: Followers { lens[1] }
+        public var following: Following { lens[2] }
+        public var organizations: Organizations { lens[3] }
+        public var repositories: Repositories { lens[4] }
+        public var userProfile_user: FragmentReference<UserProfile_user> { lens[spread: 0] }
     }
 }
 
@@ -49,7 +49,7 @@ extension UserProfileQuery.Data.User {
     public struct Followers: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
+        public var totalCount: Int { lens[0] }
     }
 }
 
@@ -57,7 +57,7 @@ extension UserProfileQuery.Data.User {
     public struct Organizations: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -65,9 +65,9 @@ extension UserProfileQuery.Data.User.Organizations {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var avatarUrl: JSONValue { lens[2] }
     }
 }
 
@@ -75,8 +75,8 @@ extension UserProfileQuery.Data.User {
     public struct Repositories: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[1] } }
+        public var totalCount: Int { lens[0] }
+        public var nodes: [Nodes?]? { lens[1] }
     }
 }
 
@@ -84,11 +84,11 @@ extension UserProfileQuery.Data.User.Repositories {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var description: String? { get throws(ReadError) { try lens[2] } }
-        public var stargazerCount: Int { get throws(ReadError) { try lens[3] } }
-        public var primaryLanguage: PrimaryLanguage? { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var description: String? { lens[2] }
+        public var stargazerCount: Int { lens[3] }
+        public var primaryLanguage: PrimaryLanguage? { lens[4] }
     }
 }
 
@@ -96,8 +96,8 @@ extension UserProfileQuery.Data.User.Repositories.Nodes {
     public struct PrimaryLanguage: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var name: String { get throws(ReadError) { try lens[1] } }
-        public var color: String? { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var name: String { lens[1] }
+        public var color: String? { lens[2] }
     }
 }

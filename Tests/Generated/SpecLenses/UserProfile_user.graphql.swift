@@ -6,25 +6,25 @@ public struct UserProfile_user: TypedFragment {
     public static let fragmentName = "UserProfile_user"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var id: DataID { get throws(ReadError) { try lens[0] } }
-    public var login: String { get throws(ReadError) { try lens[1] } }
-    public var name: String? { get throws(ReadError) { try lens[2] } }
-    public var bio: String? { get throws(ReadError) { try lens[3] } }
-    public var company: String? { get throws(ReadError) { try lens[4] } }
-    public var location: String? { get throws(ReadError) { try lens[5] } }
-    public var email: String? { get throws(ReadError) { try lens[6] } }
-    public var websiteUrl: JSONValue? { get throws(ReadError) { try lens[7] } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens[8] } }
-    public var avatarUrl: JSONValue { get throws(ReadError) { try lens[9] } }
-    public var status: Status? { get throws(ReadError) { try lens[10] } }
+    public var id: DataID { lens[0] }
+    public var login: String { lens[1] }
+    public var name: String? { lens[2] }
+    public var bio: String? { lens[3] }
+    public var company: String? { lens[4] }
+    public var location: String? { lens[5] }
+    public var email: String? { lens[6] }
+    public var websiteUrl: JSONValue? { lens[7] }
+    public var createdAt: JSONValue { lens[8] }
+    public var avatarUrl: JSONValue { lens[9] }
+    public var status: Status? { lens[10] }
 }
 
 extension UserProfile_user {
     public struct Status: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var emoji: String? { get throws(ReadError) { try lens[0] } }
-        public var message: String? { get throws(ReadError) { try lens[1] } }
-        public var indicatesLimitedAvailability: Bool { get throws(ReadError) { try lens[2] } }
+        public var emoji: String? { lens[0] }
+        public var message: String? { lens[1] }
+        public var indicatesLimitedAvailability: Bool { lens[2] }
     }
 }

@@ -13,7 +13,7 @@ extension ViewerSidebarQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var viewer: Viewer { get throws(ReadError) { try lens[0] } }
+        public var viewer: Viewer { lens[0] }
     }
 }
 
@@ -21,11 +21,11 @@ extension ViewerSidebarQuery.Data {
     public struct Viewer: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
-        public var organizations: Organizations { get throws(ReadError) { try lens[3] } }
-        public var repositories: Repositories { get throws(ReadError) { try lens[4] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var avatarUrl: JSONValue { lens[2] }
+        public var organizations: Organizations { lens[3] }
+        public var repositories: Repositories { lens[4] }
     }
 }
 
@@ -33,7 +33,7 @@ extension ViewerSidebarQuery.Data.Viewer {
     public struct Organizations: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -41,9 +41,9 @@ extension ViewerSidebarQuery.Data.Viewer.Organizations {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var login: String { get throws(ReadError) { try lens[1] } }
-        public var avatarUrl: JSONValue { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var login: String { lens[1] }
+        public var avatarUrl: JSONValue { lens[2] }
     }
 }
 
@@ -51,7 +51,7 @@ extension ViewerSidebarQuery.Data.Viewer {
     public struct Repositories: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var nodes: [Nodes?]? { get throws(ReadError) { try lens[0] } }
+        public var nodes: [Nodes?]? { lens[0] }
     }
 }
 
@@ -59,8 +59,8 @@ extension ViewerSidebarQuery.Data.Viewer.Repositories {
     public struct Nodes: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var nameWithOwner: String { get throws(ReadError) { try lens[1] } }
-        public var isPrivate: Bool { get throws(ReadError) { try lens[2] } }
+        public var id: DataID { lens[0] }
+        public var nameWithOwner: String { lens[1] }
+        public var isPrivate: Bool { lens[2] }
     }
 }

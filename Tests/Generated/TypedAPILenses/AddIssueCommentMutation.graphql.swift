@@ -27,7 +27,7 @@ extension AddIssueCommentMutation {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var addComment: AddComment? { get throws(ReadError) { try lens[0] } }
+        public var addComment: AddComment? { lens[0] }
     }
 }
 
@@ -35,7 +35,7 @@ extension AddIssueCommentMutation.Data {
     public struct AddComment: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var commentEdge: CommentEdge? { get throws(ReadError) { try lens[0] } }
+        public var commentEdge: CommentEdge? { lens[0] }
     }
 }
 
@@ -43,8 +43,8 @@ extension AddIssueCommentMutation.Data.AddComment {
     public struct CommentEdge: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -52,8 +52,8 @@ extension AddIssueCommentMutation.Data.AddComment.CommentEdge {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var body: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var body: String { lens[1] }
     }
 }
 

@@ -6,6 +6,6 @@ public struct IssueBody_issue: TypedFragment {
     public static let fragmentName = "IssueBody_issue"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var body: String { get throws(ReadError) { try lens[0] } }
-    public var createdAt: JSONValue { get throws(ReadError) { try lens[1] } }
+    public var body: String { lens[0] }
+    public var createdAt: JSONValue { lens[1] }
 }

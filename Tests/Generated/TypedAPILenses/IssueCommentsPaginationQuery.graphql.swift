@@ -30,7 +30,7 @@ extension IssueCommentsPaginationQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node? { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { lens[0] }
     }
 }
 
@@ -38,6 +38,6 @@ extension IssueCommentsPaginationQuery.Data {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var issueComments_issue: FragmentReference<IssueComments_issue>? { get throws(ReadError) { try lens[spread: 0] } }
+        public var issueComments_issue: FragmentReference<IssueComments_issue>? { lens[spread: 0] }
     }
 }

@@ -6,16 +6,16 @@ public struct IssueComments_issue: TypedRefetchableFragment {
     public static let fragmentName = "IssueComments_issue"
     public let lens: Lens
     public init(lens: Lens) { self.lens = lens }
-    public var comments: Comments { get throws(ReadError) { try lens[0] } }
+    public var comments: Comments { lens[0] }
 }
 
 extension IssueComments_issue {
     public struct Comments: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var totalCount: Int { get throws(ReadError) { try lens[0] } }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[1] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[2] } }
+        public var totalCount: Int { lens[0] }
+        public var edges: [Edges?]? { lens[1] }
+        public var pageInfo: PageInfo { lens[2] }
     }
 }
 
@@ -23,8 +23,8 @@ extension IssueComments_issue.Comments {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -32,8 +32,8 @@ extension IssueComments_issue.Comments.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var body: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var body: String { lens[1] }
     }
 }
 
@@ -41,7 +41,7 @@ extension IssueComments_issue.Comments {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var endCursor: String? { get throws(ReadError) { try lens[0] } }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[1] } }
+        public var endCursor: String? { lens[0] }
+        public var hasNextPage: Bool { lens[1] }
     }
 }

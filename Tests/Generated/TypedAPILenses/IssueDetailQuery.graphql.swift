@@ -24,7 +24,7 @@ extension IssueDetailQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var node: Node? { get throws(ReadError) { try lens[0] } }
+        public var node: Node? { lens[0] }
     }
 }
 
@@ -32,8 +32,8 @@ extension IssueDetailQuery.Data {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var asIssue: AsIssue? { get throws(ReadError) { try lens[inline: 1] } }
+        public var id: DataID { lens[0] }
+        public var asIssue: AsIssue? { lens[inline: 1] }
     }
 }
 
@@ -41,10 +41,10 @@ extension IssueDetailQuery.Data.Node {
     public struct AsIssue: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var title: String { get throws(ReadError) { try lens[0] } }
-        public var author: Author? { get throws(ReadError) { try lens[1] } }
-        public var issueBody_issue: Deferred<FragmentReference<IssueBody_issue>> { get throws(ReadError) { try lens[deferred: 0] } }
-        public var issueComments_issue: FragmentReference<IssueComments_issue> { get throws(ReadError) { try lens[spread: 1] } }
+        public var title: String { lens[0] }
+        public var author: Author? { lens[1] }
+        public var issueBody_issue: Deferred<FragmentReference<IssueBody_issue>> { lens[deferred: 0] }
+        public var issueComments_issue: FragmentReference<IssueComments_issue> { lens[spread: 1] }
     }
 }
 
@@ -52,8 +52,8 @@ extension IssueDetailQuery.Data.Node.AsIssue {
     public struct Author: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var login: String { get throws(ReadError) { try lens[0] } }
-        public var asUser: Deferred<AsUser>? { get throws(ReadError) { try lens[deferredInline: 1] } }
+        public var login: String { lens[0] }
+        public var asUser: Deferred<AsUser>? { lens[deferredInline: 1] }
     }
 }
 
@@ -61,6 +61,6 @@ extension IssueDetailQuery.Data.Node.AsIssue.Author {
     public struct AsUser: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var name: String? { get throws(ReadError) { try lens[0] } }
+        public var name: String? { lens[0] }
     }
 }

@@ -33,7 +33,7 @@ extension IssueListQuery {
     public struct Data: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var repository: Repository? { get throws(ReadError) { try lens[0] } }
+        public var repository: Repository? { lens[0] }
     }
 }
 
@@ -41,8 +41,8 @@ extension IssueListQuery.Data {
     public struct Repository: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var issues: Issues { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var issues: Issues { lens[1] }
     }
 }
 
@@ -50,8 +50,8 @@ extension IssueListQuery.Data.Repository {
     public struct Issues: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var edges: [Edges?]? { get throws(ReadError) { try lens[0] } }
-        public var pageInfo: PageInfo { get throws(ReadError) { try lens[1] } }
+        public var edges: [Edges?]? { lens[0] }
+        public var pageInfo: PageInfo { lens[1] }
     }
 }
 
@@ -59,8 +59,8 @@ extension IssueListQuery.Data.Repository.Issues {
     public struct Edges: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var cursor: String { get throws(ReadError) { try lens[0] } }
-        public var node: Node? { get throws(ReadError) { try lens[1] } }
+        public var cursor: String { lens[0] }
+        public var node: Node? { lens[1] }
     }
 }
 
@@ -68,8 +68,8 @@ extension IssueListQuery.Data.Repository.Issues.Edges {
     public struct Node: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var id: DataID { get throws(ReadError) { try lens[0] } }
-        public var title: String { get throws(ReadError) { try lens[1] } }
+        public var id: DataID { lens[0] }
+        public var title: String { lens[1] }
     }
 }
 
@@ -77,7 +77,7 @@ extension IssueListQuery.Data.Repository.Issues {
     public struct PageInfo: TypedLens {
         public let lens: Lens
         public init(lens: Lens) { self.lens = lens }
-        public var endCursor: String? { get throws(ReadError) { try lens[0] } }
-        public var hasNextPage: Bool { get throws(ReadError) { try lens[1] } }
+        public var endCursor: String? { lens[0] }
+        public var hasNextPage: Bool { lens[1] }
     }
 }

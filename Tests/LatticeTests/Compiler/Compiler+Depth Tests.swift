@@ -114,7 +114,7 @@ import LatticeTesting
         let verdict = try SmallStack.run { VerdictReads.untracked(bound, root: root, counters: nil) }
         var marker = ReferenceMarker(collection: 1)
         let marked = try SmallStack.run { marker.visit(bound, from: root) }
-        #expect(result.delta.records.count == Self.limit)
+        #expect(result.delta.order.count == Self.limit)
         #expect(read.data == data)
         #expect(availability.status == .available)
         #expect(verdict.isFine)

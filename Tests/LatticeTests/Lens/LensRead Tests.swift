@@ -1,7 +1,10 @@
 import Testing
 @testable import Lattice
 
-enum IssueState: String, ScalarDecodable { case open = "OPEN", closed = "CLOSED" }
+enum IssueState: String, ScalarDecodable {
+    case open = "OPEN", closed = "CLOSED"
+    static let unavailableValue = IssueState.open
+}
 
 @MainActor
 @Suite struct LensReadTests {

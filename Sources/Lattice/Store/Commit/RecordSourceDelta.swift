@@ -7,6 +7,10 @@ public struct RecordSourceDelta: Sendable {
         let key: FieldKey
         let keyPath: FieldKeyPath
         var state: FieldState
+        /// Where what it links is staged in the same delta, when its writer knew: for a link,
+        /// the linked record's position; for a list of links, where its items' positions start
+        /// in `linkTargets`. -1 when not known: the commit finds the records by id.
+        var targets = -1
     }
 
     /// Staged writes of one record, in write order; a second write of a field replaces the first.
@@ -25,14 +29,16 @@ public struct RecordSourceDelta: Sendable {
             return nil
         }
 
-        mutating func set(_ write: FieldWrite) {
-            if let position = position(of: write.key) {
+        /// Stages `write`, taken over: no copy of its value.
+        mutating func set(_ write: consuming FieldWrite) {
+            let key = write.key
+            if let position = position(of: key) {
                 writes[position] = write
                 return
             }
             writes.append(write)
             if positions != nil {
-                positions?[write.key] = writes.count - 1
+                positions?[key] = writes.count - 1
             } else if writes.count == Self.scannedFields {
                 var table: [FieldKey: Int] = [:]
                 for (position, write) in writes.enumerated() { table[write.key] = position }
@@ -41,9 +47,15 @@ public struct RecordSourceDelta: Sendable {
         }
     }
 
-    private(set) var records: [DataID: RecordWrites] = [:]
+    /// Where each record's writes are in `staged` (and its id in `order`).
+    private var positions: [DataID: Int] = [:]
+    /// Each record's writes, in the order of `order`: a commit walks them without hashing an id.
+    private(set) var staged: [RecordWrites] = []
     /// Record ids in first-write order, so application and notification order is stable.
     private(set) var order: [DataID] = []
+    /// The positions of the records lists of links name, a list's items in a row (-1 for a
+    /// null item or a record not staged here): `FieldWrite.targets` says where a list's start.
+    private(set) var linkTargets: [Int] = []
     private(set) var deletions: [DataID] = []
     private(set) var invalidations: [DataID] = []
     /// Edits of `@connection` lists (pages to merge, edges to remove), applied after the
@@ -63,19 +75,60 @@ public struct RecordSourceDelta: Sendable {
     }
 
     mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, on id: DataID) {
-        // One lookup of the id (a string hash) a write: the record is made in place if new.
-        let before = records.count
-        records[id, default: RecordWrites()].set(FieldWrite(key: key, keyPath: keyPath, state: state))
-        if records.count != before { order.append(id) }
+        set(state, for: key, keyPath: keyPath, at: stage(id))
+    }
+
+    /// Stages a write to the record at `position` (what `stage` answered for it): no lookup of
+    /// its id. - Complexity: O(1) amortized.
+    mutating func set(_ state: FieldState, for key: FieldKey, keyPath: FieldKeyPath, at position: Int,
+                      targets: Int = -1) {
+        staged[position].set(FieldWrite(key: key, keyPath: keyPath, state: state, targets: targets))
+    }
+
+    /// Stages the positions of the records a list of links names, in the list's order (-1 for
+    /// a null item or a record not staged here), for its write's `targets`.
+    /// - Returns: where they start in `linkTargets`. - Complexity: O(positions) amortized.
+    mutating func stageTargets(_ positions: ArraySlice<Int>) -> Int {
+        let start = linkTargets.count
+        linkTargets.append(contentsOf: positions)
+        return start
+    }
+
+    /// Stages a write of each of `fields` on record `id`, finding the id once in all, not
+    /// once a field (a `DataSnapshot`'s copy of every field of a record).
+    /// - Complexity: O(fields) plus one hash of the id.
+    mutating func set(_ fields: [(key: FieldKey, slot: Slot)], on id: DataID) {
+        let position = stage(id, fields: fields.count)
+        for field in fields {
+            set(FieldState(value: field.slot.value.fieldValue, errors: field.slot.errors),
+                for: field.key, keyPath: field.key.keyPath, at: position)
+        }
     }
 
     /// Stages the record `id` so it exists after the commit, even with no field written.
     mutating func touch(_ id: DataID) {
-        if records[id] == nil {
-            records[id] = RecordWrites()
+        stage(id)
+    }
+
+    /// The position of `id`'s writes in `staged`, made empty if new (with room for `fields`
+    /// writes): one lookup of the id (a string hash), which inserts it when absent. A walk
+    /// writing an object's fields stages it once and writes at the position.
+    @discardableResult
+    mutating func stage(_ id: DataID, fields: Int = 0) -> Int {
+        let position = Self.read(&positions[id, default: staged.count])
+        if position == staged.count {
+            var writes = RecordWrites()
+            writes.writes.reserveCapacity(fields)
+            staged.append(writes)
             order.append(id)
         }
+        return position
     }
+
+    /// `value`, read through an `inout` access: a dictionary's `default:` subscript then
+    /// inserts the default it was given, in the same lookup.
+    @inline(__always)
+    private static func read(_ value: inout Int) -> Int { value }
 
     /// Stages the deletion of `id`: all its fields removed, and the record known not to exist
     /// (`RecordType.nonexistent`): a link to it reads as null, as Relay reads a deleted
@@ -114,10 +167,10 @@ public struct RecordSourceDelta: Sendable {
 
     /// The staged state of `key` on `id`, if written. - Complexity: O(1).
     func state(of key: FieldKey, on id: DataID) -> FieldState? {
-        guard let writes = records[id], let position = writes.position(of: key) else { return nil }
-        return writes.writes[position].state
+        guard let record = positions[id], let position = staged[record].position(of: key) else { return nil }
+        return staged[record].writes[position].state
     }
 
-    /// The staged writes of `id`, for tests and printing.
-    func writes(of id: DataID) -> [FieldWrite] { records[id]?.writes ?? [] }
+    /// The staged writes of `id`. - Complexity: O(1) (one string hash).
+    func writes(of id: DataID) -> [FieldWrite] { positions[id].map { staged[$0].writes } ?? [] }
 }

@@ -27,9 +27,20 @@ extension Store {
         // Read once: a static's lazy initialization is checked on every access.
         let edges = FieldKey.edges
         let keepsConnectionNodes = !connectionNodes.isEmpty
-        for id in delta.order {
-            let (record, isNew) = source.recordOrCreate(id)
-            let writes = delta.writes(of: id)
+        // The records of the delta's positions met so far (its own, or linked), from the first
+        // link the commit writes (empty until then: a payload committed again writes none): a
+        // record linked many times is looked up by id once.
+        var resolved: [Record?] = []
+        for (position, id) in delta.order.enumerated() {
+            let record: Record
+            var isNew = false
+            if !resolved.isEmpty, let known = resolved[position] {
+                record = known
+            } else {
+                (record, isNew) = source.recordOrCreate(id)
+                if !resolved.isEmpty { resolved[position] = record }
+            }
+            let writes = delta.staged[position].writes
             if isNew { created += 1 }
             if record.slots.isEmpty { record.slots.reserveCapacity(writes.count) }
             let before = changed.count
@@ -39,9 +50,11 @@ extension Store {
             if typeBefore == .nonexistent { record.type = .unknown }
             for write in writes {
                 fieldsWritten += 1
-                let new = Slot(value: stored(write.state.value), errors: write.state.errors)
+                // Compared in place, before anything is made of the write: a payload committed
+                // again copies no value and looks up no linked record.
+                if record.slots.holds(write.key, write.state) { continue }
+                let new = Slot(value: stored(write, in: delta, resolved: &resolved), errors: write.state.errors)
                 let old = record.slots[write.key]
-                if old == new { continue }
                 if !droppedLinks, old?.value.isLink == true { droppedLinks = true }
                 record.slots[write.key] = new
                 record.noteType(from: write.key, new.value)
@@ -133,6 +146,41 @@ extension Store {
         case .link(let id): .link(source.recordOrCreate(id).record)
         case .links(let ids): .links(records(ids))
         }
+    }
+
+    /// The live form of a staged write's value, its links resolved through the delta's
+    /// positions where the writer knew them (`FieldWrite.targets`), each position looked up
+    /// once into `resolved`, else by id.
+    private func stored(_ write: RecordSourceDelta.FieldWrite, in delta: RecordSourceDelta,
+                        resolved: inout [Record?]) -> StoredValue {
+        guard write.targets >= 0 else { return stored(write.state.value) }
+        switch write.state.value {
+        case .null, .scalar: return stored(write.state.value)
+        case .link(let id): return .link(record(at: write.targets, id, in: &resolved, of: delta))
+        case .links(let ids):
+            var records: [Record?] = []
+            records.reserveCapacity(ids.count)
+            for (offset, id) in ids.enumerated() {
+                guard let id else {
+                    records.append(nil)
+                    continue
+                }
+                let target = delta.linkTargets[write.targets + offset]
+                records.append(target >= 0 ? record(at: target, id, in: &resolved, of: delta)
+                                           : source.recordOrCreate(id).record)
+            }
+            return .links(records)
+        }
+    }
+
+    /// The record `id` staged at `position` in `delta`: from `resolved` (made at the first
+    /// link), else looked up (made if absent) and kept there.
+    private func record(at position: Int, _ id: DataID, in resolved: inout [Record?], of delta: RecordSourceDelta) -> Record {
+        if resolved.isEmpty { resolved = Array(repeating: nil, count: delta.order.count) }
+        if let record = resolved[position] { return record }
+        let record = source.recordOrCreate(id).record
+        resolved[position] = record
+        return record
     }
 
     /// The records of a list of links (made if absent).

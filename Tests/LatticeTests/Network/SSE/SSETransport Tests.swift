@@ -67,14 +67,6 @@ struct SSETransportTests {
         try await body(server)
     }
 
-    /// Lets one step of the streams with `step=key` go on.
-    func release(_ server: LoopbackServer, _ key: String) async throws {
-        var request = URLRequest(url: try server.url("/step/\(key)"))
-        request.httpMethod = "POST"
-        let (_, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-    }
-
     static func name(_ state: SubscriptionState) -> String {
         switch state {
         case .connecting: "connecting"
@@ -102,7 +94,7 @@ struct SSETransportTests {
             var log = [Self.name(handle.state)]
             @MainActor func note(_ entry: String) { if log.last != entry { log.append(entry) } }
             @MainActor func event() async throws {
-                try await live.nextEvent { try await release(server, "main") }
+                try await live.nextEvent { try await server.release("main") }
                 note("event(\(live.issue("updatedAt") ?? "?"))")
             }
 
@@ -132,7 +124,7 @@ struct SSETransportTests {
             #expect(live.issue("state") == "CLOSED")
             #expect(handle.state == .open(since: reopenedAt))
 
-            try await release(server, "main")
+            try await server.release("main")
             await waitUntil { if case .ended = handle.state { true } else { false } }
             note(Self.name(handle.state))
             #expect(log == ["connecting", "open", "event(2024-06-01T12:01:00Z)", "waitingToReconnect(1)",

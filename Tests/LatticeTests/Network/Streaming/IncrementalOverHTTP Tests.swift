@@ -70,12 +70,6 @@ struct IncrementalOverHTTPTests {
         return try? data.read("node")
     }
 
-    static func release(_ server: LoopbackServer, _ key: String) async throws {
-        var request = URLRequest(url: try server.url("/step/\(key)"))
-        request.httpMethod = "POST"
-        _ = try await URLSession.shared.data(for: request)
-    }
-
     /// The issue as the answer in one piece has it, for what the parts must add up to.
     struct Whole {
         var title = "", body = "", state = ""
@@ -111,7 +105,7 @@ struct IncrementalOverHTTPTests {
         #expect(title.value == wholeTitle)
         #expect(body.value == nil, "not arrived: the body reads as missing")
 
-        try await Self.release(server, "body")
+        try await server.release("body")
         await handle.waitForFetch()
         #expect(handle.part("body") == .arrived)
         #expect(body.flush() && body.value == wholeBody)
@@ -169,7 +163,7 @@ struct IncrementalOverHTTPTests {
             await waitUntil { Self.isReady(handle) }
             #expect(shown() == Array(cursors.prefix(initial)), "\(operation): the initial payload's items")
             #expect(handle.part("edges") == .pending)
-            try await Self.release(server, key)
+            try await server.release(key)
             await handle.waitForFetch()
             #expect(shown() == cursors, "\(operation): every item, in order")
             #expect(handle.part("edges") == .arrived)
@@ -239,8 +233,8 @@ struct IncrementalOverHTTPTests {
         #expect(environment.counters?.total.requestsSent == 1)
         #expect(environment.counters?.total.requestsShared == 1)
         // Twice: a second stream, were one sent, is not left holding its part for ever.
-        try await Self.release(server, key)
-        try await Self.release(server, key)
+        try await server.release(key)
+        try await server.release(key)
         await first.waitForFetch()
         await second.waitForFetch()
         for handle in [first, second] {
@@ -275,7 +269,7 @@ struct IncrementalOverHTTPTests {
             }
             #expect(failure as? Failure == .cancelled, "\(name): \(failure)")
         }
-        for _ in 0..<3 { try await Self.release(server, key) }
+        for _ in 0..<3 { try await server.release(key) }
         await probe.waitForFetch()
     }
 }

@@ -44,6 +44,37 @@ import Testing
         #expect(!fired)
     }
 
+    /// The normalizer stages links with their records' places in the delta, and the commit
+    /// resolves them there: each link is the store's one record of its id, whether the record
+    /// was there before, is new, or is linked twice; the same list again changes nothing, the
+    /// same ids in another order change the list.
+    @Test func linksAreTheStoresOneRecordOfEachId() throws {
+        func labels(_ ids: [String]) throws -> GraphQLResponse {
+            let items = ids.map { "{\"id\": \"\($0)\", \"name\": \"\($0)\"}" }.joined(separator: ", ")
+            return GraphQLResponse(data: try .parse("""
+            {"node": {"__typename": "Issue", "id": "I1", "title": "T", "body": "B",
+              "author": {"__typename": "User", "id": "U1", "login": "ada"}, "labels": [\(items)]}}
+            """))
+        }
+        let store = Store()
+        try store.commit(try labels(["L1"]), for: bound)
+        try store.commit(try labels(["L2", "L1", "L2"]), for: bound)
+        let issue = try #require(store.record(DataID("I1")))
+        guard case .links(let linked)? = issue.slots[FieldKey("labels")]?.value,
+              case .link(let author)? = issue.slots[FieldKey("author")]?.value else {
+            Issue.record("the issue's labels and author are not links")
+            return
+        }
+        #expect(linked.count == 3)
+        for (record, id) in zip(linked, ["L2", "L1", "L2"]) {
+            #expect(record != nil && record === store.record(DataID(id)), "\(id)")
+        }
+        #expect(author === store.record(DataID("U1")))
+        #expect(try store.commit(try labels(["L2", "L1", "L2"]), for: bound).changes.changedFields.isEmpty)
+        let reordered = try store.commit(try labels(["L1", "L2", "L2"]), for: bound).changes
+        #expect(reordered.changedFields == [FieldRef(record: issue.serial, key: FieldKey("labels"))])
+    }
+
     @Test func aChangedFieldNotifiesOnceAfterTheWholeCommit() throws {
         let store = Store()
         try store.commit(try response(), for: bound)
