@@ -146,11 +146,27 @@ public enum RecordEncoding {
         return Decoded(fields: fields, isDeleted: isDeleted)
     }
 
-    /// Whether `one` and `other` hold the same bytes. - Complexity: O(bytes), a `memcmp`.
+    /// Whether `one` and `other` hold the same bytes. - Complexity: O(bytes): up to 16 bytes
+    /// (a key, a short value) without a call, more by `memcmp`.
+    @inline(__always)
     static func sameBytes(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
-        guard one.count == other.count else { return false }
+        let count = one.count
+        guard count == other.count else { return false }
         guard let first = one.baseAddress, let second = other.baseAddress else { return true }
-        return memcmp(first, second, one.count) == 0
+        switch count {
+        case 8...16:
+            return first.loadUnaligned(as: UInt64.self) == second.loadUnaligned(as: UInt64.self)
+                && first.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == second.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 0..<8:
+            for offset in 0..<count where first.load(fromByteOffset: offset, as: UInt8.self)
+                != second.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        default:
+            return memcmp(first, second, count) == 0
+        }
     }
 
     /// How a row gives a field's storage key.
@@ -208,11 +224,12 @@ extension RecordEncoding {
     struct Writer {
         var bytes: [UInt8] = []
 
-        /// A row's writer, its header written: the version, the flags, the count of `fields`.
-        init(fields: Int, isDeleted: Bool, version: UInt8 = RecordEncoding.version) {
+        /// A row's writer, its header written: the version, the flags, the count of `fields`;
+        /// room for `capacity` bytes when the row's size is known.
+        init(fields: Int, isDeleted: Bool, version: UInt8 = RecordEncoding.version, capacity: Int? = nil) {
             // About the size of a row of the record's page (414 B for 15 fields), so that a
             // row rarely grows its buffer again.
-            bytes.reserveCapacity(16 + 32 * fields)
+            bytes.reserveCapacity(capacity ?? 16 + 32 * fields)
             bytes.append(version)
             bytes.append(isDeleted ? 1 : 0)
             varint(UInt64(fields))
@@ -366,13 +383,24 @@ extension RecordEncoding {
             CorruptRow(offset: max(0, offset - back), reason: reason)
         }
 
+        @inline(__always)
         mutating func byte() throws(CorruptRow) -> UInt8 {
             guard offset < bytes.count else { throw corrupt("the row ends early") }
             defer { offset += 1 }
             return bytes[offset]
         }
 
+        /// A varint; one of a byte (a count, a length, a name's number, mostly) without a call.
+        @inline(__always)
         mutating func varint() throws(CorruptRow) -> UInt64 {
+            if offset < bytes.count, bytes[offset] < 0x80 {
+                defer { offset += 1 }
+                return UInt64(bytes[offset])
+            }
+            return try longVarint()
+        }
+
+        private mutating func longVarint() throws(CorruptRow) -> UInt64 {
             var value: UInt64 = 0
             var shift: UInt64 = 0
             while true {
@@ -385,6 +413,7 @@ extension RecordEncoding {
         }
 
         /// A count of things still to read: at most the bytes left, each taking one at least.
+        @inline(__always)
         mutating func count() throws(CorruptRow) -> Int {
             let value = try varint()
             guard value <= UInt64(bytes.count - offset) else { throw corrupt("a count of \(value) past the row's end") }
@@ -392,6 +421,7 @@ extension RecordEncoding {
         }
 
         /// The bytes of the next string, not yet checked as UTF-8.
+        @inline(__always)
         mutating func utf8() throws(CorruptRow) -> UnsafeRawBufferPointer {
             let length = try count()
             let start = offset

@@ -6,9 +6,8 @@
 final class RowKeys {
     /// The keys met, their bytes and their `FieldKey`.
     private var known: [(bytes: [UInt8], key: FieldKey)] = []
-    /// An open-addressed table of positions in `known` plus one (0: empty), by FNV-1a hash of
-    /// the bytes; a power of two long, at most half full.
-    private var table = [Int32](repeating: 0, count: 64)
+    /// Their places in `known`, by their bytes.
+    private var index = BytesIndex()
     /// The keys of the image's names met, by number.
     private var named: [FieldKey?] = []
     /// The image's names (`ImageNames`), which a row of version 3 refers to.
@@ -58,35 +57,14 @@ final class RowKeys {
     /// The key spelled `utf8` (bytes of the row `reader` reads), interned the first time.
     private func key(_ utf8: UnsafeRawBufferPointer, in reader: RecordEncoding.Reader)
         throws(RecordEncoding.CorruptRow) -> FieldKey {
-        let mask = table.count - 1
-        var slot = Int(Self.hash(utf8)) & mask
-        while table[slot] != 0 {
-            let entry = known[Int(table[slot]) - 1]
-            if entry.bytes.withUnsafeBytes({ RecordEncoding.sameBytes($0, utf8) }) { return entry.key }
-            slot = (slot + 1) & mask
+        if let place = index.position(of: utf8, where: { place in
+            known[place].bytes.withUnsafeBytes { RecordEncoding.sameBytes($0, utf8) }
+        }) {
+            return known[place].key
         }
         let key = FieldKey(try reader.text(utf8))
+        index.add(known.count, for: utf8)
         known.append((Array(utf8), key))
-        table[slot] = Int32(known.count)
-        if known.count * 2 > table.count { grow() }
         return key
-    }
-
-    /// The FNV-1a hash of `bytes`: keys are a few bytes, and come from the app's own image.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
-    }
-
-    /// Doubles the table and places every known key again.
-    private func grow() {
-        table = [Int32](repeating: 0, count: table.count * 2)
-        let mask = table.count - 1
-        for (position, entry) in known.enumerated() {
-            var slot = Int(entry.bytes.withUnsafeBytes(Self.hash)) & mask
-            while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = Int32(position + 1)
-        }
     }
 }

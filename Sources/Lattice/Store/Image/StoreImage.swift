@@ -30,9 +30,9 @@ public final class StoreImage {
     /// at a reader's opening (one row, however many there are): if so, an operation hydrated
     /// looks up the records it read (`invalidated(anyOf:after:)`).
     private(set) var hasRecordInvalidations = false
-    /// The image's table of names (`ImageNames`), as this connection last read it: in each
-    /// read transaction (`reading`), and by the writer when another connection changed the
-    /// file (`data_version`).
+    /// The image's table of names (`ImageNames`), as this connection last read it, in a
+    /// transaction that found the file changed by another connection (`data_version`), with
+    /// the names this connection gave since.
     private var nameTable = ImageNames()
     /// SQLite's `data_version` when the writer last read the names; nil when they must be read.
     private var namesVersion: Int64?
@@ -175,7 +175,8 @@ public final class StoreImage {
     /// written again (a page refetched writes only what changed); one it holds of an earlier
     /// launch has only its launch rewritten. Each row is stored naming its keys
     /// (`RecordEncoding.named`); a name met the first time is written before the row, in its
-    /// transaction.
+    /// transaction. A row of an earlier format (version 1 or 2, keys spelled) is written
+    /// anew as version 3 the first time a launch writes its record.
     /// - Complexity: one indexed read per row, and one write per row that changed.
     func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp]) throws(ImageDatabaseError) {
         do throws(ImageDatabaseError) {
@@ -201,17 +202,15 @@ public final class StoreImage {
                 try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
                 continue
             }
-            let stored = named(row, of: id)
-            switch try existing(id, against: stored) {
+            switch try existing(id, against: row) {
             case .same(let written) where written == launch:
                 continue
             case .same:
                 try database.run("UPDATE records SET launch = ? WHERE id = ?", [.integer(launch), .text(id.rawValue)])
             case .other(let older):
-                let merged = RecordEncoding.merge(row, over: older.withUnsafeBytes { spelled($0, of: id) })
-                try upsert(id, merged == row ? stored : named(merged, of: id))
+                try upsert(id, named(RecordEncoding.merge(row, over: older.withUnsafeBytes { spelled($0, of: id) }), of: id))
             case nil:
-                try upsert(id, stored)
+                try upsert(id, named(row, of: id))
             }
         }
     }
@@ -220,7 +219,7 @@ public final class StoreImage {
     /// row that does not read back (a tool's, through `write(_:)`) as it is, its hydration then
     /// refusing it.
     private func named(_ row: [UInt8], of id: DataID) -> [UInt8] {
-        (try? RecordEncoding.named(row, id: id, names: &nameTable)) ?? row
+        (try? RecordEncoding.named(row, id: id, names: nameTable)) ?? row
     }
 
     /// A row the image holds as `encode` makes it (keys spelled, version 2); one that does not
@@ -231,7 +230,8 @@ public final class StoreImage {
     }
 
     /// Reads the table of names again when another connection changed the file since this one
-    /// last read it (another process's writer). - Complexity: one pragma; O(names) when read.
+    /// last read it (another process's writer; for a reader, the writer), in the transaction
+    /// that reads or writes rows naming them. - Complexity: one pragma; O(names) when read.
     private func readNamesIfChanged() throws(ImageDatabaseError) {
         var version: Int64 = 0
         try database.run("PRAGMA data_version") { version = $0.integer(0) }
@@ -242,20 +242,26 @@ public final class StoreImage {
 
     /// What the image holds for record `id`, beside the row about to be written.
     private enum Existing {
-        /// The same bytes, written by launch `launch`.
+        /// A row holding the same (`RecordEncoding.holdsTheSame`), written by launch `launch`.
         case same(launch: Int64)
         /// Another row.
         case other([UInt8])
     }
 
-    /// The row the image holds for `id`, compared with `row` where SQLite keeps it (no copy
-    /// when they are equal). - Complexity: one indexed read, one byte comparison.
+    /// The row the image holds for `id`, compared with `row` (as `encode` makes it) where
+    /// SQLite keeps it: no copy, and no row made, when it holds the same.
+    /// - Complexity: one indexed read, one walk of `row`'s bytes.
     private func existing(_ id: DataID, against row: [UInt8]) throws(ImageDatabaseError) -> Existing? {
         var found: Existing?
-        try database.run("SELECT launch, row FROM records WHERE id = ?", [.text(id.rawValue)]) { stored in
+        try database.first("SELECT launch, row FROM records WHERE id = ?", key: id.rawValue) { stored in
             let launch = stored.integer(0)
             found = stored.withBlob(1) { older in
-                let same = row.withUnsafeBytes { RecordEncoding.sameBytes($0, older) }
+                var text = id.rawValue
+                let same = text.withUTF8 { id in
+                    row.withUnsafeBytes { row in
+                        RecordEncoding.holdsTheSame(older, as: row, names: nameTable, id: UnsafeRawBufferPointer(id))
+                    }
+                }
                 return same ? .same(launch: launch) : .other(Array(older))
             }
         }
@@ -277,12 +283,11 @@ public final class StoreImage {
     /// Reads in one transaction: every row `body` reads comes from one state of the image
     /// (a commit the writer makes meanwhile is not half seen), and SQLite opens and closes one
     /// read transaction for them all instead of one a row. The table of names is read first,
-    /// in it (`names`).
-    /// - Complexity: O(names), then what `body` reads.
+    /// in it (`names`), when another connection changed the file since this one last read it.
+    /// - Complexity: one pragma (O(names) when the names are read), then what `body` reads.
     public func reading<Value>(_ body: () throws(ImageDatabaseError) -> Value) throws(ImageDatabaseError) -> Value {
         try transaction(begin: "BEGIN") { () throws(ImageDatabaseError) in
-            nameTable = try ImageNames(of: database)
-            namesVersion = nil
+            try readNamesIfChanged()
             return try body()
         }
     }
@@ -317,7 +322,7 @@ public final class StoreImage {
     func withRow<Value>(of id: DataID, _ body: (UnsafeRawBufferPointer?) -> Value) throws(ImageDatabaseError) -> Value {
         guard isCurrent else { return body(nil) }
         var value: Value?
-        try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in
+        try database.first("SELECT row FROM records WHERE id = ?", key: id.rawValue) { row in
             value = row.withBlob(0) { body($0) }
         }
         return value ?? body(nil)

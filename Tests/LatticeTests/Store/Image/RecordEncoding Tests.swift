@@ -89,7 +89,7 @@ import Testing
     /// The image stores a row naming its keys and its type name by number, one table of names
     /// for all its rows, and its own id by reference: the page's rows share a few keys.
     @Test func rowsNameTheirKeysFromOneTableTheyShare() throws {
-        var names = ImageNames()
+        let names = ImageNames()
         let typename = FieldState(value: .scalar(.string("Character")))
         var rows: [(DataID, [String: FieldState])] = []
         for number in 1...3 {
@@ -100,7 +100,7 @@ import Testing
         rows.append((DataID("R"), Self.fields))
         for (id, fields) in rows {
             let spelled = RecordEncoding.encode(fields)
-            let named = try RecordEncoding.named(spelled, id: id, names: &names)
+            let named = try RecordEncoding.named(spelled, id: id, names: names)
             let decoded = try named.withUnsafeBytes { try RecordEncoding.decode($0, names: names.texts, id: id) }
             #expect(decoded == RecordEncoding.Decoded(fields: fields, isDeleted: false))
             #expect(named.count < spelled.count)
@@ -110,8 +110,53 @@ import Testing
         #expect(names.texts.count == 4 + Self.fields.keys.filter { $0 != "id" }.count)
         // A character's row: version, flags, count, then `__typename` as names 0 and 1, `id` as
         // name 2 and the row's id, `name` as name 3 and its string.
-        let character = try RecordEncoding.named(RecordEncoding.encode(rows[0].1), id: rows[0].0, names: &names)
+        let character = try RecordEncoding.named(RecordEncoding.encode(rows[0].1), id: rows[0].0, names: names)
         #expect(character == [3, 0, 3, 0, 1, 8, 1, 2, 1, 9, 3, 1, 5, 6] + Array("Rick 1".utf8))
+    }
+
+    /// The writer's test before it writes a row again: the image's row holds the same as the
+    /// row `encode` made when it names the same keys, type name and id and holds the same
+    /// values, and not when a value, a key, the id, a name or the row's format differs, or when
+    /// the row does not read back.
+    @Test func aStoredRowHoldsTheSameOnlyAsTheRowItWasMadeOf() throws {
+        let names = ImageNames()
+        let id = DataID("Q2hhcmFjdGVyOjE=")
+        let fields: [String: FieldState] = [
+            "__typename": FieldState(value: .scalar(.string("Character"))),
+            "id": FieldState(value: .scalar(.string(id.rawValue))),
+        ].merging(Self.fields.filter { $0.key != "id" }) { one, _ in one }
+        let spelled = RecordEncoding.encode(fields)
+        let stored = try RecordEncoding.named(spelled, id: id, names: names)
+        func holds(_ row: [UInt8], for id: DataID = id, in names: ImageNames = names, stored: [UInt8] = stored) -> Bool {
+            var text = id.rawValue
+            return text.withUTF8 { id in
+                stored.withUnsafeBytes { stored in
+                    row.withUnsafeBytes {
+                        RecordEncoding.holdsTheSame(stored, as: $0, names: names, id: UnsafeRawBufferPointer(id))
+                    }
+                }
+            }
+        }
+        #expect(holds(spelled))
+        var changed = fields
+        changed["count"] = FieldState(value: .scalar(.int(1)))
+        #expect(!holds(RecordEncoding.encode(changed)))
+        changed = fields
+        changed["__typename"] = FieldState(value: .scalar(.string("Episode")))
+        #expect(!holds(RecordEncoding.encode(changed)))
+        changed = fields
+        changed["counts"] = changed.removeValue(forKey: "count")
+        #expect(!holds(RecordEncoding.encode(changed)))
+        #expect(!holds(spelled, for: DataID("Q2hhcmFjdGVyOjI=")))
+        // Another table, its numbers naming other names.
+        let others = ImageNames()
+        _ = try RecordEncoding.named(RecordEncoding.encode(["zz": FieldState(value: .null)]), id: id, names: others)
+        _ = try RecordEncoding.named(spelled, id: id, names: others)
+        #expect(!holds(spelled, in: others))
+        // A row of version 2 (spelled keys) in the image, or a stored row cut short.
+        #expect(!holds(spelled, stored: spelled))
+        #expect(!holds(spelled, stored: Array(stored.dropLast())))
+        #expect(!holds(Array(spelled.dropLast())))
     }
 
     /// A row of version 3 naming a number the image's names lack, or a name left out of the

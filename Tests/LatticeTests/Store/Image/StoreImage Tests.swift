@@ -184,6 +184,38 @@ import Testing
         try old.run("SELECT row FROM records WHERE id = 'I2'") { stored = $0.blob(0) }
         #expect(stored.first == RecordEncoding.namedVersion)
         #expect(try Self.count(in: old, "SELECT COUNT(*) FROM names") == 2)
+        // A row of version 2 written again as it was becomes version 3 all the same, and
+        // reads back as before.
+        try image.write([(DataID("I1"), versionTwo)])
+        try old.run("SELECT row FROM records WHERE id = 'I1'") { stored = $0.blob(0) }
+        #expect(stored.first == RecordEncoding.namedVersion)
+        #expect(try image.row(of: DataID("I1")) == versionTwo)
+        #expect(try reader.row(of: DataID("I1")) == versionTwo)
+    }
+
+    /// A reader opened before the writer gave names reads the rows naming them: it reads the
+    /// names again in the read transaction that finds the file changed (`data_version`), and
+    /// the writer, the names another writer gave.
+    @Test func aConnectionReadsTheNamesAnotherGaveSinceItLastRead() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        let first = try StoreImage(url: url, schemaDigest: "A")
+        try first.write([(DataID("I1"), Self.row("one"))])
+        let reader = try #require(try StoreImage.reader(at: url, schemaDigest: "A"))
+        #expect(try reader.row(of: DataID("I1")) == Self.row("one"))
+        let state = RecordEncoding.encode(["state": FieldState(value: .scalar(.string("OPEN")))])
+        try first.write([(DataID("I2"), state)])
+        #expect(try reader.row(of: DataID("I2")) == state)
+        // Another writer gives the next number; the first, writing again, numbers after it.
+        let second = try StoreImage(url: url, schemaDigest: "A")
+        let body = RecordEncoding.encode(["body": FieldState(value: .scalar(.string("text")))])
+        try second.write([(DataID("I3"), body)])
+        let author = RecordEncoding.encode(["author": FieldState(value: .null)])
+        try first.write([(DataID("I4"), author)])
+        for (id, row) in [("I1", Self.row("one")), ("I2", state), ("I3", body), ("I4", author)] {
+            #expect(try reader.row(of: DataID(id)) == row, "\(id)")
+            #expect(try second.row(of: DataID(id)) == row, "\(id)")
+        }
+        #expect(reader.names == ["title", "state", "body", "author"])
     }
 
     @Test func aFileThatIsNoDatabaseIsRefusedAsCorrupt() throws {
