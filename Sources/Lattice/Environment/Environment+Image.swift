@@ -99,7 +99,12 @@ extension Environment {
     func imageFailed(_ error: ImageDatabaseError) {
         guard image != nil else { return }
         image = nil
-        logImage("image: \(error); the store runs from memory")
+        logImage(Self.imageFailure(error))
+    }
+
+    /// What the log says of `error`, which stopped the image.
+    static func imageFailure(_ error: ImageDatabaseError) -> String {
+        "image: \(error); the store runs from memory"
     }
 
     /// Returns once every commit made before the call is in the image, or the image stopped

@@ -45,8 +45,9 @@ public struct ImageDatabaseError: Error, Hashable, Sendable, CustomStringConvert
 /// and kept, values are bound and read as blobs, text and integers.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
-    /// Prepared statements, by the address of their literal text (`run`).
-    private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
+    /// Prepared statements, with the address of their literal text (`run`), the one run last
+    /// at the end: a few, found by a scan of addresses, cheaper than hashing one.
+    private var statements: [(sql: UnsafeRawPointer, statement: OpaquePointer)] = []
 
     /// Opens the database at `url`, creating it when absent if `creating`.
     /// - Throws: `ImageDatabaseError` (`during: "open"`).
@@ -83,7 +84,7 @@ final class SQLiteDatabase {
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for (_, statement) in statements { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -164,6 +165,29 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Runs the statement `sql`, whose one parameter is `key`, and calls `row` with its first
+    /// row, if it answers one: a lookup by primary key, which answers one at most (the image's
+    /// row of a record). `key` is bound where the string holds its bytes, not copied, for the
+    /// step only; the statement is reset at once, no step to its end.
+    /// - Complexity: one indexed read.
+    func first(_ sql: StaticString, key: String, row: (Row) throws(ImageDatabaseError) -> Void)
+        throws(ImageDatabaseError) {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement) }
+        var key = key
+        let stepped = key.withUTF8 { utf8 -> Result<Void, ImageDatabaseError> in
+            // No destructor (SQLite's SQLITE_STATIC): the bytes stay valid until the reset.
+            let bound = sqlite3_bind_text(statement, 1, utf8.baseAddress.map(UnsafeRawPointer.init)?
+                .assumingMemoryBound(to: CChar.self) ?? Self.empty, Int32(utf8.count), nil)
+            guard bound == SQLITE_OK else { return .failure(error(bound, sql.description)) }
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_ROW else { return code == SQLITE_DONE ? .success(()) : .failure(error(code, sql.description)) }
+            rowsRead += 1
+            return Result { () throws(ImageDatabaseError) in try row(Row(statement: statement)) }
+        }
+        try stepped.get()
+    }
+
     /// A value bound to a statement.
     enum Value {
         case integer(Int64)
@@ -204,7 +228,12 @@ final class SQLiteDatabase {
 
     private func prepared(_ sql: StaticString) throws(ImageDatabaseError) -> OpaquePointer {
         let address = UnsafeRawPointer(sql.utf8Start)
-        if let statement = statements[address] { return statement }
+        // The statement run last, first: a write or a hydration runs one a row.
+        if let last = statements.last, last.sql == address { return last.statement }
+        if let place = statements.firstIndex(where: { $0.sql == address }) {
+            statements.append(statements.remove(at: place))
+            return statements[statements.count - 1].statement
+        }
         var statement: OpaquePointer?
         let code = sql.withUTF8Buffer { text in
             text.withMemoryRebound(to: CChar.self) { text in
@@ -212,7 +241,7 @@ final class SQLiteDatabase {
             }
         }
         guard code == SQLITE_OK, let statement else { throw error(code, sql.description) }
-        statements[address] = statement
+        statements.append((address, statement))
         return statement
     }
 
