@@ -22,11 +22,15 @@ extension StoreInspection {
         try database.execute("BEGIN")
         defer { try? database.execute("ROLLBACK") }
         do throws(ImageDatabaseError) {
+            // Rows name their keys and types by number in the image's table of names.
+            let names = try ImageNames(of: database).texts
             try database.run("SELECT id, row FROM records ORDER BY id") { row throws(ImageDatabaseError) in
                 let id = DataID(row.text(0) ?? "")
                 let decoded: RecordEncoding.Decoded
                 do throws(RecordEncoding.CorruptRow) {
-                    decoded = try RecordEncoding.decode(row.blob(1))
+                    decoded = try row.blob(1).withUnsafeBytes { bytes in
+                        Result { () throws(RecordEncoding.CorruptRow) in try RecordEncoding.decode(bytes, names: names, id: id) }
+                    }.get()
                 } catch {
                     throw ImageDatabaseError(code: SQLITE_CORRUPT, message: error.description, during: "record `\(id)`")
                 }
