@@ -44,7 +44,7 @@ struct LensEmitter {
                           let index = set.lensFieldIndex(of: field) else { continue }
                     members.fields.append((field, index))
                 case .inlineFragment(let inline):
-                    if inline.condition == nil {
+                    if inline.condition == nil && inline.alias == nil {
                         collect(inline.selectionSet.selections, direct: false)
                     } else if direct, !self.members(of: inline.selectionSet).isEmpty {
                         members.inlines.append((inline, position))
@@ -120,18 +120,20 @@ struct LensEmitter {
         }
         for (inline, index) in members.inlines {
             let typeName = SwiftNames.typeName(inline.condition?.typeName ?? "Inline")
-            let nestedName = typeNames.claim("As" + typeName)
-            let property = memberNames.claim("as" + typeName)
+            // `@alias(as:)` names both; an aliased one without a condition is always there.
+            let nestedName = typeNames.claim(inline.alias.map(SwiftNames.typeName) ?? "As" + typeName)
+            let property = memberNames.claim(inline.alias ?? "as" + typeName)
             nested.append((inline.selectionSet, nestedName))
             // Under @defer, its state: pending, arrived, failed.
             let throwing = inline.deferral == nil && LensEmitter.canStop(inline.selectionSet)
+            let always = inline.condition == nil && !inline.selectionSet.canBubble
             lines.append(inline.deferral != nil ? accessor(property, "Deferred<\(nestedName)>?", "lens[deferredInline: \(index)]")
-                : accessor(property, nestedName + "?", throwing ? "lens[throwingInline: \(index)]" : "lens[inline: \(index)]",
-                           throwing: throwing))
+                : accessor(property, nestedName + (always ? "" : "?"),
+                           throwing ? "lens[throwingInline: \(index)]" : "lens[inline: \(index)]", throwing: throwing))
         }
         for (spread, index) in members.spreads {
             guard let fragmentType = types.definitionNames[spread.fragment.name] else { continue }
-            let property = memberNames.claim(SwiftNames.memberName(spread.fragment.name))
+            let property = memberNames.claim(spread.alias ?? SwiftNames.memberName(spread.fragment.name))
             let always = spread.condition == nil && !spread.fragment.canBubbleToRoot
             let reference = "FragmentReference<\(fragmentType)>"
             // Under @defer, its state: pending, arrived with the reference, failed.

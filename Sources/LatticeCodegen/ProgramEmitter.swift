@@ -1,8 +1,8 @@
 import Lattice
 
 /// Writes the program file, `<Name>.graphql.swift`: an enum conforming to `GeneratedProgram`
-/// that carries the schema's SDL, every operation's and fragment's document and the schema's
-/// digest, and builds the `Program` once, so an app's environment needs nothing else
+/// that carries the schema's SDL, every operation's and fragment's document, their compiled
+/// form and the schema's digest, and builds the `Program` once, so an app's environment needs nothing else
 /// (docs/generated-code.md, "The program").
 ///
 /// Each text is one raw multi-line string literal (`rawLiteral(_:)`): exact for any text the
@@ -26,16 +26,28 @@ struct ProgramEmitter {
         writer.block("\(types.access)enum \(name): GeneratedProgram") { writer in
             writer.line("\(types.access)static let schemaDigest = \(SwiftNames.literal(program.schema.digest))")
             writer.line("\(types.access)static let program = Program(generated: \(name).self)")
+            emitCompiled(program, into: &writer)
             emit(sources(program.schema.sources, sorted: false), named: "schema", into: &writer)
             emit(sources(program.sources, sorted: true), named: "documents", into: &writer)
         }
         return writer.text
     }
 
+    /// `compiled`: each definition's compiled form, in name order, one line each.
+    private func emitCompiled(_ program: Program, into writer: inout SwiftWriter) {
+        let forms = program.compiledForms.sorted { $0.key < $1.key }
+        guard !forms.isEmpty else { return writer.line("\(types.access)static let compiled: [String: String] = [:]") }
+        writer.line("\(types.access)static let compiled: [String: String] = [")
+        for (definition, form) in forms {
+            writer.line("    \(SwiftNames.literal(definition)): \(SwiftNames.literal(form)),")
+        }
+        writer.line("]")
+    }
+
     /// `(name, text)` of each source, named by its last path component.
     private func sources(_ sources: [GraphQLSource], sorted: Bool) -> [(name: String, text: String)] {
         let named = sources.map { source in
-            (name: String(source.name.split(separator: "/").last ?? Substring(source.name)),
+            (name: GraphQLSource.fileName(source.name),
              text: String(decoding: source.bytes, as: UTF8.self))
         }
         return sorted ? named.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }

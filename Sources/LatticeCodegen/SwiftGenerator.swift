@@ -69,7 +69,7 @@ public enum SwiftGenerator {
         for artifact in artifacts {
             guard let name = types.definitionNames[artifact.name] else { continue }
             let path = filePath(of: artifact.location)
-            let emitted = emitter.emit(artifact, file: String(path.split(separator: "/").last ?? Substring(path)),
+            let emitted = emitter.emit(artifact, file: GraphQLSource.fileName(path),
                                        path: path)
             files.append(File(name: name + ".graphql.swift", text: emitted.text, document: path))
             accessors += emitted.accessors
@@ -123,7 +123,7 @@ extension SwiftGenerator.Output {
         var definitions: [String: [SwiftGenerator.File]] = [:]
         for file in files { if let document = file.document { definitions[document, default: []].append(file) } }
         for document in documents {
-            let file = String(document.split(separator: "/").last ?? Substring(document))
+            let file = GraphQLSource.fileName(document)
             let name = (file.hasSuffix(".graphql") ? String(file.dropLast(".graphql".count)) : file) + ".graphql.swift"
             if let other = names.updateValue(document, forKey: name.lowercased()) {
                 throw GenerateFailure(problems: ["\(document):1:1: its generated file \(name) would be \(other)'s too: "

@@ -47,7 +47,8 @@ import Testing
     @Test(arguments: [false, true])
     func anAccessorLineIsAtMostAHundredBytes(isPublic: Bool) throws {
         let small = try CodegenFixtures.small.get()
-        for program in [fixtures.program, small.program, try TypedAPIFixtures.compiled().program] {
+        for program in [fixtures.program, small.program, try TypedAPIFixtures.compiled().program,
+                        try CodegenFixtures.semantic.get().program] {
             let output = try SwiftGenerator.generate(program, isPublic: isPublic)
             #expect(output.accessors > 0)
             #expect(output.bytesPerAccessorLine <= 100, "\(output.bytesPerAccessorLine) bytes an accessor line")

@@ -2,6 +2,9 @@ import Foundation
 import Lattice
 import LatticeCodegen
 import LatticeTesting
+import HostileLenses
+import SemanticLenses
+import SmallSpecLenses
 import SpecLenses
 import Testing
 
@@ -39,6 +42,28 @@ import Testing
             #expect(program.documents == fixtures.program.documents, "\(name) first")
         }
         #expect(Program(generated: SpecProgram.self)["NoSuchOperation"] == nil)
+    }
+
+    /// Issue 37: the compiled form is the compiler's output, whole: each definition decoded
+    /// from the generated program is, node for node and in everything its initializers
+    /// derive, the one compiled from the same text (its sources named as generated code names
+    /// them), in each generated program of the tests.
+    @Test(arguments: ["spec", "small", "hostile", "semantic"])
+    func eachDecodedDefinitionIsTheCompiledOneNodeForNode(fixture: String) throws {
+        let (generated, text): (Program, Program) = switch fixture {
+        case "spec": (Program(generated: SpecProgram.self), try CodegenFixtures.spec.get().program)
+        case "small": (Program(generated: SmallSpecProgram.self), try CodegenFixtures.small.get().program)
+        case "semantic": (Program(generated: SemanticProgram.self), try CodegenFixtures.semantic.get().program)
+        default: (Program(generated: HostileProgram.self), try CodegenFixtures.hostile.get().program)
+        }
+        let renamed = try Program(schema: text.schema, documents: text.sources.map { source in
+            GraphQLSource(text: String(decoding: source.bytes, as: UTF8.self), name: GraphQLSource.fileName(source.name))
+        })
+        #expect(Set(generated.artifacts.keys) == Set(renamed.artifacts.keys))
+        for (name, expected) in renamed.artifacts {
+            let decoded = try #require(generated[name], "\(name)")
+            #expect(StructureDump.of(decoded) == StructureDump.of(expected), "\(fixture): \(name)")
+        }
     }
 
     /// The same artifact by what the runtime sends and what generated code checks.

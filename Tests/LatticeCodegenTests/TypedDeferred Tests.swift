@@ -44,7 +44,7 @@ import TypedAPILenses
         let channel = await transport.incrementalChannel(for: "IssueDetail")
         channel.send(json: Self.initial)
         await waitUntil { handle.data != nil }
-        let issue = try #require(try handle.data?.node?.asIssue)
+        let issue = try #require(handle.data?.node?.asIssue)
         return (handle, channel, issue)
     }
 
@@ -69,7 +69,7 @@ import TypedAPILenses
     @Test(arguments: PhaseStrategy.allCases)
     func aDeferredInlineFragmentIsTypedStateToo(_ strategy: PhaseStrategy) async throws {
         let (handle, channel, issue) = try await answering(strategy)
-        let author = try #require(try issue.author)
+        let author = try #require(issue.author)
         let name = BodyProbe { () -> String in
             guard let state = author.asUser else { return "not a user" }
             switch state {
@@ -97,7 +97,7 @@ import TypedAPILenses
         #expect(body.flush())
         #expect(body.value == "failed: Body store down")
         // What arrived stays: the title reads, and the other part still lands.
-        #expect(try issue.title == "Crash on launch")
+        #expect(issue.title == "Crash on launch")
         channel.send(json: Self.profile)
         await handle.handle.waitForFetch()
         #expect(handle.handle.part("profile") == .arrived)
@@ -126,7 +126,7 @@ import TypedAPILenses
             """#)
         try store.commit(initial, for: bound)
         let data = IssueDetailQuery.Data(lens: Lens(bound, record: try #require(store.record(.root))))
-        let issue = try #require(try data.node?.asIssue)
+        let issue = try #require(data.node?.asIssue)
         let body = BodyProbe { Self.shown(issue) }
         #expect(body.value == "pending")
         store.commit { delta in
@@ -159,12 +159,12 @@ import TypedAPILenses
         let environment = try TypedAPIFixtures.environment(server, strategy)
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: TypedAPIFixtures.serverIssue))
         await handle.handle.waitForFetch()
-        let issue = try #require(try handle.data?.node?.asIssue, "\(handle.handle.phase)")
+        let issue = try #require(handle.data?.node?.asIssue, "\(handle.handle.phase)")
         guard case .arrived(let reference) = issue.issueBody_issue else {
             Issue.record("the body did not land: \(Self.shown(issue)), parts \(handle.handle.parts)")
             return
         }
-        #expect(try !IssueBody_issue(reference).body.isEmpty)
+        #expect(!IssueBody_issue(reference).body.isEmpty)
         #expect(handle.handle.part("body") == .arrived)
     }
 }

@@ -26,7 +26,7 @@ import TypedAPILenses
         transport.enqueue("IssueDetail", .respond(try TypedAPIFixtures.issueDetail(comments: [1, 2], hasNext: true)))
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: "I1"))
         await handle.handle.waitForFetch()
-        let issue = try #require(try handle.data?.node?.asIssue)
+        let issue = try #require(handle.data?.node?.asIssue)
         return (environment, transport, try environment.paginate(issue.issueComments_issue))
     }
 
@@ -65,7 +65,7 @@ import TypedAPILenses
         #expect(calls.ids.isEmpty)
         gate.open()
         let data = try await mutation.value
-        #expect(try data.addComment?.commentEdge?.node?.body == "Thanks!")
+        #expect(data.addComment?.commentEdge?.node?.body == "Thanks!")
         #expect(calls.ids == ["C9"])
         #expect(list.flush())
         #expect(list.value == "C1,C2,C9 of 6")
@@ -115,7 +115,7 @@ import TypedAPILenses
         let environment = try TypedAPIFixtures.environment(server, strategy)
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: TypedAPIFixtures.serverIssue))
         await handle.handle.waitForFetch()
-        let issue = try #require(try handle.data?.node?.asIssue, "\(handle.handle.phase)")
+        let issue = try #require(handle.data?.node?.asIssue, "\(handle.handle.phase)")
         let comments = try environment.paginate(issue.issueComments_issue)
         let connection = try #require(comments.handle.connectionID)
         let before = comments.data.comments.edges?.count ?? 0
@@ -128,8 +128,8 @@ import TypedAPILenses
                 if let body = data.addComment?.commentEdge?.node?.body { calls.bodies.append(body) }
             })
         #expect(calls.bodies == ["Typed over HTTP"])
-        #expect(try data.addComment?.commentEdge?.node?.body == "Typed over HTTP")
-        #expect(try comments.data.comments.edges?.count == before + 1)
+        #expect(data.addComment?.commentEdge?.node?.body == "Typed over HTTP")
+        #expect(comments.data.comments.edges?.count == before + 1)
     }
 }
 

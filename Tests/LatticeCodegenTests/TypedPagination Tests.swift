@@ -77,7 +77,7 @@ import TypedAPILenses
         transport.enqueue("IssueDetail", .respond(try TypedAPIFixtures.issueDetail(comments: [1, 2], hasNext: true)))
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: DataID("I1")))
         await handle.handle.waitForFetch()
-        let issue = try #require(try handle.data?.node?.asIssue, "\(handle.handle.phase)")
+        let issue = try #require(handle.data?.node?.asIssue, "\(handle.handle.phase)")
         return (environment, transport, handle, try environment.paginate(issue.issueComments_issue))
     }
 
@@ -95,8 +95,8 @@ import TypedAPILenses
         #expect(sent.variables["cursor"] == .string("k2"))
         #expect(!pages.hasNext)
         // The parent's own reference reads the same merged list.
-        let issue = try #require(try handle.data?.node?.asIssue)
-        #expect(Self.bodies(IssueComments_issue(try issue.issueComments_issue)) == list.value)
+        let issue = try #require(handle.data?.node?.asIssue)
+        #expect(Self.bodies(IssueComments_issue(issue.issueComments_issue)) == list.value)
     }
 
     @Test(arguments: PhaseStrategy.allCases)
@@ -133,7 +133,7 @@ import TypedAPILenses
         let environment = try TypedAPIFixtures.environment(server, strategy)
         let handle = environment.attach(IssueDetailQuery.self, variables: .init(id: TypedAPIFixtures.serverIssue))
         await handle.handle.waitForFetch()
-        let issue = try #require(try handle.data?.node?.asIssue, "\(handle.handle.phase)")
+        let issue = try #require(handle.data?.node?.asIssue, "\(handle.handle.phase)")
         let pages = try environment.paginate(issue.issueComments_issue)
         var loads = 0
         while pages.hasNext && loads < 50 {

@@ -69,5 +69,11 @@ directive @deleteEdge(connections: [ID!]!) on FIELD
 "Deletes the record whose id this field answers (an ID, or a list of them): links to it read as null."
 directive @deleteRecord on FIELD
 
+"Exposes the spread fragment, or the inline fragment's selections, under the name `as` (a named spread's default is the fragment's name, an inline fragment's its type condition's): a reference, or a type, that is nil when the record is not of the fragment's type. An inline fragment without a type condition must name it."
+directive @alias(as: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+
+"A schema directive: the field's positions at `levels` (0 the value, 1 a list's items, 2 a nested list's) are null only when an error says so. A document that handles errors (`@throwOnFieldError`, `@catch`) reads them non-null; others read the schema's type."
+directive @semanticNonNull(levels: [Int] = [0]) on FIELD_DEFINITION
+
 """#
 }

@@ -42,9 +42,15 @@ public enum ClientDirective {
     /// The edge directives on a mutation's fields, which edit connections' lists when its
     /// answer (or optimistic response) is committed (`EdgeEdit`).
     public static let edgeEdits = ["appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord"]
+    /// `@alias(as:)`: a spread or inline fragment read under a name of its own.
+    public static let alias = "alias"
     /// All of them, in the order spec/directives.graphql declares them.
     public static let names = [required, throwOnFieldError, `catch`, expires, connection, refetchable,
-                               argumentDefinitions, arguments] + edgeEdits
+                               argumentDefinitions, arguments] + edgeEdits + [alias]
+    /// `@semanticNonNull(levels:)`: a schema directive on field definitions (declared beside
+    /// the client directives, never in a document, so not one of `names`): the positions it
+    /// names are null only with an error (`SchemaField.semanticNonNullLevels`).
+    public static let semanticNonNull = "semanticNonNull"
 
     /// The client directives `definition` uses, anywhere in it (its own, its variables', its
     /// selections'), in document order; none for a type-system definition.

@@ -22,7 +22,7 @@ public enum Compiler {
     public static func compile(_ inputs: [Input], schema: Schema) throws(CompileFailure) -> [String: Artifact] {
         var state = CompilerState(schema: schema)
         state.collect(inputs)
-        state.compileRest()
+        state.compileAll()
         guard state.diagnostics.isEmpty else { throw CompileFailure(diagnostics: state.sorted) }
         return state.artifacts
     }
@@ -54,8 +54,7 @@ enum ExecutableDefinition {
 }
 
 /// The state of one compilation: definitions by name, artifacts made so far, diagnostics.
-/// `Compiler.compile` compiles everything at once; a program built from generated code keeps
-/// one and compiles each definition at its first use (`LazyArtifacts`).
+/// `Compiler.compile` collects the documents, then compiles everything at once.
 struct CompilerState {
     let schema: Schema
     var definitions: [(name: String, definition: ExecutableDefinition, file: String)] = []
@@ -107,28 +106,12 @@ struct CompilerState {
         }
     }
 
-    /// Whether every definition is compiled and every refetch query derived (`compileRest`).
-    private var isComplete = false
-
-    /// Compiles every definition not compiled yet, then derives the `@refetchable` fragments'
-    /// queries; once. - Complexity: O(size of the definitions left).
-    mutating func compileRest() {
-        guard !isComplete else { return }
-        isComplete = true
+    /// Compiles every definition, each with the fragments it spreads first, then derives the
+    /// `@refetchable` fragments' queries. - Complexity: O(size of the definitions).
+    mutating func compileAll() {
         definedNames = Set(byName.keys)
         for entry in definitions { compileWithSpreads(entry.name) }
         deriveRefetchQueries()
-    }
-
-    /// Compiles `name` and the fragments it spreads, unless done: the artifact, or nil when the
-    /// documents do not define it (a derived refetch query is defined by `compileRest`) or it
-    /// failed (`diagnostics` say why).
-    /// - Complexity: O(size of the definitions compiled), O(1) once compiled.
-    mutating func artifact(named name: String) -> Artifact? {
-        if let artifact = artifacts[name] { return artifact }
-        if definedNames.isEmpty { definedNames = Set(byName.keys) }
-        compileWithSpreads(name)
-        return artifacts[name]
     }
 
     /// Compiles the query each `@refetchable` fragment derives, in name order, as if it were

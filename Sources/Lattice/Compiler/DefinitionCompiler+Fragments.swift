@@ -29,7 +29,8 @@ extension DefinitionCompiler {
         let deferral = compileDeferral(inline.directives, parent: parent)
         let set = compileSelections([inline.selectionSet], parent: typeName, underCatch: underCatch,
                                     generate: false)
-        return InlineFragmentNode(condition: condition(typeName, within: parent), selectionSet: set, deferral: deferral)
+        return InlineFragmentNode(condition: condition(typeName, within: parent), selectionSet: set, deferral: deferral,
+                                  alias: aliasName(inline.directives, default: inline.typeCondition?.name.value))
     }
 
     mutating func compileSpread(_ spread: GraphQLSyntax.FragmentSpread, parent: String) -> SpreadNode? {
@@ -53,6 +54,7 @@ extension DefinitionCompiler {
         }
         return SpreadNode(fragment: fragment, condition: condition(fragment.typeName, within: parent),
                           arguments: compileSpreadArguments(spread, of: fragment),
-                          deferral: compileDeferral(spread.directives, parent: parent))
+                          deferral: compileDeferral(spread.directives, parent: parent),
+                          alias: aliasName(spread.directives, default: name))
     }
 }

@@ -219,6 +219,7 @@ struct DefinitionCompiler {
                 }
             }
         }
+        checkAliasNames(sets)
         var nodes: [SelectionNode] = []
         for item in items {
             switch item {
@@ -271,6 +272,10 @@ struct DefinitionCompiler {
         }
         let catchHere = catchTarget(field.directives)
         checkStream(field.directives, type: schemaField.type, parent: parent)
+        // As Relay types it: where the document handles the field's errors (it throws them,
+        // or a @catch takes them), a semantically non-null position is read non-null.
+        let handled = throwsOnFieldError || underCatch || catchHere != nil
+        let type = handled ? schemaField.type.nonNull(atLevels: schemaField.semanticNonNullLevels) : schemaField.type
         let kind: FieldNode.Kind
         if namedType.isLeaf {
             if let extra = children.first {
@@ -284,9 +289,9 @@ struct DefinitionCompiler {
             }
             let child = compileSelections(children, parent: namedType.name,
                                           underCatch: underCatch || catchHere != nil, generate: true)
-            switch schemaField.type.listDepth {
+            switch type.listDepth {
             case 0: kind = .linked(child)
-            case 1: kind = .linkedList(child, itemNonNull: schemaField.type.listItem?.isNonNull ?? false)
+            case 1: kind = .linkedList(child, itemNonNull: type.listItem?.isNonNull ?? false)
             default:
                 diagnose(field.name.location, .unsupported("a list of lists of objects"))
                 return nil
@@ -307,7 +312,7 @@ struct DefinitionCompiler {
             (connection, key) = compiled
         }
         return FieldNode(
-            responseKey: field.alias?.value ?? name, name: name, type: schemaField.type, kind: kind,
+            responseKey: field.alias?.value ?? name, name: name, type: type, kind: kind,
             key: key ?? fieldKey(name: name, arguments: arguments), required: required, catchTarget: catchHere,
             isAdded: false,
             errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,

@@ -98,6 +98,12 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     /// otherwise than Lattice does: `name` (`@required`, `RequiredAction`) and Lattice's
     /// declaration, `builtIn`.
     case conflictingClientDeclaration(name: String, builtIn: String)
+    /// `@semanticNonNull(levels:)` on a field names a level its type does not have (a
+    /// negative one, past its lists, or not an integer).
+    case invalidSemanticNonNull(field: String, reason: String)
+    /// `@alias` on a spread or inline fragment without a name to take, or with one another
+    /// selection of its set already takes.
+    case invalidAlias(reason: String)
     case unsupported(String)
 
     public var description: String {
@@ -159,6 +165,8 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
         case let .conflictingClientDeclaration(name, builtIn):
             "\(name) is one of Lattice's client declarations, built in, and is declared otherwise here: "
                 + "declare it as Lattice does (`\(builtIn)`) or not at all"
+        case let .invalidSemanticNonNull(field, reason): "@semanticNonNull on \(field): \(reason)"
+        case .invalidAlias(let reason): "@alias: \(reason)"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -20,7 +20,8 @@ public final class FieldNode: Sendable {
     public let responseKey: String
     /// The schema field's name.
     public let name: String
-    /// The schema type.
+    /// The schema type, its `@semanticNonNull` levels made non-null where the document
+    /// handles the field's errors (`@throwOnFieldError`, or a `@catch` on or around it).
     public let type: GraphQLType
     /// Scalar, object or list of objects.
     public let kind: Kind

@@ -9,3 +9,12 @@ import GraphQLSyntax
 /// stay out of the app's namespace). `GraphQLSource(text:name:)` copies the text's UTF-8
 /// bytes: O(length).
 public typealias GraphQLSource = GraphQLSyntax.Source
+
+extension GraphQLSource {
+    /// The last path component of a source's name (`Sources/App/Row.graphql` → `Row.graphql`):
+    /// what generated code names a source by, so its text and its compiled form's locations do
+    /// not depend on where the files were checked out. - Complexity: O(length of the name).
+    package static func fileName(_ name: String) -> String {
+        String(name.split(separator: "/").last ?? Substring(name))
+    }
+}

@@ -11,39 +11,48 @@ enum SHA256 {
         }.joined()
     }
 
-    /// The 32-byte digest of `message`. - Complexity: O(message.count).
+    /// The 32-byte digest of `message`. - Complexity: O(message.count); one allocation for
+    /// the padded message, none a block (the schedule and the state live on the stack).
     static func digest(of message: [UInt8]) -> [UInt8] {
-        var state = initialState
         var padded = message
         padded.append(0x80)
         padded.append(contentsOf: repeatElement(0, count: (64 + 56 - padded.count % 64) % 64))
         let bits = UInt64(message.count) &* 8
         for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        var schedule = [UInt32](repeating: 0, count: 64)
-        for blockStart in stride(from: 0, to: padded.count, by: 64) {
-            for index in 0..<16 {
-                let offset = blockStart + index * 4
-                schedule[index] = UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16
-                    | UInt32(padded[offset + 2]) << 8 | UInt32(padded[offset + 3])
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = (initialState[0], initialState[1], initialState[2], initialState[3],
+                                                initialState[4], initialState[5], initialState[6], initialState[7])
+        roundConstants.withUnsafeBufferPointer { constants in
+            padded.withUnsafeBufferPointer { bytes in
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                    for blockStart in stride(from: 0, to: bytes.count, by: 64) {
+                        for index in 0..<16 {
+                            let offset = blockStart + index * 4
+                            schedule[index] = UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+                                | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+                        }
+                        for index in 16..<64 {
+                            let early = schedule[index - 15], late = schedule[index - 2]
+                            let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
+                            let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
+                            schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+                        }
+                        var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                        for index in 0..<64 {
+                            let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                            let choice = (e & f) ^ (~e & g)
+                            let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+                            let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                            let majority = (a & b) ^ (a & c) ^ (b & c)
+                            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
+                        }
+                        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                    }
+                }
             }
-            for index in 16..<64 {
-                let early = schedule[index - 15], late = schedule[index - 2]
-                let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
-                let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
-                schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for index in 0..<64 {
-                let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let first = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
-                let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        return [h0, h1, h2, h3, h4, h5, h6, h7].flatMap { word in
+            (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) }
+        }
     }
 
     private static let initialState: [UInt32] = [

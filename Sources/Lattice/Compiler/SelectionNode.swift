@@ -17,11 +17,15 @@ public final class InlineFragmentNode: Sendable {
     public let selectionSet: ObjectSelection
     /// `@defer`: its fields may come in a later payload.
     public let deferral: Deferral?
+    /// `@alias(as:)`: the name its selections are read under, as a type of their own (an
+    /// unaliased one without a condition is read as part of the enclosing object).
+    public let alias: String?
 
-    init(condition: TypeCondition?, selectionSet: ObjectSelection, deferral: Deferral? = nil) {
+    init(condition: TypeCondition?, selectionSet: ObjectSelection, deferral: Deferral? = nil, alias: String? = nil) {
         self.condition = condition
         self.selectionSet = selectionSet
         self.deferral = deferral
+        self.alias = alias
     }
 }
 
@@ -36,13 +40,16 @@ public final class SpreadNode: Sendable {
     public let arguments: [String: ArgumentValue]
     /// `@defer`: the fragment's fields may come in a later payload.
     public let deferral: Deferral?
+    /// `@alias(as:)`: the name the reference is read under (else the fragment's).
+    public let alias: String?
 
     init(fragment: Artifact, condition: TypeCondition?, arguments: [String: ArgumentValue] = [:],
-         deferral: Deferral? = nil) {
+         deferral: Deferral? = nil, alias: String? = nil) {
         self.fragment = fragment
         self.condition = condition
         self.arguments = arguments
         self.deferral = deferral
+        self.alias = alias
     }
 
     /// The values of the fragment's own variables here: the spread's `@arguments` resolved

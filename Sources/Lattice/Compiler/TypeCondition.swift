@@ -11,6 +11,11 @@ public final class TypeCondition: Sendable {
         self.concreteTypes = concreteTypes.map { TypeKey($0).rawValue }.sorted()
     }
 
+    /// The names of the concrete types the condition admits, sorted (`CompiledFormWriter`
+    /// writes them; their keys' order is the process's interning order).
+    /// - Complexity: O(types × log types), under the type table's lock each.
+    var concreteTypeNames: [String] { concreteTypes.map { TypeKeyTable.shared.name(of: $0) }.sorted() }
+
     /// Whether a record of type `type` satisfies the condition: a known type is admitted; an
     /// unknown type never is.
     /// - Complexity: O(log concrete types).

@@ -10,13 +10,14 @@ final class ImageSession {
     /// or one it could not open: the writer says whether it can write).
     let reader: StoreImage?
     let writer: ImageWriteBehind
+    /// The image's file.
+    let url: URL
 
-    /// Opens the image at `url` for `schema`, kept under `sizeLimit` bytes: a file that is no
+    /// Opens the image at `url` for the schema of `schemaDigest`, kept under `sizeLimit` bytes: a file that is no
     /// database is moved aside (logged through `log`) before the writer starts it anew; a
     /// failure of the writer reaches `failed`, and its evictions `eventLog`, if any. - Complexity: one read of the image's `meta`.
-    static func open(url: URL, sizeLimit: Int, schema: Schema, log: @escaping @MainActor (String) -> Void,
+    static func open(url: URL, sizeLimit: Int, schemaDigest digest: String, log: @escaping @MainActor (String) -> Void,
                      failed: @escaping @Sendable (ImageDatabaseError) -> Void, eventLog: EventLog?) -> ImageSession {
-        let digest = schema.digest
         var reader: StoreImage?
         do throws(ImageDatabaseError) {
             reader = try StoreImage.reader(at: url, schemaDigest: digest)
@@ -34,7 +35,7 @@ final class ImageSession {
         }
         return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, schemaDigest: digest,
                                                                      sizeLimit: sizeLimit, failed: failed,
-                                                                     evicted: eventLog.map(evictions(into:))))
+                                                                     evicted: eventLog.map(evictions(into:))), url: url)
     }
 
     /// What the writer calls with the launches it evicted: logged in `log` on the main actor.
@@ -44,9 +45,10 @@ final class ImageSession {
         }
     }
 
-    private init(reader: StoreImage?, writer: ImageWriteBehind) {
+    private init(reader: StoreImage?, writer: ImageWriteBehind, url: URL) {
         self.reader = reader
         self.writer = writer
+        self.url = url
     }
 }
 
@@ -107,7 +109,12 @@ extension Environment {
     func imageFailed(_ error: ImageDatabaseError) {
         guard image != nil else { return }
         image = nil
-        logImage("image: \(error); the store runs from memory")
+        logImage(Self.imageFailure(error))
+    }
+
+    /// What the log says of `error`, which stopped the image.
+    static func imageFailure(_ error: ImageDatabaseError) -> String {
+        "image: \(error); the store runs from memory"
     }
 
     /// Returns once every commit made before the call is in the image, or the image stopped

@@ -83,7 +83,7 @@ public final class Environment {
         self.rootRecord = rootRecord
         self.coordinator = strategy.make(counters: counters, eventLog: eventLog)
         if let image = configuration.image {
-            self.image = ImageSession.open(url: image, sizeLimit: configuration.imageSizeLimit, schema: program.schema,
+            self.image = ImageSession.open(url: image, sizeLimit: configuration.imageSizeLimit, schemaDigest: program.schemaDigest,
                                            log: { [weak self] in self?.logImage($0) },
                                            failed: { [weak self] error in
                                                Task { @MainActor in self?.imageFailed(error) }

@@ -5,9 +5,10 @@
 ///
 /// Each generated operation type finds its artifact in its module's program
 /// (`TypedOperation.artifact`), so the typed API cannot name an operation the program lacks.
-public protocol GeneratedProgram {
-    /// The schema's SDL as the generator read it, each file named by its last path component.
-    /// Lattice's client directives are built in and need not be among them.
+public protocol GeneratedProgram: SendableMetatype {
+    /// The schema's SDL as the generator read it, each file named by its last path component,
+    /// built only when something reads the program's `schema`. Lattice's client directives
+    /// are built in and need not be among them.
     /// - Complexity: O(size of the SDL), copied into bytes at each read.
     static var schema: [GraphQLSource] { get }
     /// Every operation's and fragment's document, each named by its last path component, in
@@ -16,8 +17,13 @@ public protocol GeneratedProgram {
     /// `Schema.digest` of the schema the documents were checked against: compare it with the
     /// digest of the schema the server runs.
     static var schemaDigest: String { get }
-    /// The program, made once at its first read (`Program(generated:)`): the schema built and
-    /// the documents parsed; each definition is compiled at its first use. The launch and the
-    /// first query's request of spec/'s cost GenerateScaling/programLaunch (its goal is 1 ms).
+    /// Every definition's compiled form, by name, the derived refetch queries included: what
+    /// the compiler made of the documents when they were generated, encoded (base64) by the
+    /// generating Lattice for the same version to decode, so a launch parses and compiles
+    /// nothing. - Complexity: O(definitions) to build the dictionary, once.
+    static var compiled: [String: String] { get }
+    /// The program, made once at its first read (`Program(generated:)`): each definition is
+    /// decoded from `compiled` at its first use. The launch and the first query's request of
+    /// spec/'s cost GenerateScaling/programLaunch (its goal is 1 ms).
     static var program: Program { get }
 }

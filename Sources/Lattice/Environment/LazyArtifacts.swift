@@ -1,60 +1,74 @@
+import Foundation
 import Synchronization
 
-/// The artifacts of a program built from generated code (`Program(generated:)`): the
-/// documents are parsed when it is made, and each definition is compiled, with the fragments
-/// it spreads, at its first use, so a launch pays for the schema and the parse and the first
-/// query for its own documents (GenerateScaling/programLaunch), not for every document.
+/// The artifacts of a program built from generated code (`Program(generated:)`): each
+/// definition is decoded from the compiled form `lattice generate` wrote
+/// (`GeneratedProgram.compiled`, `CompiledFormReader`) at its first use, with the fragments it
+/// spreads; the schema is built only when something asks for it. A launch pays for the
+/// definitions it runs, not for parsing or compiling any (GenerateScaling/programLaunch).
 ///
-/// Generated text compiled when it was generated, so a problem here means a generated file
-/// edited by hand or written by another Lattice: it stops with the diagnostics, telling to
-/// regenerate (a programmer's contract, as `Program[generated:]`'s).
+/// The compiled form was written by the same Lattice that compiled the documents, so a form
+/// that does not read means a generated file edited by hand or written by another version of
+/// Lattice: it stops with where the bytes fail, telling to regenerate (a programmer's
+/// contract, as `Program[generated:]`'s).
 final class LazyArtifacts: Sendable {
     private struct State {
-        var compiler: CompilerState
+        var artifacts: [String: Artifact] = [:]
         var documents: [String: PersistedDocument] = [:]
+        var schema: Schema?
+        /// The definitions being decoded, outermost first: a form naming one of them is a cycle.
+        var decoding: [String] = []
     }
 
-    private let state: Mutex<State>
+    private let state = Mutex(State())
+    private let forms: [String: String]
+    private let schemaSources: @Sendable () -> [GraphQLSource]
+    private let documentSources: @Sendable () -> [GraphQLSource]
     /// The generated program's type, for the messages.
-    private let owner: String
+    private let owner: @Sendable () -> String
 
-    /// Parses `sources` and collects their definitions against `schema`.
-    /// - Complexity: O(length of the sources).
-    init(schema: Schema, sources: [GraphQLSource], owner: String) {
-        var compiler = CompilerState(schema: schema)
-        do {
-            compiler.collect(try CompileFailure.parsing(sources))
-        } catch {
-            Self.stop(owner, error.diagnostics)
-        }
-        if !compiler.diagnostics.isEmpty { Self.stop(owner, compiler.sorted) }
+    /// The artifacts `forms` hold (definition name to compiled form, base64), the schema built
+    /// from `schemaSources` when first asked for. - Complexity: O(1).
+    init(forms: [String: String], schemaSources: @escaping @Sendable () -> [GraphQLSource],
+         documentSources: @escaping @Sendable () -> [GraphQLSource], owner: @escaping @Sendable () -> String) {
+        self.forms = forms
+        self.schemaSources = schemaSources
+        self.documentSources = documentSources
         self.owner = owner
-        state = Mutex(State(compiler: compiler))
     }
 
-    /// The artifact `name`, compiled now if it was not (a name the documents do not define
-    /// compiles the rest, which derives the refetch queries).
-    /// - Complexity: O(size of what it compiles), O(1) once compiled.
+    /// The artifact `name`, decoded now if it was not, or `nil` when the program has none.
+    /// - Complexity: O(size of its form and of the fragments' forms not decoded yet), O(1) once decoded.
     func artifact(named name: String) -> Artifact? {
-        state.withLock { state in
-            let artifact = state.compiler.artifact(named: name) ?? {
-                state.compiler.compileRest()
-                return state.compiler.artifacts[name]
-            }()
-            if !state.compiler.diagnostics.isEmpty { Self.stop(owner, state.compiler.sorted) }
-            return artifact
-        }
+        state.withLock { state in decode(name, state: &state) }
     }
 
-    /// Every artifact, the definitions not compiled yet compiled now.
-    /// - Complexity: O(size of the definitions left), O(definitions) once all are compiled.
+    /// Every artifact, those not decoded yet decoded now.
+    /// - Complexity: O(size of the forms left), O(definitions) once all are decoded.
     var all: [String: Artifact] {
         state.withLock { state in
-            state.compiler.compileRest()
-            if !state.compiler.diagnostics.isEmpty { Self.stop(owner, state.compiler.sorted) }
-            return state.compiler.artifacts
+            for name in forms.keys { _ = decode(name, state: &state) }
+            return state.artifacts
         }
     }
+
+    /// The schema, built at its first read. - Complexity: O(size of the SDL) the first time, O(1) after.
+    var schema: Schema {
+        state.withLock { state in
+            if let schema = state.schema { return schema }
+            do {
+                let schema = try SchemaBuilder.build(sources: schemaSources())
+                state.schema = schema
+                return schema
+            } catch {
+                preconditionFailure("Program(generated: \(owner())): the generated schema does not build "
+                                    + "(run `lattice generate` again): \(error)")
+            }
+        }
+    }
+
+    /// The documents the program was generated from. - Complexity: O(their size), copied at each read.
+    var sources: [GraphQLSource] { documentSources() }
 
     /// The document `operation` is sent as, made at its first use and kept.
     /// - Complexity: O(fragments reached + text length) the first time, O(1) after.
@@ -67,8 +81,30 @@ final class LazyArtifacts: Sendable {
         }
     }
 
-    private static func stop(_ owner: String, _ diagnostics: [Diagnostic]) -> Never {
-        preconditionFailure("Program(generated: \(owner)): the generated program does not compile "
-                            + "(run `lattice generate` again): \(CompileFailure(diagnostics: diagnostics))")
+    private func decode(_ name: String, state: inout State) -> Artifact? {
+        if let artifact = state.artifacts[name] { return artifact }
+        guard let text = forms[name] else { return nil }
+        do throws(CompiledFormError) {
+            guard let data = Data(base64Encoded: text) else { throw CompiledFormError(offset: 0, problem: "not base64") }
+            let form = [UInt8](data)
+            guard !state.decoding.contains(name) else {
+                throw CompiledFormError(offset: 0, problem: "a cycle of fragments: \((state.decoding + [name]).joined(separator: " → "))")
+            }
+            state.decoding.append(name)
+            defer { state.decoding.removeLast() }
+            var fragments: [String: Artifact] = [:]
+            for fragment in try CompiledFormReader.fragmentNames(in: form) {
+                guard let artifact = decode(fragment, state: &state) else {
+                    throw CompiledFormError(offset: 0, problem: "it spreads \(fragment), which the program does not define")
+                }
+                fragments[fragment] = artifact
+            }
+            let artifact = try CompiledFormReader.artifact(from: form, fragments: fragments)
+            state.artifacts[name] = artifact
+            return artifact
+        } catch {
+            preconditionFailure("Program(generated: \(owner())): the compiled form of \(name) does not read "
+                                + "(run `lattice generate` again): \(error)")
+        }
     }
 }

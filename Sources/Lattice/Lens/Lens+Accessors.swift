@@ -113,6 +113,14 @@ extension Lens {
         }
     }
 
+    /// The inline fragment at `index` that always applies and no `@required` inside can null
+    /// (an `@alias`ed one without a type condition), on this record.
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript<T: TypedLens>(inline index: Int) -> T {
+        T(lens: alwaysInline(at: index))
+    }
+
     /// The field errors stored on `key`'s field of this record (what made a nullable field
     /// read `nil`), `nil` when it has none: a tracked read of the field, as its value's is.
     /// - Complexity: O(key compares of the selection) plus one tracked access.

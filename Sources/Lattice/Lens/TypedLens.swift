@@ -167,6 +167,18 @@ extension Lens {
     @usableFromInline
     func spread(at index: Int) -> SpreadNode { selection.spreads[index] }
 
+    /// The lens of an inline fragment that always applies: the enclosing record read with its
+    /// selections (`inline(at:)` without the condition, which it has none of, and without
+    /// a bubble, which nothing in it can raise).
+    @usableFromInline
+    func alwaysInline(at index: Int) -> Lens {
+        guard case .inlineFragment(let inline) = selection.selections[index] else {
+            preconditionFailure("Lens.inlineFragment(at: \(index)): \(bound.artifact.name) has no inline fragment there "
+                + "on \(selection.typeName): the generated code is not of this document")
+        }
+        return Lens(record: record, selection: inline.selectionSet, bound: bound)
+    }
+
     @usableFromInline
     func inline(at index: Int) throws(ReadError) -> Lens? {
         guard case .inlineFragment(let inline) = selection.selections[index] else {

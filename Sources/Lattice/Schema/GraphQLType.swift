@@ -68,6 +68,21 @@ public indirect enum GraphQLType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The type with the positions `levels` names made non-null: 0 the field's value, 1 a
+    /// list's items, 2 a nested list's items (`@semanticNonNull(levels:)`); a level past the
+    /// type's lists changes nothing (the schema builder refuses it). - Complexity: O(depth).
+    public func nonNull(atLevels levels: Set<Int>) -> GraphQLType {
+        levels.isEmpty ? self : nonNull(atLevels: levels, from: 0)
+    }
+
+    private func nonNull(atLevels levels: Set<Int>, from level: Int) -> GraphQLType {
+        let inner: GraphQLType = switch nullable {
+        case .list(let item): .list(item.nonNull(atLevels: levels, from: level + 1))
+        default: nullable
+        }
+        return levels.contains(level) || isNonNull ? .nonNull(inner) : inner
+    }
+
     /// GraphQL's spelling, e.g. `[Issue!]!`.
     public var description: String {
         switch self {

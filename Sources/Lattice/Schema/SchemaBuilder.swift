@@ -145,9 +145,11 @@ private struct Builder {
         var result: [String: SchemaField] = [:]
         for definition in definitions {
             references.append((definition.type.namedType.name.value, file, definition.type.location))
+            let semantic = SemanticNonNull.levels(of: definition, file: file)
+            diagnostics += semantic.problems
             result[definition.name.value] = SchemaField(
                 name: definition.name.value, type: GraphQLType(definition.type),
-                arguments: arguments(definition.arguments, file: file))
+                arguments: arguments(definition.arguments, file: file), semanticNonNullLevels: semantic.levels)
         }
         return result
     }

@@ -76,14 +76,19 @@ public struct SchemaField: Sendable {
     /// For an input field: whether the SDL gives a default value (a non-null input field
     /// with one may be omitted). False for output fields.
     public let hasDefault: Bool
+    /// The positions `@semanticNonNull(levels:)` says are null only with an error (0 the
+    /// value, 1 a list's items, …); empty without the directive. A document that handles
+    /// errors reads them non-null (`GraphQLType.nonNull(atLevels:)`).
+    public let semanticNonNullLevels: Set<Int>
 
     /// A field with its type and arguments (an input field: with whether it has a default).
     public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:],
-                hasDefault: Bool = false) {
+                hasDefault: Bool = false, semanticNonNullLevels: Set<Int> = []) {
         self.name = name
         self.type = type
         self.arguments = arguments
         self.hasDefault = hasDefault
+        self.semanticNonNullLevels = semanticNonNullLevels
     }
 }
 

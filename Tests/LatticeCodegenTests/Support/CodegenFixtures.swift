@@ -21,6 +21,10 @@ enum CodegenFixtures {
     static let hostile = Result {
         try CompiledSpec.load(spec: Spec(root: repositoryRoot.appendingPathComponent("Tests/Fixtures/HostileNames")))
     }
+    /// Tests/Fixtures/SemanticNullability.
+    static let semantic = Result {
+        try CompiledSpec.load(spec: Spec(root: repositoryRoot.appendingPathComponent("Tests/Fixtures/SemanticNullability")))
+    }
     /// What the generator writes for spec/ with public types (Tests/Generated/SpecLenses).
     static let specPublic = Result {
         try SwiftGenerator.generate(spec.get().program, isPublic: true, programName: "SpecProgram")

@@ -3,10 +3,13 @@ import SpecLenses
 import Testing
 
 /// A program as `lattice generate` writes one, by hand: spec/'s schema, and two documents, one
-/// with a `@refetchable` fragment whose derived query no document defines.
+/// with a `@refetchable` fragment whose derived query no document defines; its compiled form
+/// is the one `lattice generate` writes (empty if the documents do not compile, which the
+/// tests below then find).
 enum CommentsProgram: GeneratedProgram {
     static let schemaDigest = SpecProgram.schemaDigest
     static let program = Program(generated: CommentsProgram.self)
+    static let compiled = (try? Program(schema: SchemaBuilder.build(sources: schema), documents: documents))?.compiledForms ?? [:]
     static var schema: [GraphQLSource] { SpecProgram.schema }
     static var documents: [GraphQLSource] {
         [GraphQLSource(text: """
@@ -21,7 +24,7 @@ enum CommentsProgram: GeneratedProgram {
     }
 }
 
-/// `Program(generated:)` compiles each definition at its first use: whatever is asked for
+/// `Program(generated:)` decodes each definition at its first use: whatever is asked for
 /// first, a derived refetch query included, the program is the one compiled from the text.
 @Suite struct GeneratedProgramTests {
     let text: Program

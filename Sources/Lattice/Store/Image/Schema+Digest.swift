@@ -1,5 +1,6 @@
 extension Schema {
-    /// A digest of the schema's types and fields, each field with its type (16 hex digits,
+    /// A digest of the schema's types and fields, each field with its type and
+    /// semantic non-null levels (16 hex digits,
     /// `Fingerprint`): the image keeps it, and an image written under another schema starts
     /// empty; generated code carries the digest of the schema it was checked against
     /// (`GeneratedProgram.schemaDigest`).
@@ -9,7 +10,15 @@ extension Schema {
         for name in types.keys.sorted() {
             guard let type = types[name] else { continue }
             text += name + "{"
-            for field in type.fields.keys.sorted() { text += field + ":" + (type.fields[field].map { "\($0.type)" } ?? "") + ";" }
+            for field in type.fields.keys.sorted() {
+                guard let field = type.fields[field] else { continue }
+                text += field.name + ":" + "\(field.type)"
+                // Only where declared, so the digests of schemas without it stay as they were.
+                if !field.semanticNonNullLevels.isEmpty {
+                    text += "@semanticNonNull" + field.semanticNonNullLevels.sorted().description
+                }
+                text += ";"
+            }
             text += "}"
         }
         return Fingerprint.of(text)
