@@ -15,7 +15,10 @@ import LatticeSuite
 /// exist again, its root link already in place) and deletes the other, which the next commit
 /// writes. What the record's commit does beyond it: the root's new key and the new record's
 /// entry in the store's table; what this does beyond the record's: the deletion of one record
-/// (its two fields) in the same commit.
+/// (its two fields) in the same commit. The session's own commits of new ids, its first and
+/// its last `window`, are timed as it is built (one clock reading around each window's
+/// commits) and observed beside it: the record's figure itself, though a wall time of one
+/// pass, not sampled.
 @MainActor
 final class LongSession {
     let store: Store
@@ -23,6 +26,10 @@ final class LongSession {
     /// records it holds after them.
     let sessionBytes: Int?
     let records: Int
+    /// The mean wall time of a commit of a lookup of a new id over the session's first and
+    /// its last `window` lookups, nanoseconds (nil when it makes fewer than two windows).
+    let startCommit: Double?
+    let endCommit: Double?
     /// The two commits the operation alternates: each writes one character and deletes the other.
     private let commits: [RecordSourceDelta]
     private var turn = 0
@@ -34,11 +41,23 @@ final class LongSession {
         self.store = store
         var retentions: [Retention] = []
         let before = LiveHeap.threadBytes()
-        for number in 0..<lookups {
-            let id = CollectionStore.nodeID("Character", Self.firstLookedUp + number)
-            _ = try Self.lookUp(id, in: fixture, into: store, retentions: &retentions)
+        var windows: [Double] = []
+        for start in stride(from: 0, to: lookups, by: Self.window) {
+            let ids = (start..<min(start + Self.window, lookups)).map {
+                CollectionStore.nodeID("Character", Self.firstLookedUp + $0)
+            }
+            let operations = try ids.map { try fixture.operation("CharacterName", variables: ["id": .string($0)]) }
+            let deltas = try zip(ids, operations).map { try Self.lookUp($0, for: $1) }
+            let clock = ContinuousClock()
+            let began = clock.now
+            for delta in deltas { store.publish(delta) }
+            let took = (clock.now - began).components
+            windows.append((Double(took.seconds) * 1e9 + Double(took.attoseconds) / 1e9) / Double(ids.count))
+            for operation in operations { retentions.append(store.retain(operation)) }
         }
         let after = LiveHeap.threadBytes()
+        startCommit = windows.count > 1 ? windows.first : nil
+        endCommit = windows.count > 1 ? windows.last : nil
         sessionBytes = before.flatMap { before in after.map { $0 - before } }
         records = store.source.count
         // The two characters the measured commits alternate, each looked up once; the first
@@ -69,15 +88,22 @@ final class LongSession {
 
     /// The first character number a session looks up: past the page's characters.
     private static let firstLookedUp = 1_000_000
+    /// The lookups normalized ahead of their commits, and timed together.
+    private static let window = 1_000
+
+    /// The normalized answer of `operation`, a lookup of `id`.
+    private static func lookUp(_ id: String, for operation: BoundArtifact) throws -> RecordSourceDelta {
+        let character = JSONValue.object(["id": .string(id), "name": .string("Looked up \(id)")])
+        return try ResponseNormalizer.normalize(GraphQLResponse(data: .object(["character": character])),
+                                                for: operation).delta
+    }
 
     /// One lookup of `id` committed on its own into `store` and retained. - Returns: its
     /// normalized delta.
     private static func lookUp(_ id: String, in fixture: RecordPageFixture, into store: Store,
                                retentions: inout [Retention]) throws -> RecordSourceDelta {
         let operation = try fixture.operation("CharacterName", variables: ["id": .string(id)])
-        let character = JSONValue.object(["id": .string(id), "name": .string("Looked up \(id)")])
-        let delta = try ResponseNormalizer.normalize(GraphQLResponse(data: .object(["character": character])),
-                                                     for: operation).delta
+        let delta = try lookUp(id, for: operation)
         store.publish(delta)
         retentions.append(store.retain(operation))
         return delta
@@ -94,6 +120,10 @@ final class LongSession {
     func observed() -> [String: Double] {
         var observed = [SuiteBenchmark.ObservedName.residentRecords: Double(records)]
         if let sessionBytes { observed[SuiteBenchmark.ObservedName.sessionBytes] = Double(sessionBytes) }
+        if let startCommit, let endCommit {
+            observed[SuiteBenchmark.ObservedName.sessionStartCommit] = startCommit
+            observed[SuiteBenchmark.ObservedName.sessionEndCommit] = endCommit
+        }
         return observed
     }
 }

@@ -38,7 +38,9 @@
 //                               session of 50,000 lookups of new ids committed one by one into the
 //                               store holding the page (LongSession says how it keeps the session at
 //                               its size); observes `sessionBytes`, the heap the lookups grew it by,
-//                               and `residentRecords`, its records after them
+//                               `residentRecords`, its records after them, and `sessionStartCommit`
+//                               and `sessionEndCommit`, the session's own commits of new ids timed
+//                               over its first and last thousand lookups
 //   RecordPage/longSessionStart the same commit at the session's start: the page alone, no lookup
 //   RecordPage/collectOneRoot   Store.collectGarbage over one root reaching 50,004 records
 //   RecordPage/collect300Roots  the same over 300 roots reaching one record each
@@ -532,6 +534,8 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
         Benchmark(SuiteBenchmark.recordPage(step: "longSession").nameInExecutable,
                   metrics: Benchmark.defaultMetrics + [
                       .observed(SuiteBenchmark.ObservedName.sessionBytes, unit: .bytes),
+                      .observed(SuiteBenchmark.ObservedName.sessionStartCommit, unit: .nanoseconds),
+                      .observed(SuiteBenchmark.ObservedName.sessionEndCommit, unit: .nanoseconds),
                       .observed(SuiteBenchmark.ObservedName.residentRecords, unit: .count),
                   ],
                   setUp: { try LongSession(fixture, lookups: sessionLookups) }, observe: { $0.observed() }) { session in
