@@ -86,6 +86,8 @@ step "JSON reader: lattice json against Python's strict json on spec/responses a
 "$LATTICE_PY" scripts/lab/check_json_reader.py --lattice .build/debug/lattice spec/responses Tests/Fixtures/JSONCorpus
 step "dashboard: render check in headless Chromium"
 scripts/lab/check_dashboard.sh .build/debug/lattice
+step "inspector page: lattice inspect over a store's inspection and its image, checked in headless Chromium and against the store"
+scripts/lab/check_inspector.sh .build/debug/lattice
 step "fixtures: validate spec/operations and the texts the runtime sends, regenerate spec/responses from those, exercise scripts/server.py"
 "$LATTICE_PY" -m scripts.fixtures check --lattice .build/debug/lattice
 step "small spec: validate Tests/Fixtures/SmallSpec/operations and the sent texts, regenerate its responses"

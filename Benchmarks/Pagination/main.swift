@@ -20,6 +20,8 @@
 //                               the one cost that may grow with the list, reported apart
 //   Pagination/nodes/<page>     every node of <page> pages' edges read untracked, outside any
 //                               body (42 pages: the record's 2,100 merged edges)
+//   Pagination/inspect/<page>   the store of <page> pages inspected (`Store.inspect()`: every
+//                               record counted by type and tested for a connection), issue 40
 //   Pagination/appendEdge/<page>  on a connection of <page> pages, an optimistic answer of the
 //                               `AddItem` mutation appending an edge (`@appendEdge`) normalized
 //                               and shown as a layer, then the layer reverted; no body observes
@@ -309,6 +311,11 @@ runSuite("Pagination") {
             return feed
         }) { feed in
             blackHole(readNodes(of: feed))
+        },
+        // What an inspection of the scrolled store costs: a look at each of its records.
+        Benchmark(SuiteBenchmark.pagination(step: "inspect", page: nodePages).nameInExecutable,
+                  setUp: { try ScrolledFeed(program: program, shownPages: nodePages) }) { feed in
+            blackHole(feed.store.inspect())
         },
         Benchmark(SuiteBenchmark.pagination(step: "appendEdge", page: 1).nameInExecutable,
                   setUp: { try AppendingFeed(program: program, pages: 1) }) { feed in

@@ -16,6 +16,7 @@ let commands: [Command] = [
     requestsCommand,
     persistedDocumentsCommand,
     schemaCommand,
+    inspectCommand,
     mergeCommand,
     reportCommand,
     compareCommand,

@@ -3,6 +3,7 @@ import Lattice
 import LatticeCodegen
 import LatticeTesting
 import HostileLenses
+import SemanticLenses
 import SmallSpecLenses
 import SpecLenses
 import Testing
@@ -47,11 +48,12 @@ import Testing
     /// from the generated program is, node for node and in everything its initializers
     /// derive, the one compiled from the same text (its sources named as generated code names
     /// them), in each generated program of the tests.
-    @Test(arguments: ["spec", "small", "hostile"])
+    @Test(arguments: ["spec", "small", "hostile", "semantic"])
     func eachDecodedDefinitionIsTheCompiledOneNodeForNode(fixture: String) throws {
         let (generated, text): (Program, Program) = switch fixture {
         case "spec": (Program(generated: SpecProgram.self), try CodegenFixtures.spec.get().program)
         case "small": (Program(generated: SmallSpecProgram.self), try CodegenFixtures.small.get().program)
+        case "semantic": (Program(generated: SemanticProgram.self), try CodegenFixtures.semantic.get().program)
         default: (Program(generated: HostileProgram.self), try CodegenFixtures.hostile.get().program)
         }
         let renamed = try Program(schema: text.schema, documents: text.sources.map { source in

@@ -94,7 +94,8 @@ struct CompiledFormReader {
         case 1:
             return .inlineFragment(try shared { reader throws(CompiledFormError) in
                 InlineFragmentNode(condition: try reader.optional { reader throws(CompiledFormError) in try reader.condition() },
-                                   selectionSet: try reader.selection(), deferral: try reader.deferral())
+                                   selectionSet: try reader.selection(), deferral: try reader.deferral(),
+                                   alias: try reader.alias())
             })
         case 2:
             return .spread(try shared { reader throws(CompiledFormError) in
@@ -111,7 +112,8 @@ struct CompiledFormReader {
                 }
                 return SpreadNode(fragment: fragment,
                                   condition: try reader.optional { reader throws(CompiledFormError) in try reader.condition() },
-                                  arguments: try reader.arguments(), deferral: try reader.deferral())
+                                  arguments: try reader.arguments(), deferral: try reader.deferral(),
+                                  alias: try reader.alias())
             })
         default:
             throw failure("an unknown selection")
@@ -187,6 +189,10 @@ struct CompiledFormReader {
         try optional { reader throws(CompiledFormError) in
             Deferral(label: try reader.optional { reader throws(CompiledFormError) in try reader.string() })
         }
+    }
+
+    private mutating func alias() throws(CompiledFormError) -> String? {
+        try optional { reader throws(CompiledFormError) in try reader.string() }
     }
 
     private mutating func catchTarget() throws(CompiledFormError) -> CatchTarget {

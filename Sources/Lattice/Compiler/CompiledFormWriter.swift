@@ -5,7 +5,7 @@
 ///
 /// The form is the compiler's output, not its input: every stored choice of the artifact's
 /// tree (fields, their keys, types and directives, inline fragments, spreads with their
-/// arguments, connections, edge edits, deferrals, variables) in a fixed order, so the reader
+/// arguments and aliases, connections, edge edits, deferrals, variables) in a fixed order, so the reader
 /// rebuilds the same tree through the same initializers and everything derived from it
 /// (walk steps, lens indexes, bubbling) is derived again. Objects the tree shares are written
 /// once and then named by their number (numbered as they are finished, children first), so a
@@ -100,6 +100,7 @@ struct CompiledFormWriter {
                 writer.optional(inline.condition) { $0.condition($1) }
                 writer.selection(inline.selectionSet)
                 writer.optional(inline.deferral) { writer, deferral in writer.optional(deferral.label) { $0.string($1) } }
+                writer.optional(inline.alias) { $0.string($1) }
             }
         case .spread(let spread):
             byte(2)
@@ -115,6 +116,7 @@ struct CompiledFormWriter {
                 writer.optional(spread.condition) { $0.condition($1) }
                 writer.arguments(spread.arguments)
                 writer.optional(spread.deferral) { writer, deferral in writer.optional(deferral.label) { $0.string($1) } }
+                writer.optional(spread.alias) { $0.string($1) }
             }
         }
     }

@@ -13,6 +13,9 @@ extension Environment {
         // The reader goes with the session, before the writer closes: were it the last
         // connection, its close would fold the WAL into the file on the main actor.
         image = nil
-        if let failure = await writer.close() { logImage("image: \(failure); closed") }
+        // The failure that stopped the writer, logged as `imageFailed(_:)` logs it: whether the
+        // writer's report reached the main actor before this call (then there is no image
+        // left to close) or after (then the report finds none, and logs nothing) is timing.
+        if let failure = await writer.close() { logImage(Self.imageFailure(failure)) }
     }
 }

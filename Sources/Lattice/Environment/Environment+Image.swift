@@ -10,6 +10,8 @@ final class ImageSession {
     /// or one it could not open: the writer says whether it can write).
     let reader: StoreImage?
     let writer: ImageWriteBehind
+    /// The image's file.
+    let url: URL
 
     /// Opens the image at `url` for the schema of `schemaDigest`, kept under `sizeLimit` bytes: a file that is no
     /// database is moved aside (logged through `log`) before the writer starts it anew; a
@@ -32,12 +34,13 @@ final class ImageSession {
             // Nothing to read this launch; the writer, opening the file, logs why if it cannot.
         }
         return ImageSession(reader: reader, writer: ImageWriteBehind(url: url, schemaDigest: digest,
-                                                                     sizeLimit: sizeLimit, failed: failed))
+                                                                     sizeLimit: sizeLimit, failed: failed), url: url)
     }
 
-    private init(reader: StoreImage?, writer: ImageWriteBehind) {
+    private init(reader: StoreImage?, writer: ImageWriteBehind, url: URL) {
         self.reader = reader
         self.writer = writer
+        self.url = url
     }
 }
 
@@ -96,7 +99,12 @@ extension Environment {
     func imageFailed(_ error: ImageDatabaseError) {
         guard image != nil else { return }
         image = nil
-        logImage("image: \(error); the store runs from memory")
+        logImage(Self.imageFailure(error))
+    }
+
+    /// What the log says of `error`, which stopped the image.
+    static func imageFailure(_ error: ImageDatabaseError) -> String {
+        "image: \(error); the store runs from memory"
     }
 
     /// Returns once every commit made before the call is in the image, or the image stopped

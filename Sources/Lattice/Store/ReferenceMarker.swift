@@ -102,6 +102,7 @@ extension Store {
         }
         for record in removed {
             forgetConnectionNodes(of: record)
+            if !connectionPages.isEmpty { connectionPages[record.serial] = nil }
             record.slots.removeAll()
             source.remove(record.id)
         }

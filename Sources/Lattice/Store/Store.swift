@@ -46,6 +46,9 @@ public final class Store: Observable {
     /// The nodes of each connection's edges (by the connection record's serial), so that a
     /// page's merge finds its duplicates without walking the list (`Store+Connection`).
     var connectionNodes: [Int: Set<ObjectIdentifier>] = [:]
+    /// The pages merged into each connection since its list was last replaced, by the
+    /// connection record's serial: what an inspection shows (`inspect(includesValues:)`).
+    var connectionPages: [Int: Int] = [:]
     let registrar = ObservationRegistrar()
 
     /// An empty store holding only `client:root`.

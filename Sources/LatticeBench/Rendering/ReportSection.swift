@@ -17,16 +17,22 @@ public struct ReportSection {
     public let about: String
     /// The figures.
     public let content: Content
+    /// The benchmarks page's Markdown under the table, if any (what the table's figures make of
+    /// themselves, e.g. a second table); the dashboard does not show it.
+    public let below: String
     /// The dashboard's charts (`<svg>` elements); the benchmarks page does not show them.
     public let charts: [String]
     /// The dashboard's paragraph under the heading, if any (plain text).
     public let note: String
 
-    /// A section; a benchmarks page's section has no charts and no note, a dashboard's no `about`.
-    public init(_ title: String, about: String = "", _ content: Content, charts: [String] = [], note: String = "") {
+    /// A section; a benchmarks page's section has no charts and no note, a dashboard's no `about`
+    /// nor `below`.
+    public init(_ title: String, about: String = "", _ content: Content, below: String = "", charts: [String] = [],
+                note: String = "") {
         self.title = title
         self.about = about
         self.content = content
+        self.below = below
         self.charts = charts
         self.note = note
     }

@@ -26,7 +26,8 @@ struct BenchmarksPage {
         }
         text += decisionSection()
         for section in findings.report.page {
-            text += self.section(section.title, about: section.about, table: LimitTable.table(of: section.content))
+            text += self.section(section.title, about: section.about, table: LimitTable.table(of: section.content),
+                                 below: section.below)
         }
         text += acceptedSection()
         text += reproduceSection()
@@ -72,9 +73,9 @@ struct BenchmarksPage {
         return "### Decision records\n\n\(DecisionRecordTable.about)\n\n" + table.markdown() + "\n"
     }
 
-    private func section(_ title: String, about: String, table: TextTable) -> String {
+    private func section(_ title: String, about: String, table: TextTable, below: String = "") -> String {
         guard !table.isEmpty else { return "## \(title)\n\nNot measured in this run.\n\n" }
-        return "## \(title)\n\n\(about)\n\n" + table.markdown() + "\n"
+        return "## \(title)\n\n\(about)\n\n" + table.markdown() + "\n" + (below.isEmpty ? "" : below + "\n")
     }
 
     /// The baseline's accepted changes, newest first: commit, benchmark, metric, before → after.

@@ -223,6 +223,21 @@ import LatticeTesting
         #expect(probe.value == "failed")
     }
 
+    @Test func inspectingTheStore() async throws {
+        let (_, dashboard, ok, env, _) = try fixtures()
+        let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
+        await handle.waitForFetch()
+        let inspection = env.inspect()
+        let recordCount = inspection.recordCount
+        let phases = inspection.roots.flatMap(\.handles).map(\.phase)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("inspection.json")
+        try inspection.write(to: file)
+        #expect(recordCount == env.store.source.count)
+        #expect(phases == [handle.phase.name])
+        #expect(inspection.roots.map(\.operation) == ["Dashboard"])
+        #expect(try StoreInspection(json: Data(contentsOf: file)) == inspection)
+    }
+
     // MARK: docs/runtime-api.md
 
     /// The page's blocks in order, over one store, each followed by what it did; `nil` if a

@@ -100,6 +100,24 @@ import LatticeTesting
         #expect(signed == Int64(StoreImage.applicationID))
     }
 
+    /// An image whose table of names lost a name its rows refer to (a damaged file): those rows
+    /// are refused as corrupt at the byte naming it, logged, never read as another name; the
+    /// screen then waits for the network.
+    @Test func aRowNamingANameTheImageLacksIsRefusedAtItsByte() async throws {
+        let launches = try ImageLaunches()
+        try await imageOfALaunch(launches)
+        try change(launches.url, "DELETE FROM names WHERE number = (SELECT MAX(number) FROM names)")
+        let (environment, _) = launches.launch(.shipped)
+        #expect(try !launches.attach("Dashboard", in: environment, policy: .storeOnly).hasData)
+        await environment.closeImage()
+        #expect(!environment.imageLog.isEmpty)
+        for line in environment.imageLog {
+            #expect(line.hasPrefix("image row "), "\(line)")
+            #expect(line.contains(": corrupt record row at byte "), "\(line)")
+            #expect(line.contains(", which the image's names do not hold ("), "\(line)")
+        }
+    }
+
     /// An image holding 100,000 records invalidated by id opens reading a few rows, not the
     /// table (the old code read every row at open: 1.9 s on the main actor at 2 million), and an
     /// operation that reaches a record invalidated after it was written still reads stale.

@@ -13,6 +13,7 @@ extension Store {
         var shown = ShownState()
         showBase(noting: &shown)
         optimistic.layers = []
+        connectionPages = [:]
         for record in source.records.values {
             shown.note(record)
             for key in record.slots.fieldKeys { shown.note(key, of: record) }

@@ -65,6 +65,7 @@ extension Store {
         write(Slot(value: .link(info), errors: nil), to: .pageInfo, of: connection, willWrite: willWrite,
               changed: changed)
 
+        connectionPages[connection.serial] = page.position == .replacing ? 1 : connectionPages[connection.serial, default: 0] + 1
         switch page.position {
         case .replacing:
             var nodes: Set<ObjectIdentifier> = []

@@ -62,6 +62,7 @@ public struct ImageHydration {
     public mutating func hydrate(_ operation: BoundArtifact, root: DataID = .root) throws(ImageDatabaseError) {
         var hydration = self
         try image.reading { () throws(ImageDatabaseError) in
+            hydration.keys.use(image.names)
             try hydration.visit(operation.artifact.selectionSet, at: root, bound: operation)
         }
         self = hydration
@@ -89,7 +90,7 @@ public struct ImageHydration {
         let keys = self.keys
         let read = try image.withRow(of: id) { bytes -> Result<[(key: FieldKey, state: FieldState)]?, RecordEncoding.CorruptRow> in
             guard let bytes else { return .success(nil) }
-            return Result { () throws(RecordEncoding.CorruptRow) in try keys.fields(of: bytes) }
+            return Result { () throws(RecordEncoding.CorruptRow) in try keys.fields(of: bytes, id: id) }
         }
         switch read {
         case .success(let fields): return fields

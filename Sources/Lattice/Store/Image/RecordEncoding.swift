@@ -7,21 +7,27 @@ import Foundation
 /// the values it holds.
 ///
 /// ```
-/// record  := version(2) flags fieldCount field*          flags: 1 = deleted
+/// record  := version(2 or 3) flags fieldCount field*     flags: 1 = deleted
 /// field   := key tag payload errors?                      tag: kind | 8 when errors follow
+/// key     := string                                       (version 3: a name's number)
 /// payload := json (scalar) | id (link) | count item* (links) | nothing (null)
 /// item    := 0 (null) | (1 + shared) suffix               the id: `shared` bytes of the list's
 ///                                                          previous id, then `suffix` (a string)
 /// json    := 0 null | 1 false | 2 true | 3 zigzag | 4 float64 | 5 string | 6 count json*
-///          | 7 count (string json)*
+///          | 7 count (string json)* | 8 number (version 3: a name, `__typename`'s value)
+///          | 9 (version 3: the row's own id, the `id` field's value)
 /// errors  := count (message path? locations? extensions?)*
 /// ```
 public enum RecordEncoding {
-    /// The format's version, the first byte of every row: a row of a later version is refused
-    /// as corrupt (never misread). Version 1 wrote each id of a list of links whole (`1 id`),
+    /// The version of the rows `encode` makes, the first byte of every row: a row of a version
+    /// after `namedVersion` is refused as corrupt (never misread). Version 1 wrote each id of a list of links whole (`1 id`),
     /// which version 2 reads as an id sharing nothing with the one before: an image of version
     /// 1 reads back as written, and each row becomes version 2 when it is written again.
     static let version: UInt8 = 2
+    /// The version of a row as the image stores it (`named(_:id:names:)`): each key, the type
+    /// name and the row's own id by a number of the image's table of names (`ImageNames`).
+    /// Only the image holds such rows; `encode` makes rows of `version`, which spell them.
+    static let namedVersion: UInt8 = 3
     /// How deep a scalar's JSON may nest before a row is refused: decoding recurses, and a
     /// thread's stack is small on Apple platforms.
     static let maximumDepth = 256
@@ -116,46 +122,83 @@ public enum RecordEncoding {
         return encode(old.fields.merging(new.fields) { _, newer in newer })
     }
 
-    /// The record a row holds.
+    /// The record a row `encode` made holds (or one of version 1). A row of version 3 names
+    /// the image's names, which it is not given: its first key is refused as a name it lacks
+    /// (`StoreImage.row(of:)` reads one of the image's as `encode` makes it).
     /// - Throws: `CorruptRow` naming the byte where the row stops making sense; nothing is
     ///   half read.
     /// - Complexity: O(bytes).
     public static func decode(_ row: [UInt8]) throws(CorruptRow) -> Decoded {
-        var fields: [String: FieldState] = [:]
-        let read = row.withUnsafeBytes { bytes in
-            Result { () throws(CorruptRow) in
-                try decode(bytes) { key, state, reader throws(CorruptRow) in
-                    let key = try reader.text(key)
-                    guard fields.updateValue(state, forKey: key) == nil else { throw reader.corrupt("field \(key) twice") }
-                }
-            }
-        }
-        return Decoded(fields: fields, isDeleted: try read.get())
+        try row.withUnsafeBytes { bytes in
+            Result { () throws(CorruptRow) in try decode(bytes, names: [], id: nil) }
+        }.get()
     }
 
-    /// Whether `one` and `other` hold the same bytes. - Complexity: O(bytes), a `memcmp`.
+    /// The record a row of the image holds, of any version: `names` are the image's
+    /// (`ImageNames`), `id` the row's record. - Throws: `CorruptRow`, as `decode(_:)`.
+    /// - Complexity: O(bytes).
+    static func decode(_ bytes: UnsafeRawBufferPointer, names: [String?], id: DataID?) throws(CorruptRow) -> Decoded {
+        var fields: [String: FieldState] = [:]
+        let isDeleted = try decode(bytes, names: names, id: id) { key, state, reader throws(CorruptRow) in
+            let key = try reader.text(of: key)
+            guard fields.updateValue(state, forKey: key) == nil else { throw reader.corrupt("field \(key) twice") }
+        }
+        return Decoded(fields: fields, isDeleted: isDeleted)
+    }
+
+    /// Whether `one` and `other` hold the same bytes. - Complexity: O(bytes): up to 16 bytes
+    /// (a key, a short value) without a call, more by `memcmp`.
+    @inline(__always)
     static func sameBytes(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
-        guard one.count == other.count else { return false }
+        let count = one.count
+        guard count == other.count else { return false }
         guard let first = one.baseAddress, let second = other.baseAddress else { return true }
-        return memcmp(first, second, one.count) == 0
+        switch count {
+        case 8...16:
+            return first.loadUnaligned(as: UInt64.self) == second.loadUnaligned(as: UInt64.self)
+                && first.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == second.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 0..<8:
+            for offset in 0..<count where first.load(fromByteOffset: offset, as: UInt8.self)
+                != second.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        default:
+            return memcmp(first, second, count) == 0
+        }
+    }
+
+    /// How a row gives a field's storage key.
+    enum Key {
+        /// Its bytes (not yet checked as UTF-8: `Reader.text(of:)`), a row of version 1 or 2.
+        case spelled(UnsafeRawBufferPointer)
+        /// Its number and text in the image's names, a row of version 3.
+        case named(Int, String)
     }
 
     /// Reads the row in `bytes` (SQLite's buffer, not copied), handing each field to `field`
-    /// in the row's order: its storage key's bytes (not yet checked as UTF-8: `Reader.text`),
-    /// its state, and the reader, for an error located at it.
+    /// in the row's order: its storage key, its state, and the reader, for an error located
+    /// at it. `names` and `id` are what a row of version 3 refers to (the image's names, the
+    /// row's record).
     /// - Returns: whether the record was deleted.
     /// - Throws: `CorruptRow`, as `decode(_:)`, or what `field` throws.
     /// - Complexity: O(bytes).
-    static func decode(_ bytes: UnsafeRawBufferPointer,
-                       field: (UnsafeRawBufferPointer, FieldState, Reader) throws(CorruptRow) -> Void) throws(CorruptRow) -> Bool {
-        var reader = Reader(bytes: bytes)
+    static func decode(_ bytes: UnsafeRawBufferPointer, names: [String?], id: DataID?,
+                       field: (Key, FieldState, Reader) throws(CorruptRow) -> Void) throws(CorruptRow) -> Bool {
+        var reader = Reader(bytes: bytes, names: names, id: id)
         let found = try reader.byte()
-        guard 1...version ~= found else { throw reader.corrupt("version \(found), expected 1 to \(version)", back: 1) }
+        guard 1...namedVersion ~= found else { throw reader.corrupt("version \(found), expected 1 to \(namedVersion)", back: 1) }
+        reader.isNamed = found == namedVersion
         let flags = try reader.byte()
         guard flags <= 1 else { throw reader.corrupt("flags \(flags)", back: 1) }
         let count = try reader.count()
         for _ in 0..<count {
-            let key = try reader.utf8()
+            let key: Key = if reader.isNamed {
+                try reader.name()
+            } else {
+                .spelled(try reader.utf8())
+            }
             try field(key, try reader.field(), reader)
         }
         guard reader.offset == bytes.count else { throw reader.corrupt("\(bytes.count - reader.offset) bytes after the record") }
@@ -164,25 +207,30 @@ public enum RecordEncoding {
 }
 
 extension RecordEncoding {
-    private enum Kind: UInt8 {
+    enum Kind: UInt8 {
         case null, scalar, link, links
     }
 
-    private enum JSONTag: UInt8 {
+    enum JSONTag: UInt8 {
         case null, `false`, `true`, int, double, string, array, object
+        /// A name of the image's (version 3).
+        case name
+        /// The row's own id (version 3).
+        case ownID
     }
 
-    private static let hasErrors: UInt8 = 8
+    static let hasErrors: UInt8 = 8
 
-    private struct Writer {
+    struct Writer {
         var bytes: [UInt8] = []
 
-        /// A row's writer, its header written: the version, the flags, the count of `fields`.
-        init(fields: Int, isDeleted: Bool) {
+        /// A row's writer, its header written: the version, the flags, the count of `fields`;
+        /// room for `capacity` bytes when the row's size is known.
+        init(fields: Int, isDeleted: Bool, version: UInt8 = RecordEncoding.version, capacity: Int? = nil) {
             // About the size of a row of the record's page (414 B for 15 fields), so that a
             // row rarely grows its buffer again.
-            bytes.reserveCapacity(16 + 32 * fields)
-            bytes.append(RecordEncoding.version)
+            bytes.reserveCapacity(capacity ?? 16 + 32 * fields)
+            bytes.append(version)
             bytes.append(isDeleted ? 1 : 0)
             varint(UInt64(fields))
         }
@@ -295,18 +343,64 @@ extension RecordEncoding {
     struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// The image's names and the row's record, which a row of version 3 refers to.
+        var names: [String?] = []
+        var id: DataID?
+        /// Whether the row is of version 3 (names by number).
+        var isNamed = false
+
+        init(bytes: UnsafeRawBufferPointer, names: [String?] = [], id: DataID? = nil) {
+            self.bytes = bytes
+            self.names = names
+            self.id = id
+        }
+
+        /// A name of the image's, by its number.
+        /// - Throws: `CorruptRow` at the number when the image's names lack it.
+        mutating func name() throws(CorruptRow) -> Key {
+            let start = offset
+            let number = try varint()
+            guard number < UInt64(names.count), let text = names[Int(number)] else {
+                throw CorruptRow(offset: start, reason: "name \(number), which the image's names do not hold (\(names.count))")
+            }
+            return .named(Int(number), text)
+        }
+
+        /// The text of a name of the image's, by its number (`name()`).
+        mutating func nameText() throws(CorruptRow) -> String {
+            try text(of: try name())
+        }
+
+        /// The text of a field's key.
+        func text(of key: Key) throws(CorruptRow) -> String {
+            switch key {
+            case .spelled(let utf8): try text(utf8)
+            case .named(_, let text): text
+            }
+        }
 
         func corrupt(_ reason: String, back: Int = 0) -> CorruptRow {
             CorruptRow(offset: max(0, offset - back), reason: reason)
         }
 
+        @inline(__always)
         mutating func byte() throws(CorruptRow) -> UInt8 {
             guard offset < bytes.count else { throw corrupt("the row ends early") }
             defer { offset += 1 }
             return bytes[offset]
         }
 
+        /// A varint; one of a byte (a count, a length, a name's number, mostly) without a call.
+        @inline(__always)
         mutating func varint() throws(CorruptRow) -> UInt64 {
+            if offset < bytes.count, bytes[offset] < 0x80 {
+                defer { offset += 1 }
+                return UInt64(bytes[offset])
+            }
+            return try longVarint()
+        }
+
+        private mutating func longVarint() throws(CorruptRow) -> UInt64 {
             var value: UInt64 = 0
             var shift: UInt64 = 0
             while true {
@@ -319,6 +413,7 @@ extension RecordEncoding {
         }
 
         /// A count of things still to read: at most the bytes left, each taking one at least.
+        @inline(__always)
         mutating func count() throws(CorruptRow) -> Int {
             let value = try varint()
             guard value <= UInt64(bytes.count - offset) else { throw corrupt("a count of \(value) past the row's end") }
@@ -326,6 +421,7 @@ extension RecordEncoding {
         }
 
         /// The bytes of the next string, not yet checked as UTF-8.
+        @inline(__always)
         mutating func utf8() throws(CorruptRow) -> UnsafeRawBufferPointer {
             let length = try count()
             let start = offset
@@ -404,8 +500,15 @@ extension RecordEncoding {
                 throw corrupt("JSON nested deeper than \(RecordEncoding.maximumDepth)")
             }
             let tag = try byte()
-            guard let kind = JSONTag(rawValue: tag) else { throw corrupt("JSON tag \(tag)", back: 1) }
+            guard let kind = JSONTag(rawValue: tag), isNamed || kind.rawValue < JSONTag.name.rawValue else {
+                throw corrupt("JSON tag \(tag)", back: 1)
+            }
             switch kind {
+            case .name:
+                return .string(try nameText())
+            case .ownID:
+                guard let id else { throw corrupt("the row's own id, in a row read without its id", back: 1) }
+                return .string(id.rawValue)
             case .null: return .null
             case .false: return .bool(false)
             case .true: return .bool(true)

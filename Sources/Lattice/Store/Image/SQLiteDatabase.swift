@@ -45,26 +45,46 @@ public struct ImageDatabaseError: Error, Hashable, Sendable, CustomStringConvert
 /// and kept, values are bound and read as blobs, text and integers.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
-    /// Prepared statements, by the address of their literal text (`run`).
-    private var statements: [UnsafeRawPointer: OpaquePointer] = [:]
+    /// Prepared statements, with the address of their literal text (`run`), the one run last
+    /// at the end: a few, found by a scan of addresses, cheaper than hashing one.
+    private var statements: [(sql: UnsafeRawPointer, statement: OpaquePointer)] = []
 
     /// Opens the database at `url`, creating it when absent if `creating`.
     /// - Throws: `ImageDatabaseError` (`during: "open"`).
     init(url: URL, creating: Bool = true) throws(ImageDatabaseError) {
-        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        handle = try Self.open(url.path, SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// Opens the database at `url` to read only, creating nothing beside it: with no
+    /// write-ahead log beside the file (an image closed cleanly, or a copy), as immutable, since
+    /// a read-only connection to a WAL database would otherwise leave a `-wal` and a `-shm`
+    /// behind; with one (a writer running, or one that stopped without closing), through it,
+    /// which holds commits the file does not yet.
+    /// - Throws: `ImageDatabaseError` (`during: "open"`).
+    init(readingOnly url: URL) throws(ImageDatabaseError) {
+        let logged = FileManager.default.fileExists(atPath: url.path + "-wal")
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = url.path
+        components.queryItems = [URLQueryItem(name: "mode", value: "ro")]
+            + (logged ? [] : [URLQueryItem(name: "immutable", value: "1")])
+        handle = try Self.open(components.string ?? url.path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+    }
+
+    /// A connection to `path` opened with `flags`. - Throws: `ImageDatabaseError` (`during: "open"`).
+    private static func open(_ path: String, _ flags: Int32) throws(ImageDatabaseError) -> OpaquePointer? {
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(url.path, &opened, flags, nil)
-        handle = opened
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard code == SQLITE_OK else {
-            let error = ImageDatabaseError(code: code & 0xFF, message: Self.message(opened, code), during: "open")
+            let error = ImageDatabaseError(code: code & 0xFF, message: message(opened, code), during: "open")
             sqlite3_close_v2(opened)
-            handle = nil
             throw error
         }
+        return opened
     }
 
     deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for (_, statement) in statements { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -145,6 +165,29 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Runs the statement `sql`, whose one parameter is `key`, and calls `row` with its first
+    /// row, if it answers one: a lookup by primary key, which answers one at most (the image's
+    /// row of a record). `key` is bound where the string holds its bytes, not copied, for the
+    /// step only; the statement is reset at once, no step to its end.
+    /// - Complexity: one indexed read.
+    func first(_ sql: StaticString, key: String, row: (Row) throws(ImageDatabaseError) -> Void)
+        throws(ImageDatabaseError) {
+        let statement = try prepared(sql)
+        defer { sqlite3_reset(statement) }
+        var key = key
+        let stepped = key.withUTF8 { utf8 -> Result<Void, ImageDatabaseError> in
+            // No destructor (SQLite's SQLITE_STATIC): the bytes stay valid until the reset.
+            let bound = sqlite3_bind_text(statement, 1, utf8.baseAddress.map(UnsafeRawPointer.init)?
+                .assumingMemoryBound(to: CChar.self) ?? Self.empty, Int32(utf8.count), nil)
+            guard bound == SQLITE_OK else { return .failure(error(bound, sql.description)) }
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_ROW else { return code == SQLITE_DONE ? .success(()) : .failure(error(code, sql.description)) }
+            rowsRead += 1
+            return Result { () throws(ImageDatabaseError) in try row(Row(statement: statement)) }
+        }
+        try stepped.get()
+    }
+
     /// A value bound to a statement.
     enum Value {
         case integer(Int64)
@@ -185,7 +228,12 @@ final class SQLiteDatabase {
 
     private func prepared(_ sql: StaticString) throws(ImageDatabaseError) -> OpaquePointer {
         let address = UnsafeRawPointer(sql.utf8Start)
-        if let statement = statements[address] { return statement }
+        // The statement run last, first: a write or a hydration runs one a row.
+        if let last = statements.last, last.sql == address { return last.statement }
+        if let place = statements.firstIndex(where: { $0.sql == address }) {
+            statements.append(statements.remove(at: place))
+            return statements[statements.count - 1].statement
+        }
         var statement: OpaquePointer?
         let code = sql.withUTF8Buffer { text in
             text.withMemoryRebound(to: CChar.self) { text in
@@ -193,7 +241,7 @@ final class SQLiteDatabase {
             }
         }
         guard code == SQLITE_OK, let statement else { throw error(code, sql.description) }
-        statements[address] = statement
+        statements.append((address, statement))
         return statement
     }
 

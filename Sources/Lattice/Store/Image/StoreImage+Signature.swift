@@ -10,11 +10,13 @@ extension StoreImage {
     private static let columns: [(table: String, columns: [String])] = [
         ("meta", ["key", "value"]),
         ("records", ["id", "launch", "row"]),
+        ("names", ["number", "name"]),
         ("stamps", ["key", "launch", "fetched_at", "invalidated"]),
         ("invalidations", ["id", "launch", "at"]),
     ]
 
-    /// The tables and indexes of a Lattice image, by name.
+    /// The tables and indexes of a Lattice image, by name (`records_by_launch`: an image of
+    /// before issue 38's table of names, whose writer drops it).
     private static let tables: Set<String> = Set(columns.map(\.table)).union(["records_by_launch"])
 
     /// Whether the file behind `database` is another application's, read before anything is

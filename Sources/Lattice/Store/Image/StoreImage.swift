@@ -30,13 +30,23 @@ public final class StoreImage {
     /// at a reader's opening (one row, however many there are): if so, an operation hydrated
     /// looks up the records it read (`invalidated(anyOf:after:)`).
     private(set) var hasRecordInvalidations = false
+    /// The image's table of names (`ImageNames`), as this connection last read it, in a
+    /// transaction that found the file changed by another connection (`data_version`), with
+    /// the names this connection gave since.
+    private var nameTable = ImageNames()
+    /// SQLite's `data_version` when the writer last read the names; nil when they must be read.
+    private var namesVersion: Int64?
+
+    /// The image's names as the current read transaction found them (`reading`).
+    /// - Complexity: O(1).
+    var names: [String?] { nameTable.texts }
 
     /// Rows the image's connection has read since it opened (what opening costs is bounded:
     /// the `meta` table, the file's signature, one row of the invalidations). - Complexity: O(1).
     var rowsRead: Int { database.rowsRead }
 
     /// What the `meta` table says.
-    private struct Meta {
+    struct Meta {
         var digest: String?
         var lastLaunch: Int64 = 0
         var storeInvalidatedAt: Date?
@@ -130,7 +140,8 @@ public final class StoreImage {
             PRAGMA application_id = \(Self.applicationID);
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL) WITHOUT ROWID;
-            CREATE INDEX IF NOT EXISTS records_by_launch ON records (launch);
+            CREATE TABLE IF NOT EXISTS names (number INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            DROP INDEX IF EXISTS records_by_launch;
             CREATE TABLE IF NOT EXISTS stamps (key TEXT PRIMARY KEY, launch INTEGER NOT NULL,
                 fetched_at REAL NOT NULL, invalidated INTEGER NOT NULL) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS invalidations (id TEXT PRIMARY KEY, launch INTEGER NOT NULL,
@@ -162,50 +173,95 @@ public final class StoreImage {
     /// row goes over the record's (`RecordEncoding.merge`: fields the store in memory lacks
     /// stay), a nil row removes it. A row the image holds already, of this launch, is not
     /// written again (a page refetched writes only what changed); one it holds of an earlier
-    /// launch has only its launch rewritten.
+    /// launch has only its launch rewritten. Each row is stored naming its keys
+    /// (`RecordEncoding.named`); a name met the first time is written before the row, in its
+    /// transaction. A row of an earlier format (version 1 or 2, keys spelled) is written
+    /// anew as version 3 the first time a launch writes its record.
     /// - Complexity: one indexed read per row, and one write per row that changed.
     func write(_ rows: [(id: DataID, row: [UInt8]?)], stamps: [ImageStamp]) throws(ImageDatabaseError) {
-        try transaction { () throws(ImageDatabaseError) in
-            for stamp in stamps {
-                try database.run("INSERT OR REPLACE INTO stamps (key, launch, fetched_at, invalidated) VALUES (?, ?, ?, ?)",
-                                 [.text(stamp.key), .integer(launch), .real(stamp.fetchedAt.timeIntervalSince1970),
-                                  .integer(stamp.isInvalidated ? 1 : 0)])
+        do throws(ImageDatabaseError) {
+            try transaction { () throws(ImageDatabaseError) in
+                try readNamesIfChanged()
+                try write(rows, stampsOf: stamps)
             }
-            for (id, row) in rows {
-                guard let row else {
-                    try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
-                    continue
-                }
-                switch try existing(id, against: row) {
-                case .same(let written) where written == launch:
-                    continue
-                case .same:
-                    try database.run("UPDATE records SET launch = ? WHERE id = ?", [.integer(launch), .text(id.rawValue)])
-                case .other(let older):
-                    try upsert(id, RecordEncoding.merge(row, over: older))
-                case nil:
-                    try upsert(id, row)
-                }
+        } catch {
+            // Names given in the transaction rolled back: read them again.
+            namesVersion = nil
+            throw error
+        }
+    }
+
+    private func write(_ rows: [(id: DataID, row: [UInt8]?)], stampsOf stamps: [ImageStamp]) throws(ImageDatabaseError) {
+        for stamp in stamps {
+            try database.run("INSERT OR REPLACE INTO stamps (key, launch, fetched_at, invalidated) VALUES (?, ?, ?, ?)",
+                             [.text(stamp.key), .integer(launch), .real(stamp.fetchedAt.timeIntervalSince1970),
+                              .integer(stamp.isInvalidated ? 1 : 0)])
+        }
+        for (id, row) in rows {
+            guard let row else {
+                try database.run("DELETE FROM records WHERE id = ?", [.text(id.rawValue)])
+                continue
+            }
+            switch try existing(id, against: row) {
+            case .same(let written) where written == launch:
+                continue
+            case .same:
+                try database.run("UPDATE records SET launch = ? WHERE id = ?", [.integer(launch), .text(id.rawValue)])
+            case .other(let older):
+                try upsert(id, named(RecordEncoding.merge(row, over: older.withUnsafeBytes { spelled($0, of: id) }), of: id))
+            case nil:
+                try upsert(id, named(row, of: id))
             }
         }
     }
 
+    /// `row` as the image stores it (`RecordEncoding.named`), its new names given numbers; a
+    /// row that does not read back (a tool's, through `write(_:)`) as it is, its hydration then
+    /// refusing it.
+    private func named(_ row: [UInt8], of id: DataID) -> [UInt8] {
+        (try? RecordEncoding.named(row, id: id, names: nameTable)) ?? row
+    }
+
+    /// A row the image holds as `encode` makes it (keys spelled, version 2); one that does not
+    /// read back as it is. - Complexity: O(bytes).
+    private func spelled(_ stored: UnsafeRawBufferPointer, of id: DataID) -> [UInt8] {
+        guard let decoded = try? RecordEncoding.decode(stored, names: names, id: id) else { return Array(stored) }
+        return RecordEncoding.encode(decoded.fields, isDeleted: decoded.isDeleted)
+    }
+
+    /// Reads the table of names again when another connection changed the file since this one
+    /// last read it (another process's writer; for a reader, the writer), in the transaction
+    /// that reads or writes rows naming them. - Complexity: one pragma; O(names) when read.
+    private func readNamesIfChanged() throws(ImageDatabaseError) {
+        var version: Int64 = 0
+        try database.run("PRAGMA data_version") { version = $0.integer(0) }
+        guard version != namesVersion else { return }
+        nameTable = try ImageNames(of: database)
+        namesVersion = version
+    }
+
     /// What the image holds for record `id`, beside the row about to be written.
     private enum Existing {
-        /// The same bytes, written by launch `launch`.
+        /// A row holding the same (`RecordEncoding.holdsTheSame`), written by launch `launch`.
         case same(launch: Int64)
         /// Another row.
         case other([UInt8])
     }
 
-    /// The row the image holds for `id`, compared with `row` where SQLite keeps it (no copy
-    /// when they are equal). - Complexity: one indexed read, one byte comparison.
+    /// The row the image holds for `id`, compared with `row` (as `encode` makes it) where
+    /// SQLite keeps it: no copy, and no row made, when it holds the same.
+    /// - Complexity: one indexed read, one walk of `row`'s bytes.
     private func existing(_ id: DataID, against row: [UInt8]) throws(ImageDatabaseError) -> Existing? {
         var found: Existing?
-        try database.run("SELECT launch, row FROM records WHERE id = ?", [.text(id.rawValue)]) { stored in
+        try database.first("SELECT launch, row FROM records WHERE id = ?", key: id.rawValue) { stored in
             let launch = stored.integer(0)
             found = stored.withBlob(1) { older in
-                let same = row.withUnsafeBytes { RecordEncoding.sameBytes($0, older) }
+                var text = id.rawValue
+                let same = text.withUTF8 { id in
+                    row.withUnsafeBytes { row in
+                        RecordEncoding.holdsTheSame(older, as: row, names: nameTable, id: UnsafeRawBufferPointer(id))
+                    }
+                }
                 return same ? .same(launch: launch) : .other(Array(older))
             }
         }
@@ -215,6 +271,9 @@ public final class StoreImage {
     /// Writes `row` as record `id`'s, this launch's: in place when the image has the record
     /// (one write of its entry, not a removal and an insertion).
     private func upsert(_ id: DataID, _ row: [UInt8]) throws(ImageDatabaseError) {
+        // The names the row gives first, in its transaction: never a row naming a number the
+        // file lacks.
+        try nameTable.save(to: database)
         try database.run("""
             INSERT INTO records (id, launch, row) VALUES (?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET launch = excluded.launch, row = excluded.row
@@ -223,9 +282,14 @@ public final class StoreImage {
 
     /// Reads in one transaction: every row `body` reads comes from one state of the image
     /// (a commit the writer makes meanwhile is not half seen), and SQLite opens and closes one
-    /// read transaction for them all instead of one a row.
+    /// read transaction for them all instead of one a row. The table of names is read first,
+    /// in it (`names`), when another connection changed the file since this one last read it.
+    /// - Complexity: one pragma (O(names) when the names are read), then what `body` reads.
     public func reading<Value>(_ body: () throws(ImageDatabaseError) -> Value) throws(ImageDatabaseError) -> Value {
-        try transaction(begin: "BEGIN", body)
+        try transaction(begin: "BEGIN") { () throws(ImageDatabaseError) in
+            try readNamesIfChanged()
+            return try body()
+        }
     }
 
     /// Runs `body` in one transaction (`BEGIN IMMEDIATE`: a writer's, taking the write lock at
@@ -243,17 +307,22 @@ public final class StoreImage {
         }
     }
 
-    /// The row of record `id`, if the image has it. - Complexity: one indexed read.
+    /// The row of record `id`, if the image has it, as `RecordEncoding.encode` makes it (keys
+    /// spelled); a row that does not read back as the image holds it.
+    /// - Complexity: one indexed read, in a read transaction reading the names (`reading`).
     public func row(of id: DataID) throws(ImageDatabaseError) -> [UInt8]? {
-        try withRow(of: id) { $0.map(Array.init) }
+        try reading { () throws(ImageDatabaseError) in
+            try withRow(of: id) { stored in stored.map { spelled($0, of: id) } }
+        }
     }
 
     /// Calls `body` with the bytes of record `id`'s row where SQLite keeps them (valid only
-    /// inside it), or nil when the image has none. - Complexity: one indexed read.
+    /// inside it), or nil when the image has none; a row of version 3 names the `names` read
+    /// by `reading`, inside which it is called. - Complexity: one indexed read.
     func withRow<Value>(of id: DataID, _ body: (UnsafeRawBufferPointer?) -> Value) throws(ImageDatabaseError) -> Value {
         guard isCurrent else { return body(nil) }
         var value: Value?
-        try database.run("SELECT row FROM records WHERE id = ?", [.text(id.rawValue)]) { row in
+        try database.first("SELECT row FROM records WHERE id = ?", key: id.rawValue) { row in
             value = row.withBlob(0) { body($0) }
         }
         return value ?? body(nil)
@@ -312,11 +381,14 @@ public final class StoreImage {
     /// stay.
     public func removeAll() throws(ImageDatabaseError) {
         try database.execute(Self.emptying)
+        nameTable = ImageNames()
+        namesVersion = nil
     }
 
-    /// What empties the image: its records, the operations' ages and every invalidation.
+    /// What empties the image: its records and their names, the operations' ages and every
+    /// invalidation.
     private static let emptying = """
-        DELETE FROM records; DELETE FROM stamps; DELETE FROM invalidations;
+        DELETE FROM records; DELETE FROM names; DELETE FROM stamps; DELETE FROM invalidations;
         DELETE FROM meta WHERE key = 'invalidated';
         """
 
@@ -341,7 +413,9 @@ public final class StoreImage {
     /// Removes the rows of the oldest launches, one launch at a time, while the file uses more
     /// than `limit` bytes; the rows of `kept` and later launches always stay. The pages freed go
     /// back to the file system.
-    /// - Returns: the launches evicted. - Complexity: O(rows removed) per launch evicted.
+    /// The names stay (a few, and rows of later launches name them).
+    /// - Returns: the launches evicted. - Complexity: O(rows) per launch evicted: a scan of
+    ///   the records (no index by launch: it repeated every id, a tenth of the page's image).
     @discardableResult
     public func evict(toFit limit: Int, keeping kept: Int64) throws(ImageDatabaseError) -> [Int64] {
         var evicted: [Int64] = []

@@ -106,8 +106,116 @@ import Testing
         #expect(try image.usedBytes() <= used[2] - perLaunch / 2)
         // However small the limit, the launches kept stay.
         #expect(try image.evict(toFit: 0, keeping: 3) == [2])
-        #expect(try image.row(of: DataID("L3-0")) != nil)
+        #expect(try image.row(of: DataID("L3-0")) == Self.row(String(repeating: "x", count: 1_000)))
         #expect(try image.evict(toFit: 0, keeping: 3) == [])
+        // No index by launch (it repeated every id): eviction scans, and the names stay for
+        // the rows left.
+        let database = try SQLiteDatabase(url: url, creating: false)
+        #expect(try Self.count(in: database, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index'") == 0)
+        #expect(try Self.count(in: database, "SELECT COUNT(*) FROM names") == 1)
+    }
+
+    /// The first column of the one row `sql` reads.
+    static func count(in database: SQLiteDatabase, _ sql: StaticString) throws -> Int64 {
+        var count: Int64 = -1
+        try database.run(sql) { count = $0.integer(0) }
+        return count
+    }
+
+    /// The image's rows name their keys from one table: a key, a type name, spelled once in the
+    /// file however many rows hold it; a row read back spells them again.
+    @Test func rowsShareTheNamesOfTheirKeysAndTypes() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        let image = try StoreImage(url: url, schemaDigest: "A")
+        let fields: (Int) -> [String: FieldState] = { number in
+            ["__typename": FieldState(value: .scalar(.string("Character"))),
+             "id": FieldState(value: .scalar(.string("C\(number)"))),
+             "name": FieldState(value: .scalar(.string("Rick \(number)")))]
+        }
+        try image.write((1...50).map { (DataID("C\($0)"), RecordEncoding.encode(fields($0))) })
+        try image.write([(DataID("C51"), RecordEncoding.encode(fields(51)))])
+        for number in [1, 50, 51] {
+            #expect(try image.row(of: DataID("C\(number)")) == RecordEncoding.encode(fields(number)))
+        }
+        let database = try SQLiteDatabase(url: url, creating: false)
+        #expect(try Self.count(in: database, "SELECT COUNT(*) FROM names") == 4)
+        // A row: its version, flags and count, three keys and the type by number, the id by
+        // reference, the name's string.
+        #expect(try image.rowBytes() == 51 * 14 + 9 * 6 + 42 * 7)
+        // A later launch reads them, and a reader too.
+        #expect(try StoreImage(url: url, schemaDigest: "A").row(of: DataID("C51")) == RecordEncoding.encode(fields(51)))
+        let reader = try #require(try StoreImage.reader(at: url, schemaDigest: "A"))
+        #expect(try reader.row(of: DataID("C2")) == RecordEncoding.encode(fields(2)))
+    }
+
+    /// An image written before names (its rows of versions 1 and 2 spelling their keys, an
+    /// index by launch) reads back as written; the writer drops the index, and a row written
+    /// again names its keys.
+    @Test func anImageOfTheFormatBeforeNamesReadsAsWritten() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        let old = try SQLiteDatabase(url: url)
+        try old.execute("""
+            PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL;
+            PRAGMA application_id = \(StoreImage.applicationID);
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+            CREATE TABLE records (id TEXT PRIMARY KEY, launch INTEGER NOT NULL, row BLOB NOT NULL) WITHOUT ROWID;
+            CREATE INDEX records_by_launch ON records (launch);
+            CREATE TABLE stamps (key TEXT PRIMARY KEY, launch INTEGER NOT NULL,
+                fetched_at REAL NOT NULL, invalidated INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TABLE invalidations (id TEXT PRIMARY KEY, launch INTEGER NOT NULL, at REAL NOT NULL) WITHOUT ROWID;
+            INSERT INTO meta VALUES ('schema', 'A'), ('launch', '4');
+            """)
+        let versionTwo = Self.row("two")
+        // Version 1: a list of links, each id whole (`1 id`).
+        let versionOne: [UInt8] = [1, 0, 1, 1, 0x61, 3, 2, 1, 2, 0x61, 0x62, 1, 2, 0x61, 0x63]
+        let links = RecordEncoding.encode(["a": FieldState(value: .links([DataID("ab"), DataID("ac")]))])
+        try old.run("INSERT INTO records VALUES ('I1', 4, ?)", [.blob(versionTwo)])
+        try old.run("INSERT INTO records VALUES ('I2', 4, ?)", [.blob(versionOne)])
+        let reader = try #require(try StoreImage.reader(at: url, schemaDigest: "A"))
+        #expect(try reader.row(of: DataID("I1")) == versionTwo)
+        #expect(try reader.row(of: DataID("I2")) == links)
+        let image = try StoreImage(url: url, schemaDigest: "A")
+        #expect(try Self.count(in: old, "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'records_by_launch'") == 0)
+        #expect(try image.row(of: DataID("I1")) == versionTwo)
+        try image.write([(DataID("I2"), RecordEncoding.encode(["b": FieldState(value: .null)]))])
+        #expect(try image.row(of: DataID("I2")) == RecordEncoding.encode(["a": FieldState(value: .links([DataID("ab"), DataID("ac")])),
+                                                                          "b": FieldState(value: .null)]))
+        var stored: [UInt8] = []
+        try old.run("SELECT row FROM records WHERE id = 'I2'") { stored = $0.blob(0) }
+        #expect(stored.first == RecordEncoding.namedVersion)
+        #expect(try Self.count(in: old, "SELECT COUNT(*) FROM names") == 2)
+        // A row of version 2 written again as it was becomes version 3 all the same, and
+        // reads back as before.
+        try image.write([(DataID("I1"), versionTwo)])
+        try old.run("SELECT row FROM records WHERE id = 'I1'") { stored = $0.blob(0) }
+        #expect(stored.first == RecordEncoding.namedVersion)
+        #expect(try image.row(of: DataID("I1")) == versionTwo)
+        #expect(try reader.row(of: DataID("I1")) == versionTwo)
+    }
+
+    /// A reader opened before the writer gave names reads the rows naming them: it reads the
+    /// names again in the read transaction that finds the file changed (`data_version`), and
+    /// the writer, the names another writer gave.
+    @Test func aConnectionReadsTheNamesAnotherGaveSinceItLastRead() throws {
+        let url = try folder().appendingPathComponent("image.sqlite")
+        let first = try StoreImage(url: url, schemaDigest: "A")
+        try first.write([(DataID("I1"), Self.row("one"))])
+        let reader = try #require(try StoreImage.reader(at: url, schemaDigest: "A"))
+        #expect(try reader.row(of: DataID("I1")) == Self.row("one"))
+        let state = RecordEncoding.encode(["state": FieldState(value: .scalar(.string("OPEN")))])
+        try first.write([(DataID("I2"), state)])
+        #expect(try reader.row(of: DataID("I2")) == state)
+        // Another writer gives the next number; the first, writing again, numbers after it.
+        let second = try StoreImage(url: url, schemaDigest: "A")
+        let body = RecordEncoding.encode(["body": FieldState(value: .scalar(.string("text")))])
+        try second.write([(DataID("I3"), body)])
+        let author = RecordEncoding.encode(["author": FieldState(value: .null)])
+        try first.write([(DataID("I4"), author)])
+        for (id, row) in [("I1", Self.row("one")), ("I2", state), ("I3", body), ("I4", author)] {
+            #expect(try reader.row(of: DataID(id)) == row, "\(id)")
+            #expect(try second.row(of: DataID(id)) == row, "\(id)")
+        }
+        #expect(reader.names == ["title", "state", "body", "author"])
     }
 
     @Test func aFileThatIsNoDatabaseIsRefusedAsCorrupt() throws {
