@@ -16,7 +16,7 @@
 /// | `CommitScaling/eventLog/<off or on>` | the same commit with the environment's event log off or on (a body told of it: its invalidation and run logged) |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
-/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `commitOneChange` counting `notifications` and `bodies`, `readUntracked`, `readTracked`, `readCaught`, `check`, `snapshot`: a Sendable snapshot of its data taken and opened, counting `records`), a union's ingest (`unionIngest`), a commit deleting one record of 8,965 and writing it back (`deleteOne`), one collection pass (`collectOneRoot`, `collect300Roots`, and `collectNone` after the commit refilling what it sweeps) or one step of its image (`imageEncode`, `imageWrite`, `imageHydrate`, observing `imageBytes`, `storeBytes` and `residentRecords`, and `imageLaunch`: opened and hydrated), or the floor of `ingest` (`referenceParse`: simdjson's parse of the page and a walk of every value); the reads count `fields` |
+/// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `commitOneChange` counting `notifications` and `bodies`, `readUntracked`, `readTracked`, `readCaught`, `check`, `snapshot`: a Sendable snapshot of its data taken and opened, counting `records`), a union's ingest (`unionIngest`), a commit deleting one record of 8,965 and writing it back (`deleteOne`), a lookup's commit at the end of a long session of 50,000 lookups (`longSession`, observing `sessionBytes`, `residentRecords`, and `sessionStartCommit` and `sessionEndCommit`, its own first and last thousand commits timed) and at its start (`longSessionStart`), one collection pass (`collectOneRoot`, `collect300Roots`, and `collectNone` after the commit refilling what it sweeps) or one step of its image (`imageEncode`, `imageWrite`, `imageHydrate`, observing `imageBytes`, `storeBytes` and `residentRecords`, and `imageLaunch`: opened and hydrated), or the floor of `ingest` (`referenceParse`: simdjson's parse of the page and a walk of every value); the reads count `fields` |
 /// | `Optimistic/<step>/<size>` | the store's optimistic layers: a layer's `cycle` (shown, written under, confirmed) on a store of `<size>` rows, a `rebase` under `<size>` pending layers, or `rows`: a layer shown and reverted over `<size>` observed rows, counting `notifications` and `bodies` |
 /// | `Pagination/<step>/<page>` | a `@connection` list in a list view: page `<page>` of 50 loaded over the pages before it and taken back (`load`), counting `listBodies`, `shownRowBodies`, `newRows` and `notifications`; or the same with no row bodies (`loadListOnly`); the list body re-reading `<page>` pages of edges (`listBody`); every node of `<page>` pages read untracked (`nodes`); the store of `<page>` pages inspected (`inspect`); an optimistic `@appendEdge` applied and reverted on `<page>` pages (`appendEdge`) |
 /// | `Lifetime/<step>/<page>` | memory while a list is scrolled one query a page through the release buffer: pages 1 to `<page>` scrolled from an empty environment (`scroll`), observing `residentRecords` and `residentBytes` after the last, counting `collections` |
@@ -94,6 +94,13 @@ public enum SuiteBenchmark: Hashable, Sendable {
         public static let imageBytes = "imageBytes"
         /// The heap a store holding the record's page takes, bytes (what dropping it frees).
         public static let storeBytes = "storeBytes"
+        /// The heap a long session's lookups grew its store by, bytes.
+        public static let sessionBytes = "sessionBytes"
+        /// The mean time of a commit of a lookup of a new id over a long session's first
+        /// thousand lookups, nanoseconds, timed as the session is built.
+        public static let sessionStartCommit = "sessionStartCommit"
+        /// The same over its last thousand lookups.
+        public static let sessionEndCommit = "sessionEndCommit"
     }
 
     /// The executable that reports it, the first part of its name.

@@ -31,7 +31,17 @@
 //                               (LabSupport.UnionSearchPage: the page's schema has no union)
 //   RecordPage/deleteOne        a commit deleting one character of a store of 8,965 records
 //                               (CollectionStore's one root over 8,961 characters), then the
-//                               commit writing it back: the harness has no set-up per operation
+//                               commit writing it back: the harness has no set-up per operation.
+//                               The record's figure is mostly a pass telling every slot linking
+//                               to the record, which a commit here does not need (DeletingStore)
+//   RecordPage/longSession      a lookup's commit (`CharacterName`, one character) at the end of a
+//                               session of 50,000 lookups of new ids committed one by one into the
+//                               store holding the page (LongSession says how it keeps the session at
+//                               its size); observes `sessionBytes`, the heap the lookups grew it by,
+//                               `residentRecords`, its records after them, and `sessionStartCommit`
+//                               and `sessionEndCommit`, the session's own commits of new ids timed
+//                               over its first and last thousand lookups
+//   RecordPage/longSessionStart the same commit at the session's start: the page alone, no lookup
 //   RecordPage/collectOneRoot   Store.collectGarbage over one root reaching 50,004 records
 //   RecordPage/collect300Roots  the same over 300 roots reaching one record each
 //   RecordPage/collectNone      the same over a store retaining no root, after the commit that
@@ -76,6 +86,8 @@ let collectedRoots = 300
 /// Characters of the store `deleteOne` deletes from: with their origin, their page, its info and
 /// the root record, 8,965 records, as the published deletion's store.
 let storeCharacters = 8_961
+/// The lookups of `longSession`'s session, as the record's.
+let sessionLookups = 50_000
 /// The page's characters observing their name in `commitOneChange`.
 let observedCharacters = 20
 
@@ -290,11 +302,18 @@ func checkedUnionSearch() throws -> UnionSearchPage {
 }
 
 /// A store of 8,965 records, and the commits deleting one of its characters and writing it back.
+///
+/// The record's figure for the deletion is mostly its pass over the store telling every slot
+/// linking to the record. A commit here makes no such pass: a link read tracks its target's
+/// type, so the deletion, which sets the type, tells a body reading a link to the record
+/// through the record itself. The set-up checks that it does.
 @MainActor
 final class DeletingStore {
     let collection: CollectionStore
     private let deletion: RecordSourceDelta
     private let restoration: RecordSourceDelta
+    /// The bodies reading the root's link to the character told of a change.
+    private var linkReadersTold = 0
 
     init(_ fixture: RecordPageFixture) throws {
         collection = try CollectionStore.oneRoot(characters: storeCharacters, in: fixture)
@@ -315,6 +334,22 @@ final class DeletingStore {
                                      + "\(collection.store.source.count) records; expected changes in a store of 8,965 "
                                      + "and the root's link to the character")
             }
+        }
+        // A body reading the root's link to the character is told of the deletion, and reads null.
+        let lookup = try fixture.operation("CharacterName", variables: ["id": .string(id)])
+        guard let root = collection.store.record(.root) else { throw SetUpError(description: "the store has no root record") }
+        let link = Lens(lookup, record: root)
+        withObservationTracking {
+            _ = try? link.read("character") as Lens?
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated { self?.linkReadersTold += 1 }
+        }
+        collection.store.publish(deletion)
+        let read: Lens? = try link.read("character")
+        collection.store.publish(restoration)
+        guard linkReadersTold == 1, read == nil else {
+            throw SetUpError(description: "the deletion told \(linkReadersTold) bodies reading a link to the record, "
+                                 + "which reads \(read == nil ? "null" : "the record"); expected one, and null")
         }
     }
 
@@ -495,6 +530,20 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
         },
         Benchmark(SuiteBenchmark.recordPage(step: "deleteOne").nameInExecutable, setUp: { try DeletingStore(fixture) }) { store in
             blackHole(store.cycle())
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "longSession").nameInExecutable,
+                  metrics: Benchmark.defaultMetrics + [
+                      .observed(SuiteBenchmark.ObservedName.sessionBytes, unit: .bytes),
+                      .observed(SuiteBenchmark.ObservedName.sessionStartCommit, unit: .nanoseconds),
+                      .observed(SuiteBenchmark.ObservedName.sessionEndCommit, unit: .nanoseconds),
+                      .observed(SuiteBenchmark.ObservedName.residentRecords, unit: .count),
+                  ],
+                  setUp: { try LongSession(fixture, lookups: sessionLookups) }, observe: { $0.observed() }) { session in
+            blackHole(session.commit())
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "longSessionStart").nameInExecutable,
+                  setUp: { try LongSession(fixture, lookups: 0) }) { session in
+            blackHole(session.commit())
         },
         Benchmark(SuiteBenchmark.recordPage(step: "check").nameInExecutable, setUp: { () throws -> Store in
             let store = try fixture.store()
