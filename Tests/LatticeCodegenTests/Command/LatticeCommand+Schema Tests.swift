@@ -25,9 +25,8 @@ struct LatticeCommandSchemaTests {
     }
 
     /// Runs `lattice arguments`: its exit status, stdout (through a file: no pipe to fill)
-    /// and stderr. The status comes from `waitid` without reaping, not `waitUntilExit`:
-    /// Foundation's news of a child's exit waits behind the loopback server's process, which
-    /// runs on (`LoopbackServer.stop()` says the same).
+    /// and stderr. The status comes from `ChildExitStatus`, not `waitUntilExit`: Foundation's
+    /// news of a child's exit waits behind the loopback server's process, which runs on.
     func lattice(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: LatticeBinary.path)
@@ -40,23 +39,9 @@ struct LatticeCommandSchemaTests {
         process.standardOutput = stdout
         try process.run()
         let printed = stderr.fileHandleForReading.readDataToEndOfFile()
-        let status = Self.exitStatus(of: process)
+        let status = ChildExitStatus.of(process)
         try stdout.close()
         return (status, try String(contentsOf: stdoutFile, encoding: .utf8), String(decoding: printed, as: UTF8.self))
-    }
-
-    /// The exit status of the child `process` once it exits, leaving it to be reaped; when
-    /// Foundation reaped it already, Foundation's.
-    static func exitStatus(of process: Process) -> Int32 {
-        var info = siginfo_t()
-        while true {
-            if waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == 0 {
-                return info._sifields._sigchld.si_status
-            }
-            if errno != EINTR { break }
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 
     /// Every named type of `schema` but the built-in scalars, one line each: its kind, and

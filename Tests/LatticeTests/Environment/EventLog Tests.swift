@@ -247,9 +247,11 @@ enum TraceReader {
             process.standardOutput = printed
             process.standardError = printed
             try process.run()
-            process.waitUntilExit()
+            // Not `waitUntilExit`: Foundation's news of the exit waits behind the other tests'
+            // loopback servers (the children were left unreaped, the run hung, under ASan).
+            let status = ChildExitStatus.of(process)
             try printed.close()
-            return (process.terminationStatus, String(decoding: try Data(contentsOf: printedFile), as: UTF8.self))
+            return (status, String(decoding: try Data(contentsOf: printedFile), as: UTF8.self))
         }.value
     }
 
