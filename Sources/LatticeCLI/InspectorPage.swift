@@ -17,21 +17,7 @@ struct InspectorPage {
     /// - Complexity: O(size of the inspection).
     func render() -> String {
         let body = header() + types() + roots() + layers() + connections() + releaseBuffer() + image()
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Lattice store inspection</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            \(body)<script>\(Self.renderCheck)</script>
-            </body>
-            </html>
-
-            """
+        return HTMLDocument.page(title: "Lattice store inspection", style: Self.style, body: body, script: Self.renderCheck)
     }
 
     private func header() -> String {

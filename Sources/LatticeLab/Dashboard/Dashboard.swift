@@ -31,21 +31,7 @@ struct Dashboard {
         body += differentialSection()
         body += section("History", HistoryChart(findings: findings, history: history).render().map { [$0] } ?? [],
                         historyTable())
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Lattice benchmarks</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
-            \(body)<script>\(Self.renderCheck)</script>
-            </body>
-            </html>
-
-            """
+        return HTMLDocument.page(title: "Lattice benchmarks", style: Self.style, body: body, script: Self.renderCheck)
     }
 
     private func header() -> String {
