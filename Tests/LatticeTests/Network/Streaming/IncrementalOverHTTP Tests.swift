@@ -31,13 +31,16 @@ struct IncrementalOverHTTPTests {
     """
     static let issueID: JSONValue = .string("SXNzdWU6MQ==")
 
-    /// How the parts travel.
+    /// How the parts travel. Both wires allow a stream the same silence (`SSETransport`'s
+    /// default idle timeout): the server holds each part until the test lets it go, and a
+    /// loaded machine (the whole suite under a sanitizer) can take longer than `HTTPTransport`'s
+    /// 30 seconds to get there, which failed the multipart cases alone with `timedOut`.
     enum Wire: CaseIterable, Sendable {
         case multipart, serverSentEvents
 
         func transport(_ url: URL) -> any Transport {
             switch self {
-            case .multipart: HTTPTransport(url: url)
+            case .multipart: HTTPTransport(url: url, timeout: .seconds(300))
             case .serverSentEvents: SSETransport(url: url)
             }
         }
