@@ -37,7 +37,7 @@ extension SuiteTables {
         guard !lines.isEmpty else { return "" }
         return "The events behind `part`'s counts in one landing (the event log on, outside the measured "
             + "operations; the commit goes to the store directly, as the measured ones do, so it names no origin):\n\n"
-            + lines.joined(separator: "\n")
+            + lines.joined(separator: "\n") + "\n"
     }
 
     /// A count's events joined (`none` for a count that recorded none happened); empty when the

@@ -49,6 +49,7 @@ import Testing
         let section = try section("Incremental delivery", of: text)
         #expect(section.contains("- part's bodies: commit 5 → `Feed.summary` → SummaryRow"), "\(section)")
         #expect(section.contains("- other bodies: none"))
+        #expect(text.contains("- other bodies: none\n\n## "), "a blank line before the next section")
     }
 
     @Test func aRunThatRecordedNoEventsShowsNone() throws {
