@@ -180,8 +180,10 @@ final class ShownAnswer {
             if body == 0 { _ = try? feed.read("title") as String } else { _ = try? feed.read("summary") as String }
         } onChange: { [weak self] in
             MainActor.assumeIsolated {
-                self?.dirty[body] = true
-                self?.log?.bodyWasInvalidated(Self.bodies[body])
+                // One load of the weak reference, as before the log was told.
+                guard let self else { return }
+                self.dirty[body] = true
+                self.log?.bodyWasInvalidated(Self.bodies[body])
             }
         }
     }

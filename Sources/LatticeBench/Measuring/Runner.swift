@@ -154,7 +154,7 @@ struct Runner {
         if let events = benchmark.events {
             progress.update(member.name, "recording the events behind its counts")
             for (name, recorded) in try events() {
-                guard let at = results.firstIndex(where: { $0.metric.name == name && $0.metric == .count(name) }) else {
+                guard let at = results.firstIndex(where: { $0.metric == .count(name) }) else {
                     warnings.append("events of '\(name)' not kept: the benchmark counts no '\(name)'")
                     continue
                 }
