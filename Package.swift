@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(name: "LatticeLabTests", dependencies: ["LatticeLab", "LatticeBench", "LabTestSupport"]),
         .testTarget(name: "LatticeSuiteTests", dependencies: ["LatticeSuite", "LatticeLab", "LatticeBench", "LabTestSupport"]),
         .testTarget(name: "LabSupportTests",
-                    dependencies: ["LabSupport", "Lattice", "LatticeCodegen", "LatticeTesting", "CReferenceParse"]),
+                    dependencies: ["LabSupport", "Lattice", "LatticeBench", "LatticeCodegen", "LatticeTesting",
+                                   "CReferenceParse"]),
         // What the suite's executables share: tracking scopes, generated schemas, spec operations,
         // and the generated lens of the `Item` query (Generated/, checked by LabSupportTests).
         .target(name: "LabSupport", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "LatticeBench"],

@@ -9,6 +9,10 @@
 // The operations are the spec folder's largest @throwOnFieldError query and its spreads-only
 // queries (LabOperations); each writes where its RerunTarget says.
 //     and the runtime's counters per cycle (commits, notifications, handlesWalked, ...)
+//
+// Beside `bodies` and `notifications`, the events behind them in one cycle
+// (`RerunSubject.eventsOfOneCycle`, LabSupport): a subject of its own with the event log on,
+// run outside the measured passes.
 import LabSupport
 import Lattice
 import LatticeBench
@@ -31,15 +35,10 @@ final class RerunState {
 
     var counts: [String: Int] {
         var counts = subject.loaded.environment.counters?.total.counts ?? [:]
-        counts[SuiteCounts.bodies] = subject.bodies
-        counts[SuiteCounts.extraBodies] = subject.bodies - storedPerCycle * cycles
+        counts[SuiteBenchmark.CountName.bodies] = subject.bodies
+        counts[SuiteBenchmark.CountName.extraBodies] = subject.bodies - storedPerCycle * cycles
         return counts
     }
-}
-
-enum SuiteCounts {
-    static let bodies = "bodies"
-    static let extraBodies = "extraBodies"
 }
 
 /// Bodies per cycle under `stored`: the second of two cycles (the first may differ).
@@ -76,6 +75,11 @@ func benchmarks() throws -> [Benchmark] {
                               return RerunState(subject: subject, kind: kind, storedPerCycle: stored)
                           },
                           counts: { $0.counts },
+                          events: {
+                              let events = try RerunSubject.eventsOfOneCycle(fixtures, strategy, target, kind)
+                              return [SuiteBenchmark.CountName.bodies: events.bodies,
+                                      SuiteBenchmark.CountName.notifications: events.notifications]
+                          },
                           operation: { state in
                               state.kind.cycle(state.subject)
                               state.cycles += 1

@@ -24,7 +24,9 @@
 //   Incremental/part/1             one deferred part landing on a shown answer: merged,
 //                                  committed, and the bodies it told re-run; counts
 //                                  `partBodies` (bodies that read the part's field) and
-//                                  `otherBodies` (bodies that did not, which must not re-run)
+//                                  `otherBodies` (bodies that did not, which must not re-run),
+//                                  each with the events behind it in one landing (the event
+//                                  log on, on an answer of its own outside the measured passes)
 //   Incremental/largeMultipart/16  the feed's answer stretched to 1,041 payloads (about 51 MB),
 //                                  split by the reader in 16 KiB chunks: its per-byte cost on a
 //                                  large answer, against multipart/16's; counts `bytes`
@@ -135,10 +137,14 @@ func readParts(_ body: [UInt8], chunk: Int, _ take: ([UInt8]) throws -> Void) th
 }
 
 /// A shown answer whose deferred summary lands again and again: two bodies read it through the
-/// lens, one reading the title (outside the part), one the summary (the part's field).
+/// lens, one reading the title (outside the part), one the summary (the part's field). Given a
+/// log, the bodies tell it their invalidations and runs, as a view would.
 @MainActor
 final class ShownAnswer {
-    private let store = Store()
+    /// The bodies' names in the log, in order: the title's, the summary's.
+    static let bodies = ["TitleRow", "SummaryRow"]
+    private let store: Store
+    private let log: EventLog?
     private let bound: BoundArtifact
     private let answer: IncrementalResponse
     private let parts: [IncrementalPayload]
@@ -148,7 +154,10 @@ final class ShownAnswer {
     private(set) var otherBodies = 0
     private let feed: Lens
 
-    init(program: Program, texts: [String]) throws {
+    /// The answer's initial payload committed into `store`, and its two bodies run.
+    init(program: Program, texts: [String], store: Store = Store(), log: EventLog? = nil) throws {
+        self.store = store
+        self.log = log
         guard let artifact = program["Feed"], let root = store.record(.root) else {
             throw LoadedHandleError.unknownOperation("Feed")
         }
@@ -170,7 +179,12 @@ final class ShownAnswer {
         withObservationTracking {
             if body == 0 { _ = try? feed.read("title") as String } else { _ = try? feed.read("summary") as String }
         } onChange: { [weak self] in
-            MainActor.assumeIsolated { self?.dirty[body] = true }
+            MainActor.assumeIsolated {
+                // One load of the weak reference, as before the log was told.
+                guard let self else { return }
+                self.dirty[body] = true
+                self.log?.bodyWasInvalidated(Self.bodies[body])
+            }
         }
     }
 
@@ -184,11 +198,28 @@ final class ShownAnswer {
         for body in 0..<2 where dirty[body] {
             dirty[body] = false
             if body == 1 { partBodies += 1 } else { otherBodies += 1 }
-            observe(body)
+            if let log { log.runBody(Self.bodies[body]) { observe(body) } } else { observe(body) }
         }
     }
 
     var counts: [String: Int] { ["partBodies": partBodies, "otherBodies": otherBodies] }
+
+    /// The events behind the counts of one landing, on an answer of its own shown in an
+    /// environment's store with the event log on, after a first landing (as the measured
+    /// operations follow one another): the bodies that re-ran, by which commit and field. The
+    /// commits go to the store directly, as the measured ones do, so the log names no origin.
+    static func eventsOfOneLanding(program: Program, texts: [String]) throws -> [String: [CountEvent]] {
+        let environment = Environment(program: program, transport: FixtureTransport(responses: []),
+                                      configuration: .init(clock: ManualScheduler(),
+                                                           eventLog: EventLog.Configuration(includesValues: true)))
+        guard let log = environment.eventLog else { return [:] }
+        let shown = try ShownAnswer(program: program, texts: texts, store: environment.store, log: log)
+        try shown.land()
+        log.removeAll()
+        try shown.land()
+        let events = CountEvents(log, store: environment.store)
+        return ["partBodies": events.bodies([bodies[1]]), "otherBodies": events.bodies([bodies[0]])]
+    }
 }
 
 /// Items in the large initial payload, and the deferred parts it announces.
@@ -381,7 +412,8 @@ runSuite("Incremental") {
             blackHole(try lens?.read("title") as String?)
         },
         Benchmark(SuiteBenchmark.incremental(step: "part", size: 1).nameInExecutable,
-                  setUp: { try ShownAnswer(program: program, texts: texts) }, counts: { $0.counts }) { shown in
+                  setUp: { try ShownAnswer(program: program, texts: texts) }, counts: { $0.counts },
+                  events: { try ShownAnswer.eventsOfOneLanding(program: program, texts: texts) }) { shown in
             try shown.land()
         },
         Benchmark(SuiteBenchmark.incremental(step: "largeMultipart", size: 16).nameInExecutable, metrics: largeMetrics,

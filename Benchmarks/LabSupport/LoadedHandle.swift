@@ -19,14 +19,18 @@ public struct LoadedHandle {
 
     /// Commits `response` for `operation` with `variables`, then attaches a handle and waits
     /// for any fetch it started.
-    /// - Parameter counting: whether the environment counts what the runtime does.
+    /// - Parameters:
+    ///   - counting: whether the environment counts what the runtime does.
+    ///   - eventLog: the environment's event log, if any (`Environment.eventLog`).
     /// - Throws: `LoadedHandleError` when the operation is unknown or the phase is not ready,
     ///   a `Failure` when the response does not fit.
     public init(program: Program, transport: FixtureTransport, strategy: PhaseStrategy, operation: String,
-                variables: [String: JSONValue] = [:], response: GraphQLResponse, counting: Bool = false) throws {
+                variables: [String: JSONValue] = [:], response: GraphQLResponse, counting: Bool = false,
+                eventLog: EventLog.Configuration? = nil) throws {
         guard let artifact = program[operation] else { throw LoadedHandleError.unknownOperation(operation) }
         let environment = Environment(program: program, transport: transport,
-                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting))
+                                      configuration: .init(strategy: strategy, clock: ManualScheduler(), counting: counting,
+                                                           eventLog: eventLog))
         try environment.commit(response, for: artifact, variables: variables)
         transport.setDefault(operation, .respond(response))
         let handle = environment.attach(artifact, variables: variables, policy: .storeOrNetwork)
@@ -40,10 +44,12 @@ public struct LoadedHandle {
     }
 
     /// The `ok` fixture of `operation` from spec/, loaded into an environment of `strategy`.
-    public init(fixtures: CompiledSpec, strategy: PhaseStrategy, operation: String, counting: Bool = false) throws {
+    public init(fixtures: CompiledSpec, strategy: PhaseStrategy, operation: String, counting: Bool = false,
+                eventLog: EventLog.Configuration? = nil) throws {
         let ok = try fixtures.response(operation)
         try self.init(program: fixtures.program, transport: fixtures.transport(), strategy: strategy,
-                      operation: operation, variables: ok.variables, response: ok.response, counting: counting)
+                      operation: operation, variables: ok.variables, response: ok.response, counting: counting,
+                      eventLog: eventLog)
     }
 }
 

@@ -32,7 +32,7 @@ extension SuiteSections {
         sections.append(ReportSection("Body re-runs", about: """
             Bodies re-run per operation of each commit kind (exact counts), and the extra bodies of each strategy \
             against `stored`, today's runtime.
-            """, .table(tables.bodyReruns())))
+            """, .table(tables.bodyReruns()), below: bodyRerunEvents()))
         sections.append(ReportSection("Read scaling", about: """
             Tracked phase read against the number of fields the verdict walks, on generated operations. \
             \(crossoverSentences())
@@ -119,7 +119,7 @@ extension SuiteSections {
             single-part answer of its own (the goal wants `normalized` at most twice it); `initial`, the initial payload from its first byte to its \
             fields read; `part`, one deferred part landing on a shown answer, with the bodies it re-ran: record \
             0009's limit wants none but the part's readers.
-            """, .table(tables.incremental())))
+            """, .table(tables.incremental()), below: tables.incrementalEvents()))
         sections.append(ReportSection("Generated code: generating and compiling", about: """
             What an app's build pays for `lattice generate`'s output, on issue 23's union document \
             (`LatticeTesting.UnionDocument`: sections of cards of metas, each level a union of three whose first \
@@ -136,6 +136,16 @@ extension SuiteSections {
         sections.append(ReportSection("Other benchmarks", about: "Benchmarks outside the suite's naming scheme.",
                                       .table(tables.otherBenchmarks())))
         return sections
+    }
+
+    /// Under the body re-runs' table: the events behind each strategy's bodies, where the run
+    /// recorded them; empty when it recorded none (an older file).
+    private func bodyRerunEvents() -> String {
+        let table = tables.bodyRerunEvents()
+        guard !table.isEmpty else { return "" }
+        return "The events behind the bodies, in one operation of each (the event log on, outside the measured "
+            + "operations): which commit (its number and who wrote it), which field, which body; `no commit` for a "
+            + "body a fetch's state re-ran.\n\n" + table.markdown()
     }
 
     /// The read-scaling section's sentences: where each strategy's read crosses the limit.

@@ -126,7 +126,7 @@ public final class EventLog {
     }
 
     /// Logs that commit `commit` notifies the observers of `key` on `record`; the bodies
-    /// reached until the next call, or `notificationsEnded()`, were reached by it.
+    /// reached until the next call, or `notificationsEnded(commit:)`, were reached by it.
     func notifying(_ key: FieldKey, on record: Record, commit: Int) {
         let field = key.storageKey
         commitNumber = commit
@@ -134,9 +134,11 @@ public final class EventLog {
         append(.notified(commit: commit, field: field, record: includesValues ? record.id : nil))
     }
 
-    /// The store's commit notified its last field: bodies reached from now until the commit
-    /// is published were reached by something else it changed (a phase, a handle's facts).
-    func notificationsEnded() {
+    /// The store's commit `commit` notified its last field: bodies reached from now until the
+    /// commit is published were reached by something else it changed (an invalidation, a
+    /// phase, a handle's facts), and name the commit alone, even when it notified no field.
+    func notificationsEnded(commit: Int) {
+        commitNumber = commit
         notifyingField = nil
     }
 

@@ -29,8 +29,9 @@ public struct RuntimeEvent: Hashable, Sendable {
         case notified(commit: Int, field: String, record: DataID?)
         /// A body's observation fired (`EventLog.bodyWasInvalidated(_:)`): by `field` of
         /// commit `commit` when a commit's notification reached it, by the commit alone
-        /// when it was something else the commit changed (a phase, a handle's facts), by
-        /// neither outside any commit.
+        /// when it was something else the commit changed (a record's invalidation, a phase, a
+        /// handle's facts), a commit that notified no field included, by neither outside any
+        /// commit.
         case bodyInvalidated(body: String, commit: Int?, field: String?)
         /// A body ran (`EventLog.runBody(_:_:)`), from `start` to the event's time, for the
         /// invalidation it answered (its commit and field, if any).

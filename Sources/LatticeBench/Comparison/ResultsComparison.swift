@@ -40,7 +40,9 @@ public struct ResultsComparison: Sendable {
     /// `thresholds.alpha` (`FalseDiscovery`); otherwise sample against sample. The rows'
     /// summaries are of the samples compared. The pace itself describes the machine and is
     /// not compared. An exact metric whose median moved, with per-function counts on both
-    /// sides (instructions), names the functions that moved most (`Row.attribution`).
+    /// sides (instructions), names the functions that moved most (`Row.attribution`); a count
+    /// that grew, with the events behind it on both sides, the events the baseline lacks
+    /// (`Row.addedEvents`).
     /// `exactTolerance` gives a benchmark's relative tolerance for its exact figures (the
     /// baseline tolerances of `spec/limits.json`, so compare and the baseline check judge
     /// alike); nil keeps `thresholds.exact`.
@@ -90,7 +92,8 @@ public struct ResultsComparison: Sendable {
                         ? FunctionChange.largest(from: oldMetric, to: newMetric) : []
                     rows.append(Row(benchmark: new.name, baseline: oldMetric.summary(judgedBy: comparison),
                                     candidate: newMetric.summary(judgedBy: comparison), comparison: comparison,
-                                    attribution: attribution))
+                                    attribution: attribution,
+                                    addedEvents: CountEvent.added(from: oldMetric, to: newMetric)))
                     continue
                 }
                 let oldRounds = paceMatching.baseline.logRoundMedians(of: new.name, name, in: rounds.baseline)

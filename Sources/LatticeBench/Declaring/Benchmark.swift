@@ -14,7 +14,10 @@
 ///
 /// Custom exact counts (for example body re-runs) come from `counts`, which reads cumulative
 /// totals from the state; the runner reads them before and after a batch, outside the timed
-/// region, and reports the difference per operation as the metric `.count(name)`.
+/// region, and reports the difference per operation as the metric `.count(name)`. The events
+/// behind them come from `events`, run once after the measured pass on state of its own (the
+/// runtime's event log on there, and off in the state measured), and are kept beside each
+/// count (`MetricResult.events`).
 public struct Benchmark: Sendable {
     /// The benchmark's name, unique within its executable; results prefix it with the
     /// executable's name (`HarnessExample/sumArray`).
@@ -24,6 +27,9 @@ public struct Benchmark: Sendable {
     public let metrics: [Metric]
     /// Prepares one measuring pass: runs `setUp` and binds the state into an instance.
     let instantiate: @MainActor @Sendable () throws -> BenchmarkInstance
+    /// The events behind the counts, by count name, for one representative operation; nil
+    /// when the benchmark records none.
+    let events: (@MainActor @Sendable () throws -> [String: [CountEvent]])?
 
     /// The metrics measured when a benchmark does not choose: wall and CPU time, mallocs,
     /// bytes allocated, and instructions (in `--instructions` mode).
@@ -40,6 +46,10 @@ public struct Benchmark: Sendable {
     ///   - counts: cumulative totals of the benchmark's own counters (e.g. body re-runs so far).
     ///   - observe: what the last operation observed of itself, by the name of a
     ///     `Metric.observed` in `metrics` (e.g. a child process's peak memory).
+    ///   - events: the events behind the counts, by the name of a count of `counts`: one
+    ///     representative operation run on state of its own with the runtime's event log on,
+    ///     called once in the default mode after the measured pass (never in a measured region
+    ///     nor under callgrind), so the figures are those of the state without a log.
     ///   - operation: the measured operation; keep its result alive with `blackHole(_:)`.
     public init<State>(
         _ name: String,
@@ -48,10 +58,12 @@ public struct Benchmark: Sendable {
         tearDown: @escaping @MainActor @Sendable (State) -> Void = { _ in },
         counts: @escaping @MainActor @Sendable (State) -> [String: Int] = { _ in [:] },
         observe: @escaping @MainActor @Sendable (State) -> [String: Double] = { _ in [:] },
+        events: (@MainActor @Sendable () throws -> [String: [CountEvent]])? = nil,
         operation: @escaping @MainActor @Sendable (State) throws -> Void
     ) {
         self.name = name
         self.metrics = metrics
+        self.events = events
         self.instantiate = {
             let state = try setUp()
             return BenchmarkInstance(
@@ -71,6 +83,7 @@ public struct Benchmark: Sendable {
     ) {
         self.name = name
         self.metrics = metrics
+        self.events = nil
         self.instantiate = {
             BenchmarkInstance(callPath: .direct, operation: operation, tearDown: {},
                               readCounts: { [:] })

@@ -151,6 +151,16 @@ struct Runner {
                 results.append(try summarize(.count(name), exact.counts[name] ?? []))
             }
         }
+        if let events = benchmark.events {
+            progress.update(member.name, "recording the events behind its counts")
+            for (name, recorded) in try events() {
+                guard let at = results.firstIndex(where: { $0.metric == .count(name) }) else {
+                    warnings.append("events of '\(name)' not kept: the benchmark counts no '\(name)'")
+                    continue
+                }
+                results[at].events = recorded
+            }
+        }
         return BenchmarkResult(name: member.name, metrics: results, iterationsPerSample: member.batch,
                                harnessOverheadNanoseconds: member.overhead.wallNanoseconds(batch: member.batch),
                                warnings: warnings)

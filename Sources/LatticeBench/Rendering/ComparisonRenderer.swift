@@ -2,8 +2,9 @@
 /// medians (± the larger half-width of their 95 % interval, relative), the change or `~` when
 /// there is no significant change, the p-value (`exact` for deterministic metrics) and the
 /// outcome; then what could not be compared (`NOT JUDGED:` for each gap that fails the
-/// comparison), and a one-line tally. Under the table, each instruction count that changed
-/// and carries attribution names the functions that moved most (`AttributionTable`).
+/// comparison), and a one-line tally. Under the table, each count that grew names the events
+/// behind it that the baseline lacks (`AddedEventsText`), and each instruction count that
+/// changed and carries attribution names the functions that moved most (`AttributionTable`).
 public struct ComparisonRenderer: Sendable {
     /// Whether to colour regressions red and improvements green (terminal only).
     public var colour: Bool
@@ -13,20 +14,29 @@ public struct ComparisonRenderer: Sendable {
         self.colour = colour
     }
 
-    /// Aligned columns for a terminal, then the functions each changed instruction count is
-    /// attributed to (`AttributionTable`). - Complexity: O(rows + attributed functions).
+    /// Aligned columns for a terminal, then the events each grown count gained
+    /// (`AddedEventsText`) and the functions each changed instruction count is attributed to
+    /// (`AttributionTable`). - Complexity: O(rows + events + attributed functions).
     public func terminal(_ comparison: ResultsComparison) -> String {
-        let attributions = comparison.rows.filter(AttributionTable.applies).map { row in
+        let events = comparison.rows.filter(AddedEventsText.applies).map { row in
+            "\n" + AddedEventsText.lines(row).map { $0 + "\n" }.joined()
+        }
+        let attributions = events + comparison.rows.filter(AttributionTable.applies).map { row in
             "\n" + AttributionTable.lines(row, colour: colour).map { $0 + "\n" }.joined()
         }
         return table(comparison).aligned(colour: colour) + attributions.joined()
             + (attributions.isEmpty ? "" : "\n") + notes(comparison).map { $0 + "\n" }.joined()
     }
 
-    /// A Markdown table, the functions each changed instruction count is attributed to (a
-    /// heading and a table each), and notes. - Complexity: O(rows + attributed functions).
+    /// A Markdown table, the events each grown count gained (a heading and a list each), the
+    /// functions each changed instruction count is attributed to (a heading and a table each),
+    /// and notes. - Complexity: O(rows + events + attributed functions).
     public func markdown(_ comparison: ResultsComparison) -> String {
-        let attributions = comparison.rows.filter(AttributionTable.applies).map { row in
+        let events = comparison.rows.filter(AddedEventsText.applies).map { row in
+            "\n**\(AddedEventsText.heading(row).markdownEscapedForAttribution)**\n\n"
+                + row.addedEvents.map { "- \($0.text)\n" }.joined()
+        }
+        let attributions = events + comparison.rows.filter(AttributionTable.applies).map { row in
             "\n**\(AttributionTable.heading(row).markdownEscapedForAttribution)**\n\n" + AttributionTable.table(row).markdown()
         }
         return table(comparison).markdown() + attributions.joined() + "\n" + notes(comparison).map { "- \($0)\n" }.joined()

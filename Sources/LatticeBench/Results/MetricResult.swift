@@ -21,6 +21,10 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// For a time judged at the machine's reference pace (`ResultsFile.atReferencePace()`): how
     /// many samples were taken at it; nil when the samples were not filtered by pace.
     public var referencePace: ReferencePace?
+    /// For a benchmark's own count (`Metric.count`): the events behind it in one representative
+    /// operation, run once with the runtime's event log on, outside the measured passes
+    /// (`Benchmark`'s `events`); nil when the benchmark records none (older files too).
+    public var events: [CountEvent]?
 
     /// How many of a metric's samples were taken at the machine's reference pace.
     public struct ReferencePace: Codable, Sendable, Equatable {

@@ -30,12 +30,36 @@ extension ResultsFile {
                         path: "\(metricAt).summary.n",
                         reason: "is \(result.summary.n) but there are \(result.samples.count) samples")
                 }
+                if let failure = Self.inconsistency(of: result.events ?? [], at: "\(metricAt).events") {
+                    return failure
+                }
                 var functionNames = Set<String>()
                 for (f, function) in (result.functions ?? []).enumerated()
                 where !functionNames.insert(function.name).inserted {
                     return DecodingFailure(path: "\(metricAt).functions[\(f)].name",
                                            reason: "duplicate function \"\(function.name)\"")
                 }
+            }
+        }
+        return nil
+    }
+
+    /// The first event behind a count that cannot be one: a commit numbered under 1, an origin
+    /// without a commit, an empty field or body name.
+    private static func inconsistency(of events: [CountEvent], at path: String) -> DecodingFailure? {
+        for (e, event) in events.enumerated() {
+            let at = "\(path)[\(e)]"
+            if let commit = event.commit, commit < 1 {
+                return DecodingFailure(path: "\(at).commit", reason: "must be at least 1, found \(commit)")
+            }
+            if event.commit == nil, event.origin != nil {
+                return DecodingFailure(path: "\(at).origin", reason: "an origin without a commit")
+            }
+            if let f = event.fields.firstIndex(where: \.isEmpty) {
+                return DecodingFailure(path: "\(at).fields[\(f)]", reason: "an empty field name")
+            }
+            if event.body?.isEmpty == true {
+                return DecodingFailure(path: "\(at).body", reason: "an empty body name")
             }
         }
         return nil

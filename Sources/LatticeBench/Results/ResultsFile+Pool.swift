@@ -3,7 +3,8 @@ extension ResultsFile {
     /// comparison) as one file: each benchmark's samples of each metric concatenated in round
     /// order and summarized again. Benchmarks keep the first round's order (ones first seen
     /// later follow); machine and configuration are the first round's, the start time the
-    /// earliest. A metric's attribution (`functions`) is the first round's that has one.
+    /// earliest. A metric's attribution (`functions`) and the events behind a count
+    /// (`events`) are the first round's that has them.
     /// Unlike `merged`, a benchmark is expected in every file.
     /// - Throws: `JSONFileError.corrupt` naming the round's path when the rounds measured
     ///   different commits or a metric changed its unit; `.nothingToMerge` for no rounds.
@@ -31,13 +32,16 @@ extension ResultsFile {
                                        reason: "\(benchmark.name) \(result.metric.name) differs from earlier rounds")
                     }
                     do {
-                        // Attribution is per function of one count: the first round's is kept.
+                        // Attribution is per function of one count, and the events behind a
+                        // count are one operation's: the first round's are kept.
+                        let events = existing.metrics[at].events ?? result.events
                         existing.metrics[at] = try MetricResult(metric: result.metric,
                                                                 samples: existing.metrics[at].samples + result.samples,
                                                                 functions: existing.metrics[at].functions ?? result.functions,
                                                                 functionsOmittedBelow: existing.metrics[at].functions == nil
                                                                     ? result.functionsOmittedBelow
                                                                     : existing.metrics[at].functionsOmittedBelow)
+                        existing.metrics[at].events = events
                     } catch {
                         throw .corrupt(file: path, path: place + ".samples", reason: "\(error)")
                     }

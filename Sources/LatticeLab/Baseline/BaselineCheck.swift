@@ -61,7 +61,8 @@ public struct BaselineCheck {
                                                          baseline: oldMetric.summary(judgedBy: comparison),
                                                          candidate: newMetric.summary(judgedBy: comparison),
                                                          comparison: comparison,
-                                                         attribution: attribution)
+                                                         attribution: attribution,
+                                                         addedEvents: CountEvent.added(from: oldMetric, to: newMetric))
                     rows.append(Row(compared: compared, tolerance: tolerance,
                                     identical: oldMetric.samples == newMetric.samples))
                 } catch {
@@ -90,7 +91,9 @@ public struct BaselineCheck {
     }
 
     /// What the check prints: a summary, then one line per gap, regression and improvement;
-    /// under a moved instruction count, the functions that moved most (`AttributionTable`).
+    /// under a count that grew, the events behind it the baseline lacks (`AddedEventsText`:
+    /// the commit and field of each extra body); under a moved instruction count, the
+    /// functions that moved most (`AttributionTable`).
     public var lines: [String] {
         let identical = rows.count { $0.identical }
         var lines = ["baseline check: \(rows.count) exact figures (\(identical) identical to the last digit), "
@@ -100,6 +103,9 @@ public struct BaselineCheck {
         for (word, moved) in [("REGRESSION", regressions), ("IMPROVEMENT", improvements)] {
             for row in moved {
                 lines.append("\(word) " + Self.describe(row))
+                if AddedEventsText.applies(to: row.compared) {
+                    lines += AddedEventsText.lines(row.compared).map { "  " + $0 }
+                }
                 if AttributionTable.applies(to: row.compared) {
                     lines += AttributionTable.lines(row.compared).map { "  " + $0 }
                 }

@@ -53,6 +53,28 @@ import Testing
         #expect(check.regressions.map(\.comparison.metric.name) == ["mallocs"])
     }
 
+    /// `bodies` per operation with the events behind it.
+    private func bodies(_ count: Double, _ events: [CountEvent]) throws -> BenchmarkResult {
+        var metric = try MetricResult(metric: .count("bodies"), samples: [count, count, count])
+        metric.events = events
+        return BenchmarkResult(name: "BodyReruns/derived/Dashboard/verdictValue", metrics: [metric], iterationsPerSample: 1)
+    }
+
+    @Test func aReRunMoreNamesTheCommitAndFieldBehindTheExtraBody() throws {
+        let shown = CountEvent(commit: 3, origin: "local update", fields: ["User.name"], body: "Dashboard.phase")
+        // The run's extra body: its own commit, by another field; the baseline's moved to commit 4.
+        let extra = CountEvent(commit: 3, origin: "response", fields: ["Issue.title"], body: "Dashboard.phase")
+        let moved = CountEvent(commit: 4, origin: "local update", fields: ["User.name"], body: "Dashboard.phase")
+        let check = try check([try bodies(1, [shown])], [try bodies(2, [extra, moved])])
+        #expect(check.status == .regression)
+        #expect(check.regressions.map(\.compared.addedEvents) == [[extra]])
+        let lines = check.lines
+        let at = try #require(lines.firstIndex { $0.hasPrefix("REGRESSION BodyReruns/derived/Dashboard/verdictValue bodies") })
+        #expect(lines[at + 1] == "  BodyReruns/derived/Dashboard/verdictValue bodies: 1 → 2; the events the baseline lacks:")
+        #expect(lines[at + 2] == "    commit 3 (response) → `Issue.title` → Dashboard.phase")
+        #expect(at + 3 == lines.count)
+    }
+
     @Test func aBenchmarkOnOneSideOnlyFailsClosed() throws {
         let one = try read("PhaseRead/stored/Dashboard/tracked", instructions: [1_000])
         let other = try read("PhaseRead/derived/Dashboard/tracked", instructions: [2_000])

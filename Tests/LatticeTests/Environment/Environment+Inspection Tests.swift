@@ -96,6 +96,23 @@ import LatticeTesting
         #expect(inspection.releaseBuffer.roots.count == 2)
     }
 
+    @Test func aPageShownInALayerCountsOnceCommittedNotAtEveryRebase() async throws {
+        let (environment, handle, _) = try await Self.scene(.shipped)
+        let issueList = try #require(environment.program["IssueList"])
+        let next = try ResponseNormalizer.normalize(PaginationTests.page([5, 6]),
+                                                    for: BoundArtifact(issueList, variables: ["after": .string("c4")]))
+        func pages() -> Int? { withExtendedLifetime(handle) { environment.inspect().connections.first?.pages } }
+        let layer = environment.store.applyOptimistic(next.delta).layer
+        // A commit under the layers: the store shows the base again and applies them anew.
+        environment.commitUpdate { delta in
+            delta.set(FieldState(value: .scalar(.string("Renamed"))), for: FieldKey("title"), on: DataID("I2"))
+        }
+        #expect(environment.inspect().connections.first?.edges == 6)
+        #expect(pages() == 2)
+        environment.store.removeOptimistic(layer, replacingWith: next.delta)
+        #expect(pages() == 3)
+    }
+
     @Test func theInspectionGoesToAFileAndBack() async throws {
         let (environment, handle, image) = try await Self.scene(.shipped)
         let inspection = withExtendedLifetime(handle) { environment.inspect() }

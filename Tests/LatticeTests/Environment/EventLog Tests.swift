@@ -82,6 +82,27 @@ import Testing
         #expect(!trace.slices.contains { $0.name == "body Bio" })
     }
 
+    @Test func aBodyReachedByACommitThatNotifiesNoFieldNamesTheCommit() throws {
+        let environment = try Self.environment()
+        let profile = try Self.operation("Profile", in: environment)
+        try environment.commit(Self.viewer(login: "mona", bio: "Writes GraphQL"), for: profile)
+        let handle = environment.attach(profile, policy: .storeOnly)
+        let log = try #require(environment.eventLog)
+        let availability = BodyProbe("Availability", log: log) { handle.availability }
+        log.removeAll()
+
+        // An invalidation changes no field: the commit notifies the record's invalidation alone.
+        environment.invalidate(DataID("U1"))
+        availability.flush()
+
+        let commit = environment.store.epoch
+        #expect(availability.reruns == 1)
+        let kinds = log.events.map(\.kind)
+        #expect(!kinds.contains { if case .notified = $0 { true } else { false } })
+        #expect(kinds.contains(.bodyInvalidated(body: "Availability", commit: commit, field: nil)))
+        #expect(kinds.contains { if case .bodyRan("Availability", _, commit, nil) = $0 { true } else { false } })
+    }
+
     // MARK: Bounded
 
     @Test func pastItsCapacityTheLogKeepsTheNewestAndCountsWhatItDropped() throws {

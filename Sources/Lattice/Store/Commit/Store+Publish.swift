@@ -130,11 +130,13 @@ extension Store {
             change.record.registrar.willSet(change.record, keyPath: change.keyPath)
             change.record.registrar.didSet(change.record, keyPath: change.keyPath)
         }
+        // Before the invalidations: a body they reach was reached by the commit, not by the
+        // last field notified.
+        log?.notificationsEnded(commit: epoch)
         for record in invalidated {
             record.registrar.willSet(record, keyPath: \Record.invalidationToken)
             record.registrar.didSet(record, keyPath: \Record.invalidationToken)
         }
-        log?.notificationsEnded()
         return CommitChanges(
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,
             changedFields: changedFields,

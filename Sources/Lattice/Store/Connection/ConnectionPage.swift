@@ -1,6 +1,6 @@
 /// One page of a `@connection` field, staged for merging into its connection record: the
 /// page's edges (their records written by the same delta) and its `pageInfo` fields. The
-/// merge happens when the delta is published (`Store.apply(_:willWrite:changed:)`), against
+/// merge happens when the delta is published (`Store.apply(_:inBase:willWrite:changed:)`), against
 /// the list as it is then, so a page that answers a cursor that is no longer the end is
 /// dropped whole.
 public struct ConnectionPage: Sendable {
@@ -52,7 +52,7 @@ public struct ConnectionPage: Sendable {
 }
 
 /// One staged edit of a connection's list, applied in the order staged after a delta's field
-/// writes (`Store.apply(_:willWrite:changed:)`).
+/// writes (`Store.apply(_:inBase:willWrite:changed:)`).
 enum ConnectionEdit: Sendable {
     /// A page to merge.
     case page(ConnectionPage)

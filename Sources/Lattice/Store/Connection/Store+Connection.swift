@@ -8,10 +8,13 @@
 /// appended to the list in place.
 extension Store {
     /// Applies one staged edit of a connection's list; `false` for a page dropped (`merge`).
-    func apply(_ edit: ConnectionEdit, willWrite: (Record, FieldKey) -> Void,
+    /// `inBase` says whether it is written into the base (a commit), or shown in an optimistic
+    /// layer, which every rebase applies again: only a page merged into the base counts in the
+    /// connection's pages (`connectionPages`), so a rebase does not count a layer's page twice.
+    func apply(_ edit: ConnectionEdit, inBase: Bool = true, willWrite: (Record, FieldKey) -> Void,
                changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) -> Bool {
         switch edit {
-        case .page(let page): return merge(page, willWrite: willWrite, changed: changed)
+        case .page(let page): return merge(page, inBase: inBase, willWrite: willWrite, changed: changed)
         case .removeEdges(let nodes, let connection):
             removeEdges(of: nodes, from: connection, willWrite: willWrite, changed: changed)
             return true
@@ -47,7 +50,7 @@ extension Store {
     /// - Complexity: O(edges of the page) for a page after the end, O(edges of the list) for
     ///   one before the start or in place of the list (and once after any other write of the
     ///   edges, which rebuilds the set of nodes).
-    private func merge(_ page: ConnectionPage, willWrite: (Record, FieldKey) -> Void,
+    private func merge(_ page: ConnectionPage, inBase: Bool, willWrite: (Record, FieldKey) -> Void,
                changed: (Record, FieldKey, VerdictChange.Kind?) -> Void) -> Bool {
         let connection = source.recordOrCreate(page.connection).record
         let info = source.recordOrCreate(page.pageInfo).record
@@ -65,7 +68,10 @@ extension Store {
         write(Slot(value: .link(info), errors: nil), to: .pageInfo, of: connection, willWrite: willWrite,
               changed: changed)
 
-        connectionPages[connection.serial] = page.position == .replacing ? 1 : connectionPages[connection.serial, default: 0] + 1
+        if inBase {
+            connectionPages[connection.serial] = page.position == .replacing
+                ? 1 : connectionPages[connection.serial, default: 0] + 1
+        }
         switch page.position {
         case .replacing:
             var nodes: Set<ObjectIdentifier> = []

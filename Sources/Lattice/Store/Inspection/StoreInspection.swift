@@ -102,8 +102,9 @@ public struct StoreInspection: Codable, Hashable, Sendable {
         public var id: String?
         /// The edges the list holds.
         public var edges: Int
-        /// The pages merged since the list was last replaced (a first page, a refetch), in this
-        /// process; nil for a list this process did not page (read from an image).
+        /// The pages merged into the base since the list was last replaced (a first page, a
+        /// refetch), in this process: a page an optimistic layer shows counts once committed,
+        /// not at each rebase; nil for a list this process did not page (read from an image).
         public var pages: Int?
         /// Whether the `pageInfo` holds an end cursor (a next page can be asked).
         public var hasEndCursor: Bool

@@ -89,7 +89,7 @@ extension Store {
             change.record.registrar.willSet(change.record, keyPath: change.keyPath)
             change.record.registrar.didSet(change.record, keyPath: change.keyPath)
         }
-        log?.notificationsEnded()
+        log?.notificationsEnded(commit: epoch)
     }
 
     /// Puts the base's value back in every field a layer wrote, and forgets the backups,
@@ -121,7 +121,7 @@ extension Store {
     /// Writes `delta`'s fields, connection pages and deletions into the records, silently,
     /// noting what each showed first in `shown`; with `keepingBase`, as a layer, keeping the
     /// base under it.
-    /// - Returns: the pages dropped (`Store.apply(_:willWrite:changed:)`), and, written into
+    /// - Returns: the pages dropped (`Store.apply(_:inBase:willWrite:changed:)`), and, written into
     ///   the base (not `keepingBase`), the ids of the records whose base it changed, once each
     ///   in the order changed (`CommitChanges.changedBaseRecords`).
     @discardableResult
@@ -157,7 +157,7 @@ extension Store {
         var droppedPages = 0
         if !delta.connectionEdits.isEmpty {
             for edit in delta.connectionEdits {
-                let merged = apply(edit, willWrite: { record, key in
+                let merged = apply(edit, inBase: !keepingBase, willWrite: { record, key in
                     shown.note(record)
                     shown.note(key, of: record)
                     if keepingBase { optimistic.keepBase(of: record, key) }

@@ -1,11 +1,10 @@
-import LabSupport
 import Lattice
 
 /// The kinds of commit whose body re-runs the suite counts. Each operation of a benchmark is
 /// one cycle that leaves the store and the handle as it found them, so every operation is
 /// the same and the counts per operation are exact; `commits` says how many commits a cycle
 /// makes. Bodies are flushed after every step, as frames would render between them.
-enum CommitKind: String, CaseIterable {
+public enum CommitKind: String, CaseIterable, Sendable {
     /// A value the verdict read changes and the phase stays equal (one commit; the value
     /// alternates). The limit's commit, on the spreads-only operations (spec/'s IssueScreen).
     case verdictValue
@@ -28,7 +27,7 @@ enum CommitKind: String, CaseIterable {
 
     /// Performs one cycle on `subject`, flushing its body after each step.
     @MainActor
-    func cycle(_ subject: RerunSubject) {
+    public func cycle(_ subject: RerunSubject) {
         switch self {
         case .verdictValue:
             subject.toggleValue()
