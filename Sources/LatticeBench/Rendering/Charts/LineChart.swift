@@ -51,8 +51,10 @@ public struct LineChart {
     public var palette: Palette
     /// Smallest step between x ticks (1 when x counts something, such as runs).
     public var xMinimumStep = 0.0
-    var width = 900.0
-    var height = 360.0
+    /// The drawing's width in user units (pixels at 100 %); 900 unless set.
+    public var width = 900.0
+    /// The drawing's height in user units; 360 unless set (smaller for a grid of small charts).
+    public var height = 360.0
 
     /// A chart of `series`, 900 by 360 units.
     public init(title: String, xLabel: String, yLabel: String, xKind: ChartScale.Kind, yKind: ChartScale.Kind,
@@ -99,7 +101,7 @@ public struct LineChart {
             svg.path(pixels, stroke: color)
             for (point, pixel) in zip(points[index], pixels) {
                 svg.circle(x: pixel.x, y: pixel.y, radius: 3, fill: color,
-                           tooltip: "\(line.name): \(formatX(point.x)) → \(formatY(point.y))")
+                           tooltip: "\(line.name): \(formatX(point.x)) → \(formatY(point.y))", mark: true)
             }
         }
         frame.drawLegend(into: &svg, entries: legend)
