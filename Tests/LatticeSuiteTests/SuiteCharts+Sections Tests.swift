@@ -78,12 +78,14 @@ import Testing
 
     @Test func theResponsePathIsAChartPerInputWithABarPerStep() throws {
         let charts = charts([try LabSamples.paced("ResponsePath/Feed/decode", 4_000),
+                             try LabSamples.paced("ResponsePath/Feed/JSONSerialization", 12_000),
                              try LabSamples.paced("ResponsePath/Feed/normalize", 9_000),
                              try LabSamples.paced("ResponsePath/Dashboard/decode", 20_000)])
         let steps = charts.responsePathSteps()
         #expect(steps.map(\.title) == ["Response path: Feed, step by step", "Response path: Dashboard, step by step"])
-        #expect(steps.first?.groups.map(\.label) == ["decode", "normalize"])
-        #expect(steps.first?.groups.map(\.values) == [[4_000], [9_000]])
+        #expect(steps.first?.groups.map(\.label) == ["decode", "normalize", "JSONSerialization (anchor)"],
+                "the path's steps, then Foundation's reader it is set beside")
+        #expect(steps.first?.groups.map(\.values) == [[4_000], [9_000], [12_000]])
         #expect(steps.last?.groups.map(\.label) == ["decode"])
     }
 

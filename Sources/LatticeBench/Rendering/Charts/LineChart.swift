@@ -77,13 +77,16 @@ public struct LineChart {
     /// - Complexity: O(points).
     public func render() -> String {
         var svg = SVGCanvas(width: width, height: height, title: title)
-        let frame = ChartFrame(width: width, height: height)
         let points = series.map { $0.points.filter { drawable($0.x, xKind) && drawable($0.y, yKind) } }
-        let x = ChartScale(kind: xKind, covering: points.flatMap { $0.map(\.x) },
-                           range: (frame.left, frame.right), minimumStep: xMinimumStep)
+        let standard = ChartFrame(width: width, height: height)
         let y = ChartScale(kind: yKind, covering: points.flatMap { $0.map(\.y) },
                            including: reference.map { [$0.value] } ?? [],
-                           range: (frame.bottom, frame.top))
+                           range: (standard.bottom, standard.top))
+        // Room on the left for the widest tick label beside the axis's rotated label.
+        let widest = y.ticks().map { formatY($0).count }.max() ?? 0
+        let frame = ChartFrame(width: width, height: height, leftMargin: max(standard.left, 30 + 6.2 * Double(widest)))
+        let x = ChartScale(kind: xKind, covering: points.flatMap { $0.map(\.x) },
+                           range: (frame.left, frame.right), minimumStep: xMinimumStep)
         frame.drawAxes(into: &svg, title: title, x: x, xLabel: xLabel, formatX: formatX,
                        y: y, yLabel: yLabel, formatY: formatY)
         if let reference {

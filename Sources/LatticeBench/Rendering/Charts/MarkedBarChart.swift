@@ -111,7 +111,7 @@ public struct MarkedBarChart {
                          width: 2.5)
             }
             let words = bar.decided ? bar.annotation : "undecided"
-            svg.text(format(bar.value) + (words.isEmpty ? "" : "  " + words), x: max(end, x.position(bar.mark ?? 0)) + 5,
+            svg.text(format(bar.value) + (words.isEmpty ? "" : ", " + words), x: max(end, x.position(bar.mark ?? 0)) + 5,
                      y: middle + 4, size: 10)
         }
         frame.drawLegend(into: &svg, entries: [(legend.bars, color), (legend.marks, Self.markColor)])
