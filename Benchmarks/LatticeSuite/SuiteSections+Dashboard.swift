@@ -19,7 +19,7 @@ extension SuiteSections {
             ReportSection("Goals", .goals(run.goals.filter { !SuiteTables.boundsResponsePath($0) })),
             ReportSection("Generated code: generating and compiling", .table(tables.generatedCompile())),
             section("The record's benchmark", tables.recordPage(),
-                    [(charts.recordPage().map { $0.render() }, "the record's rows (RecordPage/*)")]),
+                    [(charts.recordPage().map { $0.render() }, "benchmark of the record's table")]),
             section("Optimistic layers", tables.optimistic(),
                     [(drawn(charts.optimisticCycle()?.render()), "Optimistic/cycle/*"),
                      (drawn(charts.optimisticRebase()?.render()), "Optimistic/rebase/*"),
