@@ -58,7 +58,7 @@ struct HistoryChart {
         let reference = bound.map { LineChart.ReferenceLine(value: $0, label: inPaces ? "limit at the last run's pace" : "limit") }
         let formatY: @Sendable (Double) -> String = inPaces ? Self.paces : format()
         let yLabel = inPaces ? "\(limit.metric) in paces" : limit.relativeTo == nil ? limit.metric : "\(limit.metric), ratio"
-        var chart = LineChart(title: "\(owner): \(limit.id) per run\(inPaces ? ", in paces" : "")",
+        var chart = LineChart(title: "\(owner): \(limit.id)\(inPaces ? ", in paces" : "")",
                               xLabel: "run (oldest first)", yLabel: yLabel, xKind: .linear,
                               yKind: isTime ? .logarithmic : .linear, series: series, reference: reference,
                               formatX: Self.count, formatY: formatY, palette: findings.suite.palette)

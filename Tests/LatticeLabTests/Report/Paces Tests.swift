@@ -172,7 +172,7 @@ import Testing
         let both = history.adding(findings.historyEntry())
         let limit = try #require(findings.decision.limits.file.limits.first)
         let chart = try #require(HistoryChart(findings: findings, history: both, limit: limit, owner: "the chain").render())
-        #expect(chart.contains("phase-read-largest per run, in paces"))
+        #expect(chart.contains("the chain: phase-read-largest, in paces"))
         #expect(chart.contains("wallTime in paces"))
         let alone = try #require(HistoryChart(findings: findings, history: history, limit: limit, owner: "the chain").render())
         #expect(!alone.contains("in paces"), "with no entry in paces the chart stays in nanoseconds")
