@@ -14,8 +14,9 @@ struct SuiteCharts {
     private var limitLine: LineChart.ReferenceLine? {
         timeBound.map { .init(value: $0, label: "limit \(ValueFormat.string($0, unit: .nanoseconds))") }
     }
-    private static let time: @Sendable (Double) -> String = { value in ValueFormat.string(value, unit: .nanoseconds) }
-    private static let count: @Sendable (Double) -> String = { value in ValueFormat.string(value, unit: .count) }
+    static let time: @Sendable (Double) -> String = { value in ValueFormat.string(value, unit: .nanoseconds) }
+    static let count: @Sendable (Double) -> String = { value in ValueFormat.string(value, unit: .count) }
+    static let bytes: @Sendable (Double) -> String = { value in ValueFormat.string(value, unit: .bytes) }
 
     /// Per operation: the raw phase read samples of each strategy, tracked and untracked.
     func phaseReadDistributions() -> [String] {
@@ -101,13 +102,27 @@ struct SuiteCharts {
     }
 
     /// One line per name through the sizes that have a value; lines without points left out.
-    private func lines(_ names: [String], over sizes: [Int], value: (String, Int) -> Double?) -> [LineChart.Series] {
+    func lines(_ names: [String], over sizes: [Int], value: (String, Int) -> Double?) -> [LineChart.Series] {
         names.map { name in
             LineChart.Series(name: name, points: sizes.compactMap { size in value(name, size).map { (Double(size), $0) } })
         }.filter { !$0.points.isEmpty }
     }
 
-    private func median(_ result: BenchmarkResult?, _ metric: String) -> Double? {
+    /// One line per step of `steps` through the sizes `recognize` names it at (`SuiteIndex.steps`),
+    /// of `metric`'s median; lines without points left out.
+    /// - Complexity: O(benchmarks log benchmarks).
+    func stepLines(_ steps: [String], metric: String,
+                   _ recognize: (SuiteBenchmark) -> (step: String, size: Int)?) -> [LineChart.Series] {
+        let found = index.steps(recognize)
+        return steps.map { step in
+            LineChart.Series(name: step, points: found.filter { $0.step == step }.compactMap { entry in
+                median(entry.result, metric).map { (Double(entry.size), $0) }
+            })
+        }.filter { !$0.points.isEmpty }
+    }
+
+    /// `metric`'s median in `result`; nil when either is missing.
+    func median(_ result: BenchmarkResult?, _ metric: String) -> Double? {
         result?.metric(named: metric)?.summary.median
     }
 }

@@ -73,6 +73,16 @@ struct SuiteIndex {
             .sorted()
     }
 
+    /// The run's benchmarks that `recognize` names as a step at a size (a page, rows,
+    /// layers), by step then size: what the per-step sections list and chart.
+    /// - Complexity: O(benchmarks log benchmarks).
+    func steps(_ recognize: (SuiteBenchmark) -> (step: String, size: Int)?)
+        -> [(step: String, size: Int, result: BenchmarkResult)] {
+        entries.compactMap { entry -> (step: String, size: Int, result: BenchmarkResult)? in
+            recognize(entry.benchmark).map { ($0.step, $0.size, entry.result) }
+        }.sorted { ($0.step, $0.size) < ($1.step, $1.size) }
+    }
+
     /// The response-path inputs and steps measured, in first-seen order.
     var responsePathCases: (inputs: [String], steps: [String]) {
         var inputs: [String] = [], steps: [String] = []

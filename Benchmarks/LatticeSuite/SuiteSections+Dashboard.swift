@@ -1,30 +1,54 @@
 import LatticeBench
 
 /// Lattice's sections of the dashboard, in the order it shows them: the tables of the benchmarks
-/// page with the charts drawn from the same results.
+/// page with the charts drawn from the same results. A chart whose benchmarks the results lack (a
+/// quick or filtered run) is left out with a note saying which.
 extension SuiteSections {
     /// The dashboard's sections, between the decision and the flamegraph.
     /// - Complexity: that of the tables, plus O(samples) for the distributions.
     func dashboard() -> [ReportSection] {
         let bound = run.timeBound.map { ValueFormat.string($0, unit: .nanoseconds) } ?? "the limit"
         return [
-            ReportSection("Phase read", .table(tables.phaseRead()), charts: charts.phaseReadDistributions()),
-            ReportSection("Read scaling", .table(tables.readScaling()), charts: charts.readScaling().map { [$0] } ?? [],
-                          note: crossoverSentences(series: { $0 }, bound: bound)),
-            ReportSection("Commit scaling", .table(tables.commitScaling()), charts: charts.commitScaling()),
-            ReportSection("Body re-runs", .table(tables.bodyReruns()), charts: charts.bodyReruns()),
-            ReportSection("Tracked against untracked, per field", .table(tables.fieldRead()),
-                          charts: charts.fieldRead().map { [$0] } ?? []),
+            section("Phase read", tables.phaseRead(), [(charts.phaseReadDistributions(), "PhaseRead/*")]),
+            section("Read scaling", tables.readScaling(), [(drawn(charts.readScaling()), "ReadScaling/*")],
+                    note: crossoverSentences(series: { $0 }, bound: bound)),
+            section("Commit scaling", tables.commitScaling(), [(charts.commitScaling(), "CommitScaling/*")]),
+            section("Body re-runs", tables.bodyReruns(), [(charts.bodyReruns(), "BodyReruns/*")]),
+            section("Tracked against untracked, per field", tables.fieldRead(),
+                    [(drawn(charts.fieldRead()), "FieldRead/*")]),
             ReportSection("Goals", .goals(run.goals.filter { !SuiteTables.boundsResponsePath($0) })),
             ReportSection("Generated code: generating and compiling", .table(tables.generatedCompile())),
-            ReportSection("Optimistic layers", .table(tables.optimistic())),
-            ReportSection("Pagination", .table(tables.pagination())),
-            ReportSection("Lifetime", .table(tables.lifetime())),
-            ReportSection("Incremental delivery", .table(tables.incremental())),
-            ReportSection("Response path", .table(tables.responsePath())),
+            section("The record's benchmark", tables.recordPage(),
+                    [(charts.recordPage().map { $0.render() }, "benchmark of the record's table")]),
+            section("Optimistic layers", tables.optimistic(),
+                    [(drawn(charts.optimisticCycle()?.render()), "Optimistic/cycle/*"),
+                     (drawn(charts.optimisticRebase()?.render()), "Optimistic/rebase/*"),
+                     (drawn(charts.optimisticRows()?.render()), "Optimistic/rows/*")]),
+            section("Pagination", tables.pagination(),
+                    [(drawn(charts.paginationByPage()?.render()), "Pagination/load/* or Pagination/listBody/*")]),
+            section("Lifetime", tables.lifetime(), [(charts.lifetimePlateau().map { $0.render() }, "Lifetime/scroll/*")]),
+            section("Incremental delivery", tables.incremental(),
+                    [(drawn(charts.incrementalChunks()?.render()), "Incremental/multipart/*"),
+                     (drawn(charts.incrementalCommitsBySize()?.render()),
+                      "Incremental/normalized/* or Incremental/partsAlone/*")]),
+            section("Response path", tables.responsePath(),
+                    [(charts.responsePathSteps().map { $0.render() }, "ResponsePath/*")]),
             ReportSection("Response path goals", .goals(SuiteTables.responsePathGoals(run.goals))),
-            ReportSection("Allocations", .table(tables.allocations()), charts: charts.allocations().map { [$0] } ?? []),
+            section("Allocations", tables.allocations(), [(drawn(charts.allocations()), "PhaseRead/*/tracked")]),
             ReportSection("Counters cost", .table(tables.countersCost()), note: tables.countersOutcome() ?? ""),
         ]
     }
+
+    /// A section of `table` with the charts of `wanted` (each group's charts, and the benchmarks
+    /// they draw), a group with none left out with a note naming what the results lack.
+    private func section(_ title: String, _ table: TextTable, _ wanted: [(charts: [String], benchmarks: String)],
+                         note: String = "") -> ReportSection {
+        ReportSection(title, .table(table), charts: wanted.flatMap(\.charts), note: note,
+                      omitted: wanted.filter(\.charts.isEmpty).map {
+                          "No chart: the results hold no \($0.benchmarks) (a quick or filtered run)."
+                      })
+    }
+
+    /// A chart drawn, or none.
+    private func drawn(_ svg: String?) -> [String] { svg.map { [$0] } ?? [] }
 }

@@ -10,7 +10,7 @@ extension SuiteTables {
         var table = TextTable(headers: ["step", "size", "time (median [95% CI])", "instructions", "mallocs",
                                           "part's bodies", "other bodies"],
                               numericFrom: 1)
-        for (step, size, result) in steps({ benchmark in
+        for (step, size, result) in index.steps({ benchmark in
             if case let .incremental(step, size) = benchmark { (step, size) } else { nil }
         }) {
             let cell = { (name: String) in

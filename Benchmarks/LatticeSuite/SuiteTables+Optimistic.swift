@@ -10,7 +10,7 @@ extension SuiteTables {
     func optimistic() -> TextTable {
         var table = TextTable(headers: ["step", "size", "time (median [95% CI])", "instructions", "mallocs",
                                           "notifications", "bodies"], numericFrom: 1)
-        for (step, size, result) in steps({ benchmark in
+        for (step, size, result) in index.steps({ benchmark in
             if case let .optimistic(step, size) = benchmark { (step, size) } else { nil }
         }) {
             let noun = ["cycle": ("row", "rows"), "rebase": ("layer", "layers"),

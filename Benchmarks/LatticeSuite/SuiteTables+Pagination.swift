@@ -11,7 +11,7 @@ extension SuiteTables {
         var table = TextTable(headers: ["step", "page", "time (median [95% CI])", "instructions", "mallocs",
                                           "list bodies", "shown rows re-run", "new rows", "notifications"],
                               numericFrom: 1)
-        for (step, page, result) in steps({ benchmark in
+        for (step, page, result) in index.steps({ benchmark in
             if case let .pagination(step, page) = benchmark { (step, page) } else { nil }
         }) {
             let cell = { (name: String) in

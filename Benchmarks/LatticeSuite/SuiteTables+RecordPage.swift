@@ -22,7 +22,7 @@ extension SuiteTables {
                 unmeasured.append(row)
                 continue
             }
-            guard let measured = measured(row) else { continue }
+            guard let measured = index.measured(row) else { continue }
             guard let scale = measured.scale else {
                 table.append([row.measurement, FigureText.missing, Self.published(row), FigureText.missing,
                               FigureText.missing, row.date])
@@ -54,7 +54,7 @@ extension SuiteTables {
                                         "largest self costs (share of the instructions)"],
                               alignments: [.left, .right, .right, .right, .left])
         for row in ReferenceSystemFigures.rows {
-            guard let measured = measured(row), let scale = measured.scale,
+            guard let measured = index.measured(row), let scale = measured.scale,
                   !FigureText.isUndecided(measured.figure) else { continue }
             let median = measured.figure.summary.median / scale
             guard row.misses(median) else { continue }
@@ -99,18 +99,6 @@ extension SuiteTables {
             return "spread thin: no function or family takes \(FigureText.percent(LargestSelfCosts.minimumShare))"
         }
         return largest.markdown()
-    }
-
-    /// `row`'s benchmark as this run measured it: its result, the metric of the row's quantity
-    /// and what divides it (nil when the benchmark did not count it). Nil when not measured.
-    private func measured(_ row: ReferenceSystemFigures.Row)
-        -> (result: BenchmarkResult, figure: MetricResult, scale: Double?)? {
-        guard let benchmark = row.benchmark, let result = index[benchmark],
-              let figure = result.metric(named: row.quantity.metric) else { return nil }
-        guard let per = row.quantity.per else { return (result, figure, 1) }
-        // A figure per field (or per record) whose divisor was not counted cannot be divided.
-        let scale = result.metric(named: per)?.summary.median
-        return (result, figure, scale.flatMap { $0 > 0 ? $0 : nil })
     }
 
     /// This run's tracked `@Observable` read per field, beside the published machine's: how

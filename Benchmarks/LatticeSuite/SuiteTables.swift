@@ -12,17 +12,6 @@ struct SuiteTables {
 
     let index: SuiteIndex
 
-    /// The run's benchmarks that `recognize` names as a step at a size (a page, rows,
-    /// layers), by step then size: what the per-step sections list.
-    /// - Complexity: O(benchmarks log benchmarks).
-    func steps(_ recognize: (SuiteBenchmark) -> (step: String, size: Int)?)
-        -> [(step: String, size: Int, result: BenchmarkResult)] {
-        index.results.benchmarks.compactMap { result -> (step: String, size: Int, result: BenchmarkResult)? in
-            guard let benchmark = SuiteBenchmark(name: result.name), let found = recognize(benchmark) else { return nil }
-            return (found.step, found.size, result)
-        }.sorted { ($0.step, $0.size) < ($1.step, $1.size) }
-    }
-
     /// Phase read per operation (largest first) and strategy: tracked and untracked time,
     /// allocations and instructions per tracked read.
     func phaseRead() -> TextTable {

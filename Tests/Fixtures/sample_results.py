@@ -1,6 +1,7 @@
 """Writes sample-results.json: a small, hand-shaped results file (schema version 1) with
-every benchmark family of the lab's suite, for the report's tests and the dashboard render
-check in scripts/test.sh. Figures are invented but plausible; samples are seeded, so the
+every benchmark family of the lab's suite the dashboard draws, for the report's tests and the
+dashboard render check in scripts/test.sh (scripts/lab/check_dashboard.py counts its charts'
+bars and points against this file). Figures are invented but plausible; samples are seeded, so the
 file is the same on every run. Run: .venv/bin/python Tests/Fixtures/sample_results.py"""
 import json
 import pathlib
@@ -95,6 +96,58 @@ for handles in (1, 10, 100, 1000, 10000):
 for setting in ("off", "on"):
     benchmarks.append(bench(f"CommitScaling/counters/{setting}", [time(2700.0), count("mallocs", 14)]))
 benchmarks.append(bench("HarnessExample/sum", [time(310.0), count("mallocs", 0)]))
+
+
+def observed(name, unit, value):
+    return metric(name, unit, list(value * (1 + rng.normal(0, 0.002, N))), False)
+
+
+def instructions(value):
+    return metric("instructions", "instructions", [float(value)], True)
+
+
+# The families drawn on the dashboard beside the decision's (issue 40): appended after the
+# others, so the figures above keep their samples.
+for input_name, scale in [("Dashboard", 1.0), ("Feed", 0.4)]:
+    for step, cost in [("decode", 9_000), ("JSONSerialization", 30_000), ("JSONDecoder", 60_000),
+                       ("normalize", 21_000), ("publish", 14_000), ("commit", 44_000), ("read", 12_000)]:
+        benchmarks.append(bench(f"ResponsePath/{input_name}/{step}", [
+            time(cost * scale), count("bytes", int(18_000 * scale)), count("fields", int(900 * scale)),
+            instructions(cost * scale * 7)]))
+for step, cost in [("ingest", 9_600_000), ("commitIntoEmpty", 1_490_000), ("commitAgain", 376_000),
+                   ("commitOneChange", 383_000), ("check", 152_000), ("unionIngest", 2_200_000),
+                   ("collectOneRoot", 2_150_000), ("collect300Roots", 30_000), ("deleteOne", 3_200),
+                   ("imageWrite", 1_270_000), ("imageLaunch", 6_620_000)]:
+    benchmarks.append(bench(f"RecordPage/{step}", [time(cost), instructions(cost * 7)]))
+for step, body in [("readUntracked", 944), ("readTracked", 9_300), ("readCaught", 2_306)]:
+    benchmarks.append(bench(f"RecordPage/{step}", [time(body), count("fields", 8), instructions(body * 7)]))
+benchmarks.append(bench("RecordPage/imageHydrate", [
+    time(5_550_000), observed("imageBytes", "bytes", 167_936), observed("storeBytes", "bytes", 817_856),
+    observed("residentRecords", "count", 900), instructions(35_400_000)]))
+for size, cost in [(100, 28_600), (100_000, 28_700)]:
+    benchmarks.append(bench(f"Optimistic/cycle/{size}", [time(cost), count("mallocs", 80), instructions(186_400)]))
+for layers in (1, 4, 16):
+    benchmarks.append(bench(f"Optimistic/rebase/{layers}", [time(12_000.0 * layers), instructions(87_000 * layers)]))
+benchmarks.append(bench("Optimistic/rows/20", [time(141_000), count("notifications", 40), count("bodies", 40),
+                                               instructions(943_000)]))
+for page in (2, 10, 21, 42):
+    benchmarks.append(bench(f"Pagination/load/{page}", [
+        time(495_000), count("listBodies", 1), count("shownRowBodies", 0), count("newRows", 50),
+        count("notifications", 52), instructions(3_500_000)]))
+    benchmarks.append(bench(f"Pagination/listBody/{page}", [time(47_000.0 * page), instructions(270_000 * page)]))
+benchmarks.append(bench("Pagination/loadListOnly/2", [time(324_000), instructions(2_300_000)]))
+for page, records in [(1, 52), (10, 511), (21, 562), (42, 562)]:
+    benchmarks.append(bench(f"Lifetime/scroll/{page}", [
+        time(250_000.0 * page), observed("residentRecords", "count", records),
+        observed("residentBytes", "bytes", records * 674), count("collections", max(0, page - 11)),
+        instructions(1_700_000 * page)]))
+for size, cost in [(1, 104_000), (4, 75_600), (16, 73_100), (64, 77_600)]:
+    benchmarks.append(bench(f"Incremental/multipart/{size}", [time(cost), instructions(cost * 20)]))
+for step, cost in [("decoded", 1_120_000), ("normalized", 6_450_000), ("partsAlone", 4_200_000),
+                   ("initial", 220_000)]:
+    benchmarks.append(bench(f"Incremental/{step}/16", [time(cost), instructions(cost * 8)]))
+benchmarks.append(bench("Incremental/part/1", [time(90_900), count("partBodies", 1), count("otherBodies", 0),
+                                               instructions(634_600)]))
 
 document = {
     "schemaVersion": 1,

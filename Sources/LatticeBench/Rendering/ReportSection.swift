@@ -24,16 +24,20 @@ public struct ReportSection {
     public let charts: [String]
     /// The dashboard's paragraph under the heading, if any (plain text).
     public let note: String
+    /// The dashboard's words for each chart left out, saying which benchmarks the results lack
+    /// (a quick or filtered run): shown in the chart's place, so a missing chart is never silent.
+    public let omitted: [String]
 
-    /// A section; a benchmarks page's section has no charts and no note, a dashboard's no `about`
-    /// nor `below`.
+    /// A section; a benchmarks page's section has no charts, no note and nothing omitted, a
+    /// dashboard's no `about` nor `below`.
     public init(_ title: String, about: String = "", _ content: Content, below: String = "", charts: [String] = [],
-                note: String = "") {
+                note: String = "", omitted: [String] = []) {
         self.title = title
         self.about = about
         self.content = content
         self.below = below
         self.charts = charts
         self.note = note
+        self.omitted = omitted
     }
 }

@@ -25,12 +25,16 @@ struct Dashboard {
     func render() -> String {
         var body = header() + decision()
         for section in findings.report.dashboard {
-            body += self.section(section.title, section.charts, LimitTable.table(of: section.content), note: section.note)
+            body += self.section(section.title, section.charts, LimitTable.table(of: section.content), note: section.note,
+                                 omitted: section.omitted)
         }
         body += flamegraphSection()
         body += differentialSection()
-        body += section("History", HistoryChart(findings: findings, history: history).render().map { [$0] } ?? [],
-                        historyTable())
+        let histories = HistoryChart.every(findings: findings, history: history).map { ($0.limit.id, $0.render()) }
+        let unrecorded = histories.filter { $0.1 == nil }.map(\.0)
+        body += section("History", histories.compactMap(\.1), historyTable(),
+                        omitted: unrecorded.isEmpty ? [] : ["No chart of \(unrecorded.joined(separator: ", ")): "
+                                                            + "no recorded run has its figure."])
         return HTMLDocument.page(title: "Lattice benchmarks", style: Self.style, body: body, script: Self.renderCheck)
     }
 
@@ -76,12 +80,14 @@ struct Dashboard {
         return "\n<h3>Decision records</h3>\n<p>\(DecisionRecordTable.about.markupEscaped)</p>\n\(table.html())"
     }
 
-    private func section(_ title: String, _ charts: [String], _ table: TextTable, note: String = "") -> String {
-        guard !charts.isEmpty || !table.isEmpty else { return "" }
+    private func section(_ title: String, _ charts: [String], _ table: TextTable, note: String = "",
+                         omitted: [String] = []) -> String {
+        guard !charts.isEmpty || !table.isEmpty || !omitted.isEmpty else { return "" }
         let id = title.lowercased().filter { $0.isLetter || $0 == " " }.replacingOccurrences(of: " ", with: "-")
         let paragraph = note.isEmpty ? "" : "<p>\((note).markupEscaped)</p>\n"
         return "<section id=\"\(id)\">\n<h2>\((title).markupEscaped)</h2>\n\(paragraph)"
             + charts.map { "<figure>\($0)</figure>\n" }.joined()
+            + omitted.map { "<p class=\"omitted\">\(($0).markupEscaped)</p>\n" }.joined()
             + (table.isEmpty ? "" : "<details><summary>table</summary>\n\(table.html())</details>\n")
             + "</section>\n"
     }
@@ -134,9 +140,8 @@ struct Dashboard {
         for entry in history.entries.reversed() {
             let figures = entry.figures.keys.sorted().map { key -> String in
                 let value = entry.figures[key] ?? 0
-                let unit: Metric.Unit = key.hasPrefix("crossover") || key.contains("bodies") ? .count : .nanoseconds
                 let paces = entry.paces?[key].map { " = " + ValueFormat.string($0, unit: .paces) } ?? ""
-                return "\(key) \(ValueFormat.string(value, unit: unit))\(paces)"
+                return "\(key) \(historyText(value, key: key))\(paces)"
             }
             // Entries from before paces were recorded keep their times, marked as such.
             let pace = entry.referencePace.map { "reference pace \(ValueFormat.string($0, unit: .nanoseconds))" }
@@ -148,6 +153,16 @@ struct Dashboard {
         return table
     }
 
+    /// A history figure as its limit's judgement writes it (a ratio, a count, a time), found by
+    /// the limit id the key starts with; the suite's figures are times, but for counts of
+    /// crossings and bodies.
+    private func historyText(_ value: Double, key: String) -> String {
+        let id = key.split(separator: "/", maxSplits: 1).first.map(String.init) ?? key
+        if let evaluation = findings.evaluation(ofLimit: id), evaluation.metric != nil { return evaluation.text(value) }
+        let unit: Metric.Unit = key.hasPrefix("crossover") || key.contains("bodies") ? .count : .nanoseconds
+        return ValueFormat.string(value, unit: unit)
+    }
+
     private static let style = """
         body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1000px;padding:0 1em;color:#222}\
         h1{margin-bottom:.2em}section{margin:2em 0}figure{margin:1em 0;overflow-x:auto}\
@@ -156,13 +171,19 @@ struct Dashboard {
         #decision{border-left:6px solid #999;padding:.5em 1em;background:#fafafa}\
         #decision.pass{border-color:#2ca02c}#decision.fail{border-color:#d62728}#decision.undecided{border-color:#e0a100}\
         .headline{font-size:1.3em;font-weight:600}.quick{background:#fff3cd;padding:.5em;font-weight:600}\
-        .context{font-size:13px;color:#555}img.flamegraph{max-width:100%}svg.chart{max-width:100%;height:auto}
+        .context{font-size:13px;color:#555}img.flamegraph{max-width:100%}svg.chart{max-width:100%;height:auto}\
+        .omitted{color:#8a6d00;font-style:italic}#history figure{display:inline-block;margin:.5em .5em 0 0}
         """
 
-    /// Marks the page rendered when every chart has a laid-out, non-empty box.
+    /// Marks the page rendered when every chart has a laid-out, non-empty box with at least one
+    /// datum drawn, and writes on each chart how many of its data (`class="mark"`: bars, points,
+    /// boxes) the browser laid out (`data-drawn`), which scripts/lab/check_dashboard.py compares
+    /// with the results.
     private static let renderCheck = """
         (function(){var charts=document.querySelectorAll('svg.chart');var empty=0;\
-        charts.forEach(function(c){var r=c.getBoundingClientRect();if(!(r.width>0&&r.height>0))empty++;});\
+        charts.forEach(function(c){var r=c.getBoundingClientRect();var drawn=0;\
+        c.querySelectorAll('.mark').forEach(function(m){var b=m.getBBox();if(b.width>0||b.height>0)drawn++;});\
+        c.setAttribute('data-drawn',drawn);if(!(r.width>0&&r.height>0&&drawn>0))empty++;});\
         document.body.setAttribute('data-render-check',empty===0?'ok '+charts.length+' charts':\
         'failed: '+empty+' of '+charts.length+' charts empty');})();
         """

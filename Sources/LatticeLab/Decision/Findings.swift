@@ -63,8 +63,17 @@ struct Findings {
             + "(\(undecided.count.grouped) undecided\(share.isEmpty ? "" : ", \(share)")\(names))"
     }
 
-    /// The run as a history entry: each limit's figure per strategy and the suite's figures,
-    /// times also in paces.
+    /// A judgement of the limit `id` in this run: the chain's (the shipped strategy's first, then
+    /// any strategy's) or a decision record's; nil when no limit has the id. What the history's
+    /// charts write a limit's figures by. - Complexity: O(evaluations).
+    func evaluation(ofLimit id: String) -> LimitEvaluation? {
+        let chain = (decision.shipped.map { [$0] } ?? []) + decision.steps
+        return chain.lazy.flatMap(\.evaluations).first { $0.limit.id == id && $0.metric != nil }
+            ?? decision.decisionRecords.lazy.flatMap(\.evaluations).first { $0.limit.id == id }
+    }
+
+    /// The run as a history entry: each limit's figure per strategy, each decision record's own
+    /// limits' figures by limit, and the suite's figures, times also in paces.
     /// - Complexity: O(limits + the suite's figures).
     func historyEntry() -> HistoryEntry {
         var figures: [String: Double] = [:]
@@ -74,6 +83,19 @@ struct Findings {
                 guard let figure = evaluation.figure else { continue }
                 figures["\(evaluation.limit.id)/\(step.strategy)"] = figure
                 paces["\(evaluation.limit.id)/\(step.strategy)"] = evaluation.paceFigure?.value
+            }
+        }
+        // A decision record's own limits name no strategy: each figure under the limit's id, or
+        // under `<id>/<benchmark>` when the limit selects several benchmarks.
+        for judgement in decision.decisionRecords {
+            for limit in judgement.decisionRecord.limits {
+                let evaluations = judgement.evaluations.filter { $0.limit.id == limit.id }
+                for evaluation in evaluations {
+                    guard let figure = evaluation.figure else { continue }
+                    let key = evaluations.count == 1 ? limit.id : "\(limit.id)/\(evaluation.benchmark ?? limit.benchmark)"
+                    figures[key] = figure
+                    paces[key] = evaluation.paceFigure?.value
+                }
             }
         }
         figures.merge(report.historyFigures) { _, suite in suite }

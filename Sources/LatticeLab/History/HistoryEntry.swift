@@ -14,8 +14,9 @@ struct HistoryEntry: Codable, Equatable, Sendable {
     /// strategy that ships followed by `Ships` (`derivedShips`, `rootVerdictShips`,
     /// `storedShips` for spec/'s chain), or `undecided`.
     var decision: String
-    /// Key figures by name: `<limit id>/<strategy>` for each limit's statistic,
-    /// `crossoverFields` for where `derived` crosses the read limit, and
+    /// Key figures by name: `<limit id>/<strategy>` for each limit of the chain's statistic,
+    /// `<limit id>` for a decision record's own limit (`<limit id>/<benchmark>` when it selects
+    /// several), `crossoverFields` for where `derived` crosses the read limit, and
     /// `commit/<handles>/<strategy>` for the commit at the most handles measured.
     var figures: [String: Double]
     /// The run's reference pace, nanoseconds (`ResultsFile.referencePace`); nil for entries

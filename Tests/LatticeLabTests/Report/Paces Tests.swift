@@ -170,10 +170,11 @@ import Testing
 
         let findings = try LabSamples.findings(try pacedLimitRun(pace: 1_182, rootVerdictRead: 2_690), ships: "derived")
         let both = history.adding(findings.historyEntry())
-        let chart = try #require(HistoryChart(findings: findings, history: both).render())
-        #expect(chart.contains("phase-read-largest per run, in paces"))
+        let limit = try #require(findings.decision.limits.file.limits.first)
+        let chart = try #require(HistoryChart(findings: findings, history: both, limit: limit, owner: "the chain").render())
+        #expect(chart.contains("the chain: phase-read-largest, in paces"))
         #expect(chart.contains("wallTime in paces"))
-        let alone = try #require(HistoryChart(findings: findings, history: history).render())
+        let alone = try #require(HistoryChart(findings: findings, history: history, limit: limit, owner: "the chain").render())
         #expect(!alone.contains("in paces"), "with no entry in paces the chart stays in nanoseconds")
 
         let page = Dashboard(findings: findings, history: both, flamegraph: nil, againstBaseline: nil).render()

@@ -64,7 +64,7 @@ public struct BarChart {
                 }
                 let end = x.position(value)
                 svg.rect(x: frame.left, y: y, width: end - frame.left, height: barHeight - 1, fill: color,
-                         tooltip: "\(group.label), \(name): \(format(value))")
+                         tooltip: "\(group.label), \(name): \(format(value))", mark: true)
                 svg.text(format(value), x: end + 4, y: y + barHeight - 1, size: 9)
             }
         }

@@ -65,7 +65,7 @@ public struct DifferenceChart {
             svg.text(Self.shortened(bar.label), x: frame.left - 8, y: y + barHeight - 5, anchor: "end", size: 10)
             svg.rect(x: Swift.min(zero, end), y: y, width: Swift.abs(end - zero), height: barHeight - 3,
                      fill: bar.change > 0 ? Self.worse : Self.better,
-                     tooltip: "\(bar.label): \(sides) (\(bar.change > 0 ? "+" : "")\(format(bar.change)))")
+                     tooltip: "\(bar.label): \(sides) (\(bar.change > 0 ? "+" : "")\(format(bar.change)))", mark: true)
             svg.text("\(bar.change > 0 ? "+" : "")\(format(bar.change))  (\(sides))", x: frame.right - 146,
                      y: y + barHeight - 5, size: 10)
         }

@@ -76,7 +76,7 @@ public struct DistributionPlot {
             svg.rect(x: x.position(q1), y: center - 9, width: x.position(q3) - x.position(q1), height: 18,
                      fill: color + "33", stroke: color,
                      tooltip: "\(row.label): median \(format(median)), quartiles \(format(q1)) – \(format(q3)), "
-                        + "n = \(sorted.count)")
+                        + "n = \(sorted.count)", mark: true)
             svg.line(x1: x.position(median), y1: center - 11, x2: x.position(median), y2: center + 11,
                      stroke: color, width: 2.5)
             let step = max(1, (sorted.count + Self.maximumDots - 1) / Self.maximumDots)

@@ -51,8 +51,10 @@ public struct LineChart {
     public var palette: Palette
     /// Smallest step between x ticks (1 when x counts something, such as runs).
     public var xMinimumStep = 0.0
-    var width = 900.0
-    var height = 360.0
+    /// The drawing's width in user units (pixels at 100 %); 900 unless set.
+    public var width = 900.0
+    /// The drawing's height in user units; 360 unless set (smaller for a grid of small charts).
+    public var height = 360.0
 
     /// A chart of `series`, 900 by 360 units.
     public init(title: String, xLabel: String, yLabel: String, xKind: ChartScale.Kind, yKind: ChartScale.Kind,
@@ -75,13 +77,16 @@ public struct LineChart {
     /// - Complexity: O(points).
     public func render() -> String {
         var svg = SVGCanvas(width: width, height: height, title: title)
-        let frame = ChartFrame(width: width, height: height)
         let points = series.map { $0.points.filter { drawable($0.x, xKind) && drawable($0.y, yKind) } }
-        let x = ChartScale(kind: xKind, covering: points.flatMap { $0.map(\.x) },
-                           range: (frame.left, frame.right), minimumStep: xMinimumStep)
+        let standard = ChartFrame(width: width, height: height)
         let y = ChartScale(kind: yKind, covering: points.flatMap { $0.map(\.y) },
                            including: reference.map { [$0.value] } ?? [],
-                           range: (frame.bottom, frame.top))
+                           range: (standard.bottom, standard.top))
+        // Room on the left for the widest tick label beside the axis's rotated label.
+        let widest = y.ticks().map { formatY($0).count }.max() ?? 0
+        let frame = ChartFrame(width: width, height: height, leftMargin: max(standard.left, 30 + 6.2 * Double(widest)))
+        let x = ChartScale(kind: xKind, covering: points.flatMap { $0.map(\.x) },
+                           range: (frame.left, frame.right), minimumStep: xMinimumStep)
         frame.drawAxes(into: &svg, title: title, x: x, xLabel: xLabel, formatX: formatX,
                        y: y, yLabel: yLabel, formatY: formatY)
         if let reference {
@@ -99,7 +104,7 @@ public struct LineChart {
             svg.path(pixels, stroke: color)
             for (point, pixel) in zip(points[index], pixels) {
                 svg.circle(x: pixel.x, y: pixel.y, radius: 3, fill: color,
-                           tooltip: "\(line.name): \(formatX(point.x)) → \(formatY(point.y))")
+                           tooltip: "\(line.name): \(formatX(point.x)) → \(formatY(point.y))", mark: true)
             }
         }
         frame.drawLegend(into: &svg, entries: legend)

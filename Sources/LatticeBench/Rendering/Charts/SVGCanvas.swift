@@ -29,20 +29,22 @@ struct SVGCanvas {
         elements.append("<line \(attributes)/>")
     }
 
-    /// A rectangle; `tooltip` becomes a `<title>` child.
+    /// A rectangle; `tooltip` becomes a `<title>` child, and a `mark` (a bar, a box: one datum
+    /// drawn) is classed so the render check counts it (`Self.markClass`).
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String,
-                       stroke: String? = nil, tooltip: String? = nil) {
-        var attributes = "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" "
+                       stroke: String? = nil, tooltip: String? = nil, mark: Bool = false) {
+        var attributes = (mark ? Self.markAttribute : "") + "x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" "
             + "width=\"\(Self.number(max(0, width)))\" height=\"\(Self.number(max(0, height)))\" "
             + "fill=\"\((fill).markupEscaped)\""
         if let stroke { attributes += " stroke=\"\((stroke).markupEscaped)\"" }
         elements.append(Self.element("rect", attributes, tooltip: tooltip))
     }
 
-    /// A dot.
+    /// A dot; a `mark` (a point of a line: one datum drawn) is classed as a rectangle's is.
     mutating func circle(x: Double, y: Double, radius: Double, fill: String, opacity: Double = 1,
-                         tooltip: String? = nil) {
-        var attributes = "cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" "
+                         tooltip: String? = nil, mark: Bool = false) {
+        var attributes = (mark ? Self.markAttribute : "")
+            + "cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" "
             + "fill=\"\((fill).markupEscaped)\""
         if opacity < 1 { attributes += " fill-opacity=\"\(Self.number(opacity))\"" }
         elements.append(Self.element("circle", attributes, tooltip: tooltip))
@@ -81,6 +83,11 @@ struct SVGCanvas {
             + elements.joined()
             + "</svg>"
     }
+
+    /// The class of the elements that each draw one datum (a bar, a point, a box): the pages'
+    /// render checks count them in every chart as the browser laid them out.
+    static let markClass = "mark"
+    private static let markAttribute = "class=\"\(markClass)\" "
 
     private static func element(_ name: String, _ attributes: String, tooltip: String?) -> String {
         guard let tooltip else { return "<\(name) \(attributes)/>" }
