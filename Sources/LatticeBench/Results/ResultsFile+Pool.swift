@@ -32,12 +32,14 @@ extension ResultsFile {
                     }
                     do {
                         // Attribution is per function of one count: the first round's is kept.
+                        let sites = existing.metrics[at].allocationSites ?? result.allocationSites
                         existing.metrics[at] = try MetricResult(metric: result.metric,
                                                                 samples: existing.metrics[at].samples + result.samples,
                                                                 functions: existing.metrics[at].functions ?? result.functions,
                                                                 functionsOmittedBelow: existing.metrics[at].functions == nil
                                                                     ? result.functionsOmittedBelow
                                                                     : existing.metrics[at].functionsOmittedBelow)
+                        existing.metrics[at].allocationSites = sites
                     } catch {
                         throw .corrupt(file: path, path: place + ".samples", reason: "\(error)")
                     }
