@@ -16,12 +16,18 @@ enum AllocationSites {
 
     /// Whether `function` passes a request on rather than being a site: the Swift runtime's C
     /// entry points, C++'s `operator new`, code without a symbol (a library's own allocator,
-    /// SQLite's among them), and any function whose name says it allocates
-    /// (`_allocateUninitializedArray`, `sqlite3DbMallocRawNN`), so that the site is the code
-    /// that wanted the memory.
+    /// SQLite's among them), the standard library's underscored internals (an array's growth,
+    /// `_ContiguousArrayBuffer._consumeAndCreateNew`, allocates once a call for its caller), and
+    /// any function whose name says it allocates (`sqlite3DbMallocRawNN`), so that the site is
+    /// the code that wanted the memory.
     static func forwards(_ function: String) -> Bool {
         function.hasPrefix("swift_") || function.hasPrefix("operator new") || function.hasPrefix("(no symbol)")
-            || function.lowercased().contains("alloc")
+            || function.hasPrefix("_") || function.hasPrefix("static _") || allocates(function)
+    }
+
+    /// Whether `function`'s name says it allocates.
+    private static func allocates(_ function: String) -> Bool {
+        function.lowercased().contains("alloc")
     }
 
     /// Allocations by site in `costs`.
@@ -29,7 +35,11 @@ enum AllocationSites {
     static func figures(in costs: CallgrindFunctionCosts) -> [String: Double] {
         var sites: [String: Double] = [:]
         func credit(_ function: String, _ count: Double, depth: Int) {
-            let callers = costs.calls[function] ?? [:]
+            var callers = costs.calls[function] ?? [:]
+            // An object's code without symbols is one function, its allocator and the rest alike:
+            // its callers that allocate are the ones that reached the allocator through it.
+            let allocating = callers.filter { allocates($0.key) }
+            if function.hasPrefix("(no symbol)"), !allocating.isEmpty { callers = allocating }
             let total = Double(callers.values.reduce(0, +))
             guard forwards(function), depth < deepest, total > 0 else {
                 sites[function, default: 0] += count

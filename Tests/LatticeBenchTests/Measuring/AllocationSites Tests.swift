@@ -36,6 +36,17 @@ import Testing
         #expect(AllocationSites.largest(many).map(\.function) == ["f9", "f8", "f7", "f6", "f5"])
     }
 
+    @Test func codeWithoutSymbolsForwardsToItsCallersThatAllocateAndTheStandardLibraryToItsCallers() {
+        let costs = CallgrindFunctionCosts(functions: [:], total: 0, calls: [
+            "(no symbol) in libsqlite3.so.0": ["sqlite3Malloc": 4, "sqlite3_free": 4],
+            "sqlite3Malloc": ["sqlite3VdbeExec": 4],
+            "_ContiguousArrayBuffer._consumeAndCreateNew(bufferIsUnique:minimumCapacity:growForAppend:)": ["Lattice.Rows.append(_:)": 2],
+            "malloc": ["(no symbol) in libsqlite3.so.0": 4,
+                       "_ContiguousArrayBuffer._consumeAndCreateNew(bufferIsUnique:minimumCapacity:growForAppend:)": 2],
+        ])
+        #expect(AllocationSites.figures(in: costs) == ["sqlite3VdbeExec": 4, "Lattice.Rows.append(_:)": 2])
+    }
+
     @Test func aForwardingFunctionsAllocationsAreSharedByItsCallersCalls() {
         let costs = CallgrindFunctionCosts(functions: [:], total: 0, calls: [
             "sqlite3Malloc": ["insertRow": 3, "openTable": 1],
