@@ -137,7 +137,7 @@ extension SuiteSections {
             resident peak while a batch ran above the process's resident set before the benchmark was set up, \
             measured (pages; median and interval of the batches); and the functions that asked for memory most \
             often in an operation, past the Swift runtime's allocation entry points (callgrind's call counts; \
-            docs/harness.md, "Allocation sites").
+            docs/harness.md, "Retains, I/O, the resident peak").
             """, .table(tables.allocations())))
         sections.append(ReportSection("Input and output", about: """
             Bytes per operation the benchmark's thread passed to `read` and `write` system calls (the kernel's \
