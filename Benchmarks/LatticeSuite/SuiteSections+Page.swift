@@ -131,8 +131,19 @@ extension SuiteSections {
             judge it: at most 6 s and 0.5 GB, and linear in the document. The record's system publishes 4.01 s \
             and 0.36 GB for its document of that shape (Apple M1 Pro, debug).
             """, .table(tables.generatedCompile())))
-        sections.append(ReportSection("Allocations", about: "Mallocs and bytes per operation, exact (jemalloc).",
-                                      .table(tables.allocations())))
+        sections.append(ReportSection("Allocations", about: """
+            Mallocs and bytes per operation, exact (jemalloc); retains and releases per operation, exact (calls \
+            into the Swift runtime's reference counting, counted by callgrind in the instruction pass); the \
+            resident peak while a batch ran above the process's resident set before the benchmark was set up, \
+            measured (pages; median and interval of the batches); and the functions that asked for memory most \
+            often in an operation, past the Swift runtime's allocation entry points (callgrind's call counts; \
+            docs/harness.md, "Retains, I/O, the resident peak").
+            """, .table(tables.allocations())))
+        sections.append(ReportSection("Input and output", about: """
+            Bytes per operation the benchmark's thread passed to `read` and `write` system calls (the kernel's \
+            `rchar` and `wchar`), exact, for the benchmarks that read or wrote anything: the record's image \
+            written, hydrated and launched.
+            """, .table(tables.inputOutput())))
         sections.append(ReportSection("Other benchmarks", about: "Benchmarks outside the suite's naming scheme.",
                                       .table(tables.otherBenchmarks())))
         return sections

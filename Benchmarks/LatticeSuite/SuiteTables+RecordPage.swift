@@ -50,9 +50,9 @@ extension SuiteTables {
     /// allocations, per field for the reads; a row whose results keep no attribution says so.
     /// Empty when no measured row misses. - Complexity: O(rows · functions kept).
     func recordPageMisses() -> String {
-        var table = TextTable(headers: ["measurement", "over the published best", "instructions", "mallocs",
+        var table = TextTable(headers: ["measurement", "over the published best", "instructions", "mallocs", "retains",
                                         "largest self costs (share of the instructions)"],
-                              alignments: [.left, .right, .right, .right, .left])
+                              alignments: [.left, .right, .right, .right, .right, .left])
         for row in ReferenceSystemFigures.rows {
             guard let measured = index.measured(row), let scale = measured.scale,
                   !FigureText.isUndecided(measured.figure) else { continue }
@@ -61,24 +61,23 @@ extension SuiteTables {
             let over = "\(FigureText.times(row.ratioToBest(median))) "
                 + "(+\(ValueFormat.string(median - row.figure.best, unit: row.quantity.unit)))"
             guard row.quantity.isTime else {
-                table.append([row.measurement, over, FigureText.missing, FigureText.missing,
+                table.append([row.measurement, over, FigureText.missing, FigureText.missing, FigureText.missing,
                               "not a time: no instruction attribution"])
                 continue
             }
             let instructions = measured.result.metric(named: Metric.instructions.name)
-            let mallocs = measured.result.metric(named: Metric.mallocs.name)
-            table.append([row.measurement, over,
-                          instructions.map { Self.count($0.summary.median / scale) } ?? FigureText.missing,
-                          mallocs.map { Self.count($0.summary.median / scale) } ?? FigureText.missing,
-                          Self.attribution(instructions, of: measured.result.name)])
+            let perOperation = [Metric.instructions, .mallocs, .retains].map { metric in
+                measured.result.metric(named: metric.name).map { Self.count($0.summary.median / scale) } ?? FigureText.missing
+            }
+            table.append([row.measurement, over] + perOperation + [Self.attribution(instructions, of: measured.result.name)])
         }
         guard !table.isEmpty else { return "" }
         let families = RuntimeFamily.allCases.map(\.rawValue).joined(separator: ", ")
         return """
             ### Where the time goes in the rows over the published best
 
-            Each row whose median is above the published best: by how much, its instructions and allocations \
-            an operation (per field for the reads), and its \(LargestSelfCosts.count) largest self costs by the lab's \
+            Each row whose median is above the published best: by how much, its instructions, allocations and \
+            retains an operation (per field for the reads), and its \(LargestSelfCosts.count) largest self costs by the lab's \
             own attribution of the run's instruction count under callgrind (instructions per operation by \
             function, docs/results-schema.md), the runtime's functions gathered by family (\(families)), each \
             with its share of the instructions (at least \(FigureText.percent(LargestSelfCosts.minimumShare)) of them).

@@ -168,12 +168,41 @@ struct SuiteTables {
 
     /// Allocations per operation of every benchmark that counted them.
     func allocations() -> TextTable {
-        var table = TextTable(headers: ["benchmark", "mallocs / op", "bytes / op"], numericFrom: 1)
+        var table = TextTable(headers: ["benchmark", "mallocs / op", "bytes / op", "retains / op", "releases / op",
+                                        "peak resident", "most allocations at (per op)"], numericFrom: 1)
         for result in index.results.benchmarks {
             let mallocs = result.metric(named: Metric.mallocs.name)
             let bytes = result.metric(named: Metric.bytesAllocated.name)
             guard mallocs != nil || bytes != nil else { continue }
-            table.append([result.name, FigureText.figure(mallocs), FigureText.figure(bytes)])
+            table.append([result.name, FigureText.figure(mallocs), FigureText.figure(bytes),
+                          FigureText.figure(result.metric(named: Metric.retains.name)),
+                          FigureText.figure(result.metric(named: Metric.releases.name)),
+                          FigureText.figure(result.metric(named: Metric.peakResident.name)),
+                          Self.sites(result.metric(named: Metric.instructions.name)?.allocationSites)])
+        }
+        return table
+    }
+
+    /// How many sites of a benchmark the allocations table names.
+    static let sitesShown = 3
+
+    /// The first `sitesShown` allocation sites: `` `Lattice.Store.publish(_:)` 3, … ``; `–` when
+    /// not counted, `none` when the operation allocated nothing.
+    static func sites(_ sites: [AllocationSite]?) -> String {
+        guard let sites else { return FigureText.missing }
+        guard !sites.isEmpty else { return "none" }
+        return sites.prefix(sitesShown).map { "`\($0.function)` \(FigureText.significant($0.allocations))" }
+            .joined(separator: ", ")
+    }
+
+    /// Bytes read and written per operation, for the benchmarks that read or wrote anything.
+    func inputOutput() -> TextTable {
+        var table = TextTable(headers: ["benchmark", "read / op", "written / op"], numericFrom: 1)
+        for result in index.results.benchmarks {
+            let read = result.metric(named: Metric.bytesRead.name)
+            let written = result.metric(named: Metric.bytesWritten.name)
+            guard read != nil || written != nil else { continue }
+            table.append([result.name, FigureText.figure(read), FigureText.figure(written)])
         }
         return table
     }
@@ -189,11 +218,11 @@ struct SuiteTables {
         return table
     }
 
-    /// Count metrics other than mallocs (the runtime's counters), in first-seen order.
+    /// Count metrics other than the harness's (the runtime's counters), in first-seen order.
     private func countMetrics(of results: [BenchmarkResult]) -> [String] {
         var seen = Set<String>()
         return results.flatMap(\.metrics).map(\.metric)
-            .filter { $0.unit == .count && $0.name != Metric.mallocs.name }
+            .filter { $0.unit == .count && ![Metric.mallocs, .retains, .releases].contains($0) }
             .map(\.name)
             .filter { seen.insert($0).inserted }
     }

@@ -41,6 +41,33 @@ extension Metric {
     public static let instructions = Metric(name: "instructions", unit: .instructions,
                                             polarity: .prefersSmaller, exact: true)
 
+    /// Strong retains per operation (`swift_retain` and its variants: `_n`, nonatomic,
+    /// bridge-object, unknown-object), calls counted by callgrind in the instruction pass
+    /// (`ReferenceCounting`), `.prefersSmaller`, exact. A `_n` variant is one call however many
+    /// it adds; a variant forwarding to another is counted once.
+    public static let retains = Metric(name: "retains", unit: .count, polarity: .prefersSmaller, exact: true)
+
+    /// Releases per operation (`swift_release` and the same variants as `retains`), counted
+    /// as `retains` is, `.prefersSmaller`, exact.
+    public static let releases = Metric(name: "releases", unit: .count, polarity: .prefersSmaller, exact: true)
+
+    /// Bytes the measuring thread passed to `read`-family system calls per operation (the
+    /// kernel's `rchar` of the thread, `ThreadIO`), `.prefersSmaller`, exact. Reported where
+    /// the operation read anything.
+    public static let bytesRead = Metric(name: "bytesRead", unit: .bytes, polarity: .prefersSmaller, exact: true)
+
+    /// Bytes the measuring thread passed to `write`-family system calls per operation (the
+    /// kernel's `wchar`, `ThreadIO`), `.prefersSmaller`, exact. Reported where the operation
+    /// wrote anything.
+    public static let bytesWritten = Metric(name: "bytesWritten", unit: .bytes, polarity: .prefersSmaller, exact: true)
+
+    /// The most memory the process held resident while a batch of the benchmark ran, above
+    /// what it held before the benchmark was set up (`ResidentPeak`), bytes per sample (a peak
+    /// is no sum, so not per operation), `.prefersSmaller`, noisy (pages, the allocator's
+    /// caching).
+    public static let peakResident = Metric(name: "peakResident", unit: .bytes, polarity: .prefersSmaller,
+                                            exact: false)
+
     /// A benchmark's own exact count (e.g. body re-runs), count per operation, `.prefersSmaller`.
     public static func count(_ name: String) -> Metric {
         Metric(name: name, unit: .count, polarity: .prefersSmaller, exact: true)
@@ -56,7 +83,10 @@ extension Metric {
 
     /// The metrics the harness measures itself; any other non-exact metric a benchmark wants
     /// is one it observes.
-    static let measuredByHarness = Set<Metric>([.wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions])
+    static let measuredByHarness = Set<Metric>([
+        .wallTime, .cpuTime, .mallocs, .bytesAllocated, .instructions, .retains, .releases, .bytesRead, .bytesWritten,
+        .peakResident,
+    ])
         .union(describingTheMachine)
 
     /// The metrics recorded beside each timing sample that describe the machine, not the

@@ -150,8 +150,10 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
         Runs this executable's benchmarks and reports per-operation figures.
 
         modes (one at most):
-          (default)               wall and CPU time, mallocs, bytes allocated, custom counts
-          --instructions          instructions per operation, counted under valgrind's callgrind
+          (default)               wall and CPU time, mallocs, bytes allocated, bytes read and
+                                  written, the resident peak, custom counts
+          --instructions          instructions, retains and releases per operation and the
+                                  allocation sites, counted under valgrind's callgrind
           --profile               sample stacks (SIGPROF, 1 kHz of CPU time); write folded stacks
                                   and an SVG flamegraph per benchmark
 

@@ -107,30 +107,30 @@ struct BenchmarkSession {
         var arguments: [String] = command.quick ? ["--quick"] : []
         if let filter = command.filter { arguments += ["--filter", filter] }
         progress.line("\(executable): counting instructions under callgrind (\(wanted.count) benchmarks)")
-        let counts: [String: [Double]]
-        let functions: [String: (functions: [FunctionCost], omittedBelow: Double)]
+        let counted: CallgrindLauncher.Counts
         var seeds: [String: [Double]] = [:]
         do {
             let layouts = command.heapLayouts.map { [CallgrindLauncher.layoutsFlag, String($0)] } ?? []
-            (counts, functions) = try CallgrindLauncher.countInstructions(arguments: arguments + layouts,
-                                                                          passedEnvironment: passedEnvironment)
+            counted = try CallgrindLauncher.countInstructions(arguments: arguments + layouts,
+                                                              passedEnvironment: passedEnvironment)
             for seed in 0..<command.hashSeeds {
                 progress.line("\(executable): counting under a random hash seed (\(seed + 1) of \(command.hashSeeds))")
                 let seeded = try CallgrindLauncher.countInstructions(
                     arguments: arguments + [CallgrindLauncher.layoutsFlag, "1"], deterministicHashing: false,
                     passedEnvironment: passedEnvironment)
-                for (name, layouts) in seeded.counts { seeds[name, default: []] += layouts }
+                for (name, layouts) in seeded.instructions { seeds[name, default: []] += layouts }
             }
         } catch {
             fail("\(executable): \(error)", &measured)
             return measured
         }
         for item in wanted {
-            guard let layouts = counts[item.benchmark.name], !layouts.isEmpty else {
+            let name = item.benchmark.name
+            guard let layouts = counted.instructions[name], !layouts.isEmpty else {
                 fail("\(item.name): callgrind reported no count", &measured)
                 continue
             }
-            let seedSamples = seeds[item.benchmark.name]
+            let seedSamples = seeds[name]
             guard command.hashSeeds == 0 || seedSamples?.count == command.hashSeeds else {
                 fail("\(item.name): callgrind reported \(seedSamples?.count ?? 0) of \(command.hashSeeds) hash-seed counts",
                      &measured)
@@ -138,10 +138,16 @@ struct BenchmarkSession {
             }
             do {
                 var metric = try MetricResult(metric: .instructions, samples: layouts,
-                                              functions: functions[item.benchmark.name]?.functions,
-                                              functionsOmittedBelow: functions[item.benchmark.name]?.omittedBelow)
+                                              functions: counted.functions[name]?.functions,
+                                              functionsOmittedBelow: counted.functions[name]?.omittedBelow)
                 metric.seedSamples = seedSamples
-                measured.results.append(BenchmarkResult(name: item.name, metrics: [metric],
+                metric.allocationSites = counted.allocationSites[name] ?? []
+                // Counted in layout 0 alone: the calls an operation makes do not move with the heap.
+                let references = counted.referenceCounts[name] ?? [:]
+                let referenceMetrics = try [Metric.retains, .releases].map { counting in
+                    try MetricResult(metric: counting, samples: [references[counting.name] ?? 0])
+                }
+                measured.results.append(BenchmarkResult(name: item.name, metrics: [metric] + referenceMetrics,
                                                        iterationsPerSample: settings.instructionIterations))
             } catch {
                 fail("\(item.name): \(error)", &measured)

@@ -37,11 +37,16 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
     var functions: [String: Cost]
     /// The sum of all self costs.
     var total: UInt64
+    /// How many calls each function received from each other function, by callee, then caller
+    /// (names as in `functions`); a function's calls to itself are left out. Callgrind's call
+    /// counts are exact: what `ReferenceCounting` and `AllocationSites` read.
+    var calls: [String: [String: UInt64]]
 
     /// Costs given directly (tests, merged dumps). - Complexity: O(1).
-    init(functions: [String: Cost], total: UInt64) {
+    init(functions: [String: Cost], total: UInt64, calls: [String: [String: UInt64]] = [:]) {
         self.functions = functions
         self.total = total
+        self.calls = calls
     }
 
     /// Parses the body of a callgrind dump; `file` names it in errors.
@@ -71,6 +76,8 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         var callCosts: [UInt64] = []
         /// Calls between two different symbols, by caller and callee number.
         var crossCalls: [Int: [Int: UInt64]] = [:]
+        /// Calls made, by caller and callee number (the `calls=` lines' counts).
+        var callCounts: [Int: [Int: UInt64]] = [:]
         var current: Int?
         /// The object of each function number (`ob=` or `cob=` where it was first named).
         var objects: [String?] = []
@@ -196,8 +203,10 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
             } else if hasPrefix("cob=", line) {
                 calleeObject = try resolve(line.lowerBound + 4..<line.upperBound, line, in: &objectNames, kind: "object")
             } else if hasPrefix("calls=", line) {
-                guard current != nil else { throw malformed(line, "calls= before any fn=") }
-                guard callee != nil else { throw malformed(line, "calls= without cfn=") }
+                guard let current else { throw malformed(line, "calls= before any fn=") }
+                guard let callee else { throw malformed(line, "calls= without cfn=") }
+                callCounts[current, default: [:]][callee, default: 0] += try cost(line.lowerBound + 6..<line.upperBound,
+                                                                                column: 0)
                 awaitingCallCost = true
             } else if hasPrefix("positions:", line) {
                 positionCount = text(line).dropFirst("positions:".count).split(separator: " ").count
@@ -253,7 +262,13 @@ struct CallgrindFunctionCosts: Equatable, Sendable {
         for (name, selfCost) in selfByName {
             functions[name] = Cost(selfCost: selfCost, inclusiveCost: min(total, max(selfCost, inclusiveByName[name] ?? 0)))
         }
-        return CallgrindFunctionCosts(functions: functions, total: total)
+        var calls: [String: [String: UInt64]] = [:]
+        for (caller, callees) in callCounts {
+            for (callee, count) in callees where groups[callee] != groups[caller] {
+                calls[groups[callee], default: [:]][groups[caller], default: 0] += count
+            }
+        }
+        return CallgrindFunctionCosts(functions: functions, total: total, calls: calls)
     }
 
     /// `name` without callgrind's recursion suffix `'N`.

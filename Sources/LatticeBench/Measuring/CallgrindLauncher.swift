@@ -27,9 +27,19 @@ enum CallgrindLauncher {
     /// The internal flag giving a child the number of heap layouts to count under.
     static let layoutsFlag = "--callgrind-layouts"
 
-    /// Runs the child with `arguments` (after the executable) and returns instructions per
-    /// operation by benchmark name (as declared), one count per heap layout in layout order,
-    /// and the functions they are attributed to in layout 0 (`InstructionAttribution`).
+    /// What the child counted, by benchmark name (as declared).
+    struct Counts {
+        /// Instructions per operation, one count per heap layout in layout order.
+        var instructions: [String: [Double]]
+        /// The functions the instructions are attributed to in layout 0 (`InstructionAttribution`).
+        var functions: [String: (functions: [FunctionCost], omittedBelow: Double)]
+        /// Retains and releases per operation in layout 0 (`ReferenceCounting`), by metric name.
+        var referenceCounts: [String: [String: Double]]
+        /// The sites that allocate most per operation in layout 0 (`AllocationSites`).
+        var allocationSites: [String: [AllocationSite]]
+    }
+
+    /// Runs the child with `arguments` (after the executable) and returns what it counted.
     /// With `deterministicHashing` (the exact figures) the child hashes with Swift's fixed
     /// seed; without it, with a seed of its own, so runs sample how hashing places addresses.
     /// The variables named in `passedEnvironment` are passed on from this process when set
@@ -38,8 +48,7 @@ enum CallgrindLauncher {
     /// - Complexity: the child's run, at callgrind's speed (tens of times slower than native),
     ///   plus reading its dumps: O(dump size) each.
     static func countInstructions(arguments: [String], deterministicHashing: Bool = true,
-                                  passedEnvironment: [String] = []) throws(CallgrindLauncherError)
-        -> (counts: [String: [Double]], functions: [String: (functions: [FunctionCost], omittedBelow: Double)]) {
+                                  passedEnvironment: [String] = []) throws(CallgrindLauncherError) -> Counts {
         guard let valgrind = executableInPath("valgrind") else { throw .valgrindNotFound }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent(Self.directoryName(process: getpid(), nonce: UInt32.random(in: 0...UInt32.max)))
@@ -72,7 +81,11 @@ enum CallgrindLauncher {
             throw .childFailed(status: process.terminationStatus)
         }
         let regions = try readRegions(in: directory)
-        return (instructionsPerOperation(regions.totals), InstructionAttribution.perOperation(regions.functions))
+        return Counts(instructions: instructionsPerOperation(regions.totals),
+                      functions: InstructionAttribution.perOperation(regions.functions),
+                      referenceCounts: RegionDifference.perOperation(regions.functions, ReferenceCounting.figures),
+                      allocationSites: RegionDifference.perOperation(regions.functions, AllocationSites.figures)
+                          .mapValues(AllocationSites.largest))
     }
 
     /// The child's whole environment, the same on every run and machine, not the parent's:

@@ -24,32 +24,13 @@ enum InstructionAttribution {
     /// - Complexity: O(regions · functions).
     static func perOperation(_ regions: [InstructionRegion: CallgrindFunctionCosts])
         -> [String: (functions: [FunctionCost], omittedBelow: Double)] {
-        /// (self, inclusive) by readable name: `long − short`.
-        func difference(_ benchmark: String?, _ path: BenchmarkInstance.CallPath,
-                        _ iterations: Int) -> [String: (Double, Double)]? {
-            guard let short = regions[InstructionRegion(benchmark: benchmark, callPath: path, iterations: iterations)],
-                  let long = regions[InstructionRegion(benchmark: benchmark, callPath: path, iterations: 2 * iterations)]
-            else { return nil }
-            var result: [String: (Double, Double)] = [:]
-            for (sign, costs) in [(1.0, long), (-1.0, short)] {
-                for (name, cost) in costs.functions {
-                    let entry = result[name, default: (0, 0)]
-                    result[name] = (entry.0 + sign * Double(cost.selfCost), entry.1 + sign * Double(cost.inclusiveCost))
-                }
-            }
-            return result
-        }
+        let selfCosts = RegionDifference.perOperation(regions) { $0.functions.mapValues { Double($0.selfCost) } }
+        let inclusiveCosts = RegionDifference.perOperation(regions) { $0.functions.mapValues { Double($0.inclusiveCost) } }
         var result: [String: (functions: [FunctionCost], omittedBelow: Double)] = [:]
-        for region in regions.keys {
-            guard let benchmark = region.benchmark, result[benchmark] == nil,
-                  var measured = difference(benchmark, region.callPath, region.iterations) else { continue }
-            for (function, cost) in difference(nil, region.callPath, region.iterations) ?? [:] {
-                let entry = measured[function, default: (0, 0)]
-                measured[function] = (entry.0 - cost.0, entry.1 - cost.1)
-            }
-            let n = Double(region.iterations)
-            result[benchmark] = selected(measured.map {
-                FunctionCost(name: $0.key, selfInstructions: $0.value.0 / n, inclusiveInstructions: $0.value.1 / n)
+        for (benchmark, own) in selfCosts {
+            let inclusive = inclusiveCosts[benchmark] ?? [:]
+            result[benchmark] = selected(Set(own.keys).union(inclusive.keys).map {
+                FunctionCost(name: $0, selfInstructions: own[$0] ?? 0, inclusiveInstructions: inclusive[$0] ?? 0)
             })
         }
         return result

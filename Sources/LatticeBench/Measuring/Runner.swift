@@ -1,4 +1,5 @@
-/// Measures benchmarks in the default mode: wall and CPU time, allocations, custom counts.
+/// Measures benchmarks in the default mode: wall and CPU time, allocations, I/O, the resident
+/// peak, custom counts.
 ///
 /// Per benchmark, on one instance (one `setUp`): a time-bounded warm-up, batch calibration,
 /// timing samples until `maxSamples` or the time budget, then `exactSamples` batches with
@@ -52,6 +53,9 @@ struct Runner {
     func measure(_ group: [(name: String, benchmark: Benchmark)]) throws -> [BenchmarkResult] {
         var members: [Member] = []
         defer { members.forEach { $0.instance.tearDown() } }
+        // The floor of the group's resident peaks, before any of it is set up.
+        if case .success(let counter) = allocationCounter { counter.returnUnusedPages() }
+        let resident = ResidentPeak.start()
         for (name, benchmark) in group {
             let instance = try benchmark.instantiate()
             var warnings: [String] = []
@@ -66,7 +70,7 @@ struct Runner {
             members[members.count - 1].batch = try BatchCalibration.warmUpAndCalibrate(instance, settings: settings)
         }
         try sampleTimes(&members)
-        return try members.map(result)
+        return try members.map { try result($0, resident: resident) }
     }
 
     /// Takes the members' timing samples in turn until each has enough or the budget is spent.
@@ -96,8 +100,10 @@ struct Runner {
         }
     }
 
-    /// The result of one member: its timing samples' metrics, then its counts.
-    private func result(_ member: Member) throws -> BenchmarkResult {
+    /// The result of one member: its timing samples' metrics, then its counts; with the
+    /// allocations (jemalloc answering), its I/O where it read or wrote anything, and its
+    /// resident peak above `resident`.
+    private func result(_ member: Member, resident: ResidentPeak?) throws -> BenchmarkResult {
         let benchmark = member.benchmark
         var warnings = member.warnings
         var results: [MetricResult] = []
@@ -133,13 +139,21 @@ struct Runner {
         if counter != nil || !countNames.isEmpty {
             progress.update(member.name, "counting")
             let exact = try ExactSampling.run(member.instance, batch: member.batch, samples: settings.exactSamples,
-                                          allocationCounter: counter, countNames: countNames)
+                                              allocationCounter: counter, countNames: countNames,
+                                              resident: counter != nil ? resident : nil)
             if counter != nil {
                 if benchmark.metrics.contains(.mallocs) {
                     results.append(try summarize(.mallocs, exact.mallocs))
                 }
                 if benchmark.metrics.contains(.bytesAllocated) {
                     results.append(try summarize(.bytesAllocated, exact.bytes))
+                }
+                for (metric, samples) in [(Metric.bytesRead, exact.bytesRead), (.bytesWritten, exact.bytesWritten)]
+                where samples.contains(where: { $0 > 0 }) {
+                    results.append(try summarize(metric, samples))
+                }
+                if !exact.peakResident.isEmpty, exact.peakResident.count == settings.exactSamples {
+                    results.append(try summarize(.peakResident, exact.peakResident))
                 }
             }
             for name in countNames {

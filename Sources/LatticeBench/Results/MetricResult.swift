@@ -18,6 +18,11 @@ public struct MetricResult: Codable, Sendable, Equatable {
     /// hashing of addresses (key paths' metadata, object identities) alone does to the count,
     /// which a rebuild of unchanged code can land anywhere in; nil when not measured.
     public var seedSamples: [Double]?
+    /// For instructions counted under callgrind: the functions that asked for memory most often
+    /// in an operation, most allocations first, at most `AllocationSites.kept`
+    /// (`AllocationSites`); empty when the operation allocated nothing; nil when not measured
+    /// (other metrics, older files).
+    public var allocationSites: [AllocationSite]?
     /// For a time judged at the machine's reference pace (`ResultsFile.atReferencePace()`): how
     /// many samples were taken at it; nil when the samples were not filtered by pace.
     public var referencePace: ReferencePace?

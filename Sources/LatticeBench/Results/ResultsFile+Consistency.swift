@@ -1,7 +1,8 @@
 extension ResultsFile {
     /// The first internal inconsistency JSON decoding cannot catch: a duplicate benchmark or
     /// metric name, no samples, a summary whose `n` differs from its sample count, a non-positive
-    /// `iterationsPerSample`, a function named twice in a metric's attribution.
+    /// `iterationsPerSample`, a function named twice in a metric's attribution, an allocation
+    /// site named twice or with no allocations.
     /// - Complexity: O(benchmarks · metrics · functions).
     public func inconsistency() -> DecodingFailure? {
         var names = Set<String>()
@@ -38,6 +39,17 @@ extension ResultsFile {
                 where !functionNames.insert(function.name).inserted {
                     return DecodingFailure(path: "\(metricAt).functions[\(f)].name",
                                            reason: "duplicate function \"\(function.name)\"")
+                }
+                var siteNames = Set<String>()
+                for (s, site) in (result.allocationSites ?? []).enumerated() {
+                    guard siteNames.insert(site.function).inserted else {
+                        return DecodingFailure(path: "\(metricAt).allocationSites[\(s)].function",
+                                               reason: "duplicate site \"\(site.function)\"")
+                    }
+                    guard site.allocations.isFinite, site.allocations > 0 else {
+                        return DecodingFailure(path: "\(metricAt).allocationSites[\(s)].allocations",
+                                               reason: "must be a positive count, found \(site.allocations)")
+                    }
                 }
             }
         }

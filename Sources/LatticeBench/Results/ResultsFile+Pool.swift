@@ -32,9 +32,10 @@ extension ResultsFile {
                                        reason: "\(benchmark.name) \(result.metric.name) differs from earlier rounds")
                     }
                     do {
-                        // Attribution is per function of one count, and the events behind a
-                        // count are one operation's: the first round's are kept.
+                        // Attribution and allocation sites are per function of one count, and
+                        // the events behind a count are one operation's: the first round's are kept.
                         let events = existing.metrics[at].events ?? result.events
+                        let sites = existing.metrics[at].allocationSites ?? result.allocationSites
                         existing.metrics[at] = try MetricResult(metric: result.metric,
                                                                 samples: existing.metrics[at].samples + result.samples,
                                                                 functions: existing.metrics[at].functions ?? result.functions,
@@ -42,6 +43,7 @@ extension ResultsFile {
                                                                     ? result.functionsOmittedBelow
                                                                     : existing.metrics[at].functionsOmittedBelow)
                         existing.metrics[at].events = events
+                        existing.metrics[at].allocationSites = sites
                     } catch {
                         throw .corrupt(file: path, path: place + ".samples", reason: "\(error)")
                     }

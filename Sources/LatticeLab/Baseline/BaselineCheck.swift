@@ -39,6 +39,10 @@ public struct BaselineCheck {
         var rows: [Row] = []
         var gaps: [String] = []
         if baseline.benchmarks.isEmpty { gaps.append("the baseline holds no benchmarks") }
+        // A figure the baseline keeps for some benchmark is one every benchmark that has it must
+        // keep: an operation that starts writing to disk has a new `bytesWritten`. A metric the
+        // baseline holds nowhere (one the harness learnt since) waits for the next rewrite.
+        let keptMetrics = Set(baseline.benchmarks.flatMap { $0.metrics.map(\.metric.name) })
         for old in baseline.benchmarks {
             guard let new = results.benchmark(named: old.name) else {
                 gaps.append("\(old.name): in the baseline, not measured")
@@ -68,6 +72,11 @@ public struct BaselineCheck {
                 } catch {
                     throw .corrupt(file: resultsPath, path: "$", reason: "\(old.name) \(oldMetric.metric.name): \(error)")
                 }
+            }
+            for newMetric in new.metrics where newMetric.metric.exact && keptMetrics.contains(newMetric.metric.name)
+                && old.metric(named: newMetric.metric.name) == nil {
+                gaps.append("\(old.name) \(newMetric.metric.name): measured, not in the baseline "
+                            + "(rewrite it with scripts/bench.sh baseline)")
             }
         }
         for new in Baseline.comparable(results, against: baseline).benchmarks

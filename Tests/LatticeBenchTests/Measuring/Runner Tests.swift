@@ -40,6 +40,72 @@ import Testing
     static let beside: [String] = ["machinePace"]
         + (SchedulerReading.now() == nil ? [] : ["runQueueWait", "preemptions"])
 
+    /// What the harness records beside the allocations where the kernel tells (Linux).
+    static let resident: [String] = ResidentPeak.start() == nil ? [] : ["peakResident"]
+
+    /// A file the operation writes `written` bytes to and reads `read` bytes from, each time.
+    final class ScratchFile {
+        let descriptor: Int32
+        let written: Int
+        let read: Int
+
+        init(written: Int, read: Int) throws {
+            let path = try SampleResults.temporaryDirectory().appendingPathComponent("scratch").path
+            descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+            guard descriptor >= 0 else { throw SpawnFailure() }
+            self.written = written
+            self.read = read
+        }
+
+        func writeThenRead() {
+            let bytes = [UInt8](repeating: 7, count: max(written, read))
+            _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, written, 0) }
+            var back = [UInt8](repeating: 0, count: read)
+            _ = back.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, read, 0) }
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    @Test(.enabled(if: ThreadIO.current() != nil, "the kernel tells a thread's I/O on Linux"),
+          arguments: [(4_096, 100), (12_345, 0)])
+    func anOperationWritingNBytesReportsNBytesWrittenPerOperation(written: Int, read: Int) throws {
+        let benchmark = Benchmark("io", metrics: [.mallocs], setUp: { try ScratchFile(written: written, read: read) },
+                                  operation: { $0.writeThenRead() })
+        let result = try Self.runner().measure(benchmark, resultName: "X/io")
+        #expect(result.metric(named: "bytesWritten")?.samples == [Double(written), Double(written)])
+        #expect(result.metric(named: "bytesWritten")?.metric.exact == true)
+        #expect(result.metric(named: "bytesRead")?.samples == (read > 0 ? [Double(read), Double(read)] : nil))
+    }
+
+    @Test func anOperationWithoutIOReportsNoIOFigures() throws {
+        let result = try Self.runner().measure(Benchmark("quiet", metrics: [.mallocs]) { blackHole(1) },
+                                               resultName: "X/quiet")
+        #expect(result.metric(named: "bytesRead") == nil)
+        #expect(result.metric(named: "bytesWritten") == nil)
+    }
+
+    @Test(.enabled(if: ResidentPeak.start() != nil, "the kernel tells and resets the resident peak on Linux"))
+    func theResidentPeakSeesTheMemoryAnOperationTouches() throws {
+        let size = 64 << 20
+        let touching = Benchmark("touch", metrics: [.mallocs]) {
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
+            // One byte a page makes every page resident.
+            for page in stride(from: 0, to: size, by: 4096) { buffer[page] = 1 }
+            blackHole(buffer[size - 4096])
+            buffer.deallocate()
+        }
+        let touched = try #require(try Self.runner().measure(touching, resultName: "X/touch").metric(named: "peakResident"))
+        let idle = try #require(try Self.runner().measure(Benchmark("idle", metrics: [.mallocs]) {},
+                                                          resultName: "X/idle").metric(named: "peakResident"))
+        #expect(touched.metric.exact == false)
+        // Other tests share the process: memory one of them held at the floor and gave back
+        // would lower the figure, so a quarter of the pages is the margin.
+        #expect(touched.samples.allSatisfy { $0 >= Double(size) * 0.75 })
+        // Bounded as loosely: the idle operation does not hold the touched pages.
+        #expect(idle.summary.median < touched.summary.median - Double(size / 2))
+    }
+
     @Test func resultsHoldTheMetricsAskedForThenTheCounts() throws {
         let benchmark = Benchmark("count", metrics: [.cpuTime, .mallocs], setUp: { Counter() },
                                   counts: { ["steps": $0.steps] }) { counter in
@@ -47,7 +113,7 @@ import Testing
         }
         let result = try Self.runner().measure(benchmark, resultName: "X/count")
         #expect(result.name == "X/count")
-        #expect(result.metrics.map(\.metric.name) == ["cpuTime"] + Self.beside + ["mallocs", "steps"])
+        #expect(result.metrics.map(\.metric.name) == ["cpuTime"] + Self.beside + ["mallocs"] + Self.resident + ["steps"])
         #expect(result.metric(named: "cpuTime")?.samples.count == 3)
         // One pace per timing sample, in step, so a comparison can match them.
         #expect(result.metric(named: "machinePace")?.samples.count == 3)
@@ -157,7 +223,7 @@ import Testing
             counter.steps += 1
         }
         let result = try Self.runner().measure(benchmark, resultName: "X/clash")
-        #expect(result.metrics.map(\.metric.name) == ["mallocs"])
+        #expect(result.metrics.map(\.metric.name) == ["mallocs"] + Self.resident)
         #expect(result.warnings.count == 2)
     }
 

@@ -116,3 +116,40 @@ import Testing
         return ("", "")
     }
 }
+
+@Suite struct AllocationSitesFieldTests {
+    /// The sample file with allocation sites on its first metric.
+    private func text(_ sites: [AllocationSite]) throws -> String {
+        var results = try SampleResults.file()
+        results.benchmarks[0].metrics[0].allocationSites = sites
+        return String(decoding: try results.encoded(), as: UTF8.self)
+    }
+
+    private func corrupt(_ text: String) -> (path: String, reason: String)? {
+        do {
+            _ = try JSONFileDecoder.decode(ResultsFile.self, from: Data(text.utf8), file: "r.json")
+        } catch {
+            if case .corrupt(_, let path, let reason) = error { return (path, reason) }
+        }
+        return nil
+    }
+
+    @Test func sitesReadBackAndOlderFilesWithoutThemStillRead() throws {
+        let sites = [AllocationSite(function: "Lattice.Store.publish(_:)", allocations: 3),
+                     AllocationSite(function: "sqlite3VdbeExec", allocations: 0.5)]
+        let read = try JSONFileDecoder.decode(ResultsFile.self, from: Data(try text(sites).utf8), file: "r.json")
+        #expect(read.benchmarks[0].metrics[0].allocationSites == sites)
+        let older = try JSONFileDecoder.decode(ResultsFile.self, from: try SampleResults.file().encoded(), file: "r.json")
+        #expect(older.benchmarks[0].metrics[0].allocationSites == nil)
+    }
+
+    @Test func aCorruptSiteIsLocated() throws {
+        let twice = try text([AllocationSite(function: "f", allocations: 1), AllocationSite(function: "f", allocations: 2)])
+        #expect(corrupt(twice)?.path == "$.benchmarks[0].metrics[0].allocationSites[1].function")
+        let negative = try text([AllocationSite(function: "f", allocations: -2)])
+        #expect(corrupt(negative)?.path == "$.benchmarks[0].metrics[0].allocationSites[0].allocations")
+        let mistyped = try text([AllocationSite(function: "f", allocations: 7)])
+            .replacingOccurrences(of: "\"allocations\" : 7", with: "\"allocations\" : \"7\"")
+        #expect(corrupt(mistyped)?.path == "$.benchmarks[0].metrics[0].allocationSites[0].allocations")
+    }
+}

@@ -87,6 +87,27 @@ import Testing
         #expect(try check([], [one]).status == .couldNotRun)
     }
 
+    @Test func retainsAreJudgedExactlyAndANewFigureTheBaselineKeepsElsewhereFailsClosed() throws {
+        func run(retains: Double, written: Double?) throws -> [BenchmarkResult] {
+            var image = try read("RecordPage/imageWrite", instructions: [1_000])
+            image.metrics.append(try MetricResult(metric: .retains, samples: [retains]))
+            image.metrics.append(try MetricResult(metric: .bytesWritten, samples: [4_096, 4_096]))
+            var commit = try read("RecordPage/commitAgain", instructions: [2_000])
+            if let written { commit.metrics.append(try MetricResult(metric: .bytesWritten, samples: [written])) }
+            return [image, commit]
+        }
+        let baseline = try run(retains: 12, written: nil)
+        #expect(try check(baseline, run(retains: 12, written: nil)).status == .ok)
+        let more = try check(baseline, run(retains: 13, written: nil))
+        #expect(more.regressions.map(\.comparison.metric.name) == ["retains"])
+        let writing = try check(baseline, run(retains: 12, written: 100))
+        #expect(writing.status == .couldNotRun)
+        #expect(writing.lines.contains { $0.hasPrefix("NOT JUDGED RecordPage/commitAgain bytesWritten: measured, not in the baseline") })
+        // A figure the baseline holds nowhere waits for its rewrite.
+        let older = try [read("RecordPage/imageWrite", instructions: [1_000]), read("RecordPage/commitAgain", instructions: [2_000])]
+        #expect(try check(older, run(retains: 12, written: nil)).status == .ok)
+    }
+
     /// A benchmark timed only (GeneratedCompile) has nothing a baseline of exact figures keeps:
     /// the check and the gate do not call it missing from one; against another run's results,
     /// which hold times, it is missing as any benchmark is.
