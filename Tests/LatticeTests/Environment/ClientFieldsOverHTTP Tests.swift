@@ -193,9 +193,12 @@ struct ClientFieldsOverHTTPTests {
             try first.commitLocalUpdate { try $0.set("isSelected", of: try Self.issueRecord(handle), to: .bool(true)) }
             await first.imageWritten()
             #expect(first.imageLog.isEmpty)
+            // Released now, not when the last task holding the environment ends.
+            await first.closeImage()
         }
         let second = try Self.environment(server, program, strategy, image: url)
         let handle = second.attach(query, variables: ["id": .string(Self.issueID)], policy: .storeOnly)
+        #expect(second.imageLog.isEmpty)
         #expect(Self.read(handle, "isSelected") as Bool? == true)
         #expect(try await Self.received(server).count == 1)
     }
