@@ -46,6 +46,19 @@ import Testing
         #expect(ClientFieldProgram.schemaDigest == (try SchemaBuilder.build(sources: [try Self.source("schema.graphql")])).digest)
     }
 
+    /// `clientSchema` in lattice.json: a list of files, resolved against the config's folder;
+    /// anything else is refused naming the key.
+    @Test func theConfigNamesClientSchemaFiles() throws {
+        let url = URL(fileURLWithPath: "/app/lattice.json")
+        let config = try GenerateConfig(json: Data(#"{"schema": ["s.graphql"], "clientSchema": ["client.graphql"]}"#.utf8), at: url)
+        #expect(config.clientSchema == ["/app/client.graphql"])
+        #expect(try GenerateConfig(json: Data(#"{"schema": ["s.graphql"]}"#.utf8), at: url).clientSchema.isEmpty)
+        let refused = try #require(throws: GenerateConfigError.self) {
+            try GenerateConfig(json: Data(#"{"schema": ["s.graphql"], "clientSchema": "client.graphql"}"#.utf8), at: url)
+        }
+        #expect(refused.description.hasPrefix("/app/lattice.json: `clientSchema`"))
+    }
+
     @Test(arguments: PhaseStrategy.allCases)
     func aGeneratedClientFieldReadsNullUntilALocalUpdateAndRerunsOnlyItsReaders(strategy: PhaseStrategy) async throws {
         let (environment, transport) = Self.environment(strategy)
