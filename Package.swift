@@ -100,17 +100,18 @@ let package = Package(
         .testTarget(name: "GraphQLSyntaxTests", dependencies: ["GraphQLSyntax"], exclude: ["Corpus"]),
         .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "SpecLenses"],
                     exclude: ["Compiler/ValidationCorpus"]),
-        // What `lattice generate` writes for spec/, Tests/Fixtures/SmallSpec, HostileNames, TypedAPI and
-        // SemanticNullability, checked
+        // What `lattice generate` writes for spec/, Tests/Fixtures/SmallSpec, HostileNames, TypedAPI,
+        // SemanticNullability and ClientFields, checked
         // in and compiled here; LatticeCodegenTests regenerates them and requires the same bytes.
         .target(name: "SpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SpecLenses"),
         .target(name: "SmallSpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SmallSpecLenses"),
         .target(name: "HostileLenses", dependencies: ["Lattice"], path: "Tests/Generated/HostileLenses"),
         .target(name: "TypedAPILenses", dependencies: ["Lattice"], path: "Tests/Generated/TypedAPILenses"),
         .target(name: "SemanticLenses", dependencies: ["Lattice"], path: "Tests/Generated/SemanticLenses"),
+        .target(name: "ClientFieldLenses", dependencies: ["Lattice"], path: "Tests/Generated/ClientFieldLenses"),
         .testTarget(name: "LatticeCodegenTests",
                     dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses",
-                                   "HostileLenses", "TypedAPILenses", "SemanticLenses"]),
+                                   "HostileLenses", "TypedAPILenses", "SemanticLenses", "ClientFieldLenses"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         // Results and limits built in code, for the lab's tests and the suite's.
         .target(name: "LabTestSupport", dependencies: ["LatticeBench", "LatticeLab"], path: "Tests/LabTestSupport"),

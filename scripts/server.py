@@ -107,6 +107,8 @@ Paths (the query string is ignored except for `ms`, `hold` and the streams' cont
                         (as --require-token); 200 {}.
     POST /flaky/KEY?fail=N  answers 500 to the first N requests with this KEY, then like
                         /graphql; GET /flaky/KEY answers 200 {"requests": COUNT}.
+    GET  /received      200 {"queries": [TEXT, ...]}: the text of every document /graphql
+                        ran in one piece, in the order they came (a test checks what was sent).
     *    /status/CODE   answers HTTP CODE (100-599 are accepted; e.g. /status/500) with a
                         short application/json body {"errors": [...]}.
     *    /close         reads the request, then closes the connection without a response.
@@ -162,6 +164,7 @@ class GraphQLServer(ThreadingHTTPServer):
         self.required_token = required_token
         self.flaky_counts = {}
         self.document_counts = {"text": 0, "id": 0, "unknown": 0, "learnt": 0, "refused": 0}
+        self.received = []
 
     def document(self, request: dict) -> dict:
         """`request` with its `query` resolved from its persisted id, if it has one.
@@ -339,6 +342,9 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/documents":
             with self.server.controls_lock:
                 return self.reply(200, dict(self.server.document_counts))
+        if url.path == "/received" and method == "GET":
+            with self.server.controls_lock:
+                return self.reply(200, {"queries": list(self.server.received)})
         if url.path.startswith("/step/") and method == "POST":
             self.server.step(url.path[len("/step/"):]).release()
             return self.reply(200, {})
@@ -374,6 +380,8 @@ class Handler(BaseHTTPRequestHandler):
                 raise ValueError("the body must be a JSON object")
             request = self.server.document(request)
             query, _, operation_name = request_fields(request)
+            with self.server.controls_lock:
+                self.server.received.append(query)
             if hold is not None and operation_type(query, operation_name) == OperationType.MUTATION:
                 self.server.step(hold).acquire(timeout=self.server.max_seconds)
             response = self.server.execute(request, multipart is not None)

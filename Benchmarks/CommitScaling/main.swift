@@ -15,6 +15,10 @@
 //                                     counters off and on: off must cost nothing
 //   CommitScaling/eventLog/off, /on   the same commit with the event log off (no log, the
 //                                     default) and on: off must cost nothing
+//   CommitScaling/localUpdate/clientField, /serverField
+//                                     20 rows observed, one client-only field set by a local
+//                                     update, or one server field by a response
+//                                     (LocalUpdateRows)
 import LabSupport
 import Lattice
 import LatticeBench
@@ -117,7 +121,7 @@ func benchmarks() throws -> [Benchmark] {
                                                counting: false, eventLog: log) },
                   operation: { $0.commit() })
     }
-    return scaling + untouched + counters + eventLog
+    return scaling + untouched + counters + eventLog + localUpdateBenchmarks()
 }
 
 runSuite("CommitScaling") { try benchmarks() }

@@ -14,6 +14,7 @@
 /// | `CommitScaling/<strategy>/<handles>/untouched` | one commit that no handle reads, with `<handles>` handles retained |
 /// | `CommitScaling/counters/<off or on>` | the same commit with the runtime's counters off or on |
 /// | `CommitScaling/eventLog/<off or on>` | the same commit with the environment's event log off or on (a body told of it: its invalidation and run logged) |
+/// | `CommitScaling/localUpdate/<clientField or serverField>` | with 20 rows observed, one client-only field set by a local update (`clientField`), or one server field written by a response (`serverField`); counts `bodies` |
 /// | `ResponsePath/<input>/<step>` | one step from bytes to screen (`decode`, `normalize`, `publish`, `commit`, `read`, or an anchor: `JSONSerialization`, `JSONDecoder`) on one response; counts `bytes` and `fields` |
 /// | `FanOut/<step>/<depth>` | normalizing (`normalize`) or reading (`read`) a response whose fragments each spread the next twice, `<depth>` deep |
 /// | `RecordPage/<step>` | one step on the record's page (`ingest`, `commitIntoEmpty`, `commitAgain`, `commitOneChange` counting `notifications` and `bodies`, `readUntracked`, `readTracked`, `readCaught`, `check`, `snapshot`: a Sendable snapshot of its data taken and opened, counting `records`), a union's ingest (`unionIngest`), a commit deleting one record of 8,965 and writing it back (`deleteOne`), a lookup's commit at the end of a long session of 50,000 lookups (`longSession`, observing `sessionBytes`, `residentRecords`, and `sessionStartCommit` and `sessionEndCommit`, its own first and last thousand commits timed) and at its start (`longSessionStart`), one collection pass (`collectOneRoot`, `collect300Roots`, and `collectNone` after the commit refilling what it sweeps) or one step of its image (`imageEncode`, `imageWrite`, `imageHydrate`, observing `imageBytes`, `storeBytes` and `residentRecords`, and `imageLaunch`: opened and hydrated), or the floor of `ingest` (`referenceParse`: simdjson's parse of the page and a walk of every value); the reads count `fields` |
@@ -41,6 +42,9 @@ public enum SuiteBenchmark: Hashable, Sendable {
     case countersCost(setting: String)
     /// The same commit with the environment's event log `off` or `on`.
     case eventLogCost(setting: String)
+    /// One field of one of 20 observed rows written: a client-only field by a local update
+    /// (`clientField`) or a server field by a response (`serverField`).
+    case localUpdate(write: String)
     /// One step from bytes to screen on one response.
     case responsePath(input: String, step: String)
     /// Normalizing or reading a response whose fragments fan out `depth` deep.
@@ -110,7 +114,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .fieldRead: "FieldRead"
         case .bodyReruns: "BodyReruns"
         case .readScaling: "ReadScaling"
-        case .commitScaling, .countersCost, .eventLogCost: "CommitScaling"
+        case .commitScaling, .countersCost, .eventLogCost, .localUpdate: "CommitScaling"
         case .responsePath: "ResponsePath"
         case .fanOut: "FanOut"
         case .recordPage: "RecordPage"
@@ -133,6 +137,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case let .commitScaling(strategy, handles, touched): "\(strategy)/\(handles)" + (touched ? "" : "/untouched")
         case .countersCost(let setting): "counters/\(setting)"
         case .eventLogCost(let setting): "eventLog/\(setting)"
+        case .localUpdate(let write): "localUpdate/\(write)"
         case let .responsePath(input, step): "\(input)/\(step)"
         case let .fanOut(step, depth): "\(step)/\(depth)"
         case .recordPage(let step): step
@@ -167,6 +172,8 @@ public enum SuiteBenchmark: Hashable, Sendable {
             self = .countersCost(setting: parts[2])
         case ("CommitScaling", 3) where parts[1] == "eventLog":
             self = .eventLogCost(setting: parts[2])
+        case ("CommitScaling", 3) where parts[1] == "localUpdate":
+            self = .localUpdate(write: parts[2])
         case ("CommitScaling", 3):
             guard let handles = Int(parts[2]), handles >= 0 else { return nil }
             self = .commitScaling(strategy: parts[1], handles: handles, touched: true)
@@ -210,7 +217,7 @@ public enum SuiteBenchmark: Hashable, Sendable {
         case .phaseRead(let strategy, _, _), .bodyReruns(let strategy, _, _),
              .readScaling(let strategy, _), .commitScaling(let strategy, _, _):
             strategy
-        case .fieldRead, .countersCost, .eventLogCost, .responsePath, .fanOut, .recordPage, .generatedCompile, .generateScaling, .programLaunch,
+        case .fieldRead, .countersCost, .eventLogCost, .localUpdate, .responsePath, .fanOut, .recordPage, .generatedCompile, .generateScaling, .programLaunch,
              .optimistic,
              .pagination, .lifetime, .incremental:
             nil

@@ -2,9 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// The build-tool plugin: for a target with a `lattice.json` (`lattice generate`'s config:
-/// `schema`, and optionally `scalars`, `access` and `program`), generates the typed lenses of
+/// `schema`, and optionally `clientSchema`, `scalars`, `access` and `program`), generates the typed lenses of
 /// the target's `.graphql` documents (every `.graphql` file of the target that the config does
-/// not name as schema) into the build's own folder, compiled with the target, and the program
+/// not name as schema or client schema) into the build's own folder, compiled with the target, and the program
 /// that carries their text (`LatticeProgram` unless `program` names it), from which the app
 /// makes its environment.
 ///
@@ -24,6 +24,7 @@ struct LatticeGeneratePlugin: BuildToolPlugin {
             throw PluginFailure("\(target.name) uses LatticeGeneratePlugin but has no lattice.json among its files")
         }
         let (schema, program) = try Self.schemaFilesAndProgram(of: config)
+        // Client schema files are schema too: neither documents nor missing from the inputs.
         let documents = module.sourceFiles(withSuffix: "graphql").map(\.url)
             .filter { document in !schema.contains { $0.standardizedFileURL == document.standardizedFileURL } }
             .sorted { $0.path() < $1.path() }
@@ -38,8 +39,8 @@ struct LatticeGeneratePlugin: BuildToolPlugin {
                               outputFiles: outputs)]
     }
 
-    /// The schema files `config` names, resolved against its folder, and the program's name
-    /// (`LatticeGenerateTool` refuses one that is no type name).
+    /// The schema files `config` names (`schema`, then `clientSchema`), resolved against its
+    /// folder, and the program's name (`LatticeGenerateTool` refuses one that is no type name).
     static func schemaFilesAndProgram(of config: URL) throws -> (schema: [URL], program: String) {
         guard let data = FileManager.default.contents(atPath: config.path()) else {
             throw PluginFailure("\(config.path()): cannot be read")
@@ -49,7 +50,8 @@ struct LatticeGeneratePlugin: BuildToolPlugin {
             throw PluginFailure("\(config.path()):1:1: error: lattice.json needs \"schema\": a list of schema files")
         }
         let folder = config.deletingLastPathComponent()
-        return (schema.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appending(path: $0) },
+        let client = object["clientSchema"] as? [String] ?? []
+        return ((schema + client).map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : folder.appending(path: $0) },
                 object["program"] as? String ?? "LatticeProgram")
     }
 }

@@ -45,11 +45,13 @@ func report(_ error: SyntaxError) {
 /// `Program`. Compile problems are printed as FILE:LINE:COLUMN: message.
 /// - Returns: the program, or `nil` when there were compile problems (printed).
 /// - Throws: `CommandError.unreadable` when a file cannot be read.
-func loadProgram(schemas: [String], documents: [String]) throws(CommandError) -> Program? {
+func loadProgram(schemas: [String], clientSchemas: [String] = [], documents: [String]) throws(CommandError) -> Program? {
     let schemaSources = try schemas.map(readSource)
+    let clientSources = try clientSchemas.map(readSource)
     let documentSources = try documents.map(readSource)
     do {
-        return try Program(schema: try SchemaBuilder.build(sources: schemaSources), documents: documentSources)
+        return try Program(schema: try SchemaBuilder.build(sources: schemaSources, clientSources: clientSources),
+                           documents: documentSources)
     } catch {
         printError(error.diagnostics.map { "\($0)\n" }.joined())
         return nil

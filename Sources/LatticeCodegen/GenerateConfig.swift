@@ -10,7 +10,7 @@ import Darwin
 ///
 ///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
 ///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public",
-///      "program": "AppProgram"}
+///      "program": "AppProgram", "clientSchema": ["client.graphql"]}
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
 /// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
@@ -18,6 +18,9 @@ import Darwin
 public struct GenerateConfig: Hashable, Sendable {
     /// Schema files (SDL), in order.
     public var schema: [String]
+    /// Client schema files (`"clientSchema"`): the app's client-only fields and types
+    /// (`SchemaBuilder.build(sources:clientSources:)`); none by default.
+    public var clientSchema: [String]
     /// Document files, folders and patterns.
     public var documents: [String]
     /// The output folder.
@@ -37,8 +40,9 @@ public struct GenerateConfig: Hashable, Sendable {
 
     /// A configuration given as flags (paths relative to the working folder).
     public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
-                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram) {
+                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram, clientSchema: [String] = []) {
         self.schema = schema
+        self.clientSchema = clientSchema
         self.documents = documents
         self.output = output
         self.scalars = scalars
@@ -62,6 +66,7 @@ public struct GenerateConfig: Hashable, Sendable {
         let scalars: [String: String]?
         let access: String?
         let program: String?
+        let clientSchema: [String]?
     }
 
     /// The configuration `data`, the text of `lattice.json` at `url`, its paths made relative
@@ -92,7 +97,7 @@ public struct GenerateConfig: Hashable, Sendable {
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
         self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
                   output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public",
-                  program: file.program ?? Self.defaultProgram)
+                  program: file.program ?? Self.defaultProgram, clientSchema: (file.clientSchema ?? []).map(resolve))
     }
 
     /// The document files the entries name, each once, in path order.

@@ -28,6 +28,11 @@ struct ProgramEmitter {
             writer.line("\(types.access)static let program = Program(generated: \(name).self)")
             emitCompiled(program, into: &writer)
             emit(sources(program.schema.sources, sorted: false), named: "schema", into: &writer)
+            // Only when there are client files: `GeneratedProgram` gives none by default, so
+            // the programs of apps without any are as they were.
+            if !program.schema.clientSources.isEmpty {
+                emit(sources(program.schema.clientSources, sorted: false), named: "clientSchema", into: &writer)
+            }
             emit(sources(program.sources, sorted: true), named: "documents", into: &writer)
         }
         return writer.text

@@ -55,7 +55,8 @@ do {
 
 let program: Program
 do {
-    program = try Program(schema: try SchemaBuilder.build(sources: config.schema.map(source)),
+    program = try Program(schema: try SchemaBuilder.build(sources: config.schema.map(source),
+                                                          clientSources: config.clientSchema.map(source)),
                           documents: documents.map(source))
 } catch {
     fail(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): error: \($0.problem)" }.joined(separator: "\n"))

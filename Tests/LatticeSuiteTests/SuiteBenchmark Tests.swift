@@ -18,6 +18,7 @@ import Testing
                 == .commitScaling(strategy: "rootVerdict", handles: 10, touched: false))
         #expect(SuiteBenchmark(name: "CommitScaling/counters/off") == .countersCost(setting: "off"))
         #expect(SuiteBenchmark(name: "CommitScaling/eventLog/on") == .eventLogCost(setting: "on"))
+        #expect(SuiteBenchmark(name: "CommitScaling/localUpdate/clientField") == .localUpdate(write: "clientField"))
         #expect(SuiteBenchmark(name: "ResponsePath/Feed/decode") == .responsePath(input: "Feed", step: "decode"))
         #expect(SuiteBenchmark(name: "FanOut/read/24") == .fanOut(step: "read", depth: 24))
         #expect(SuiteBenchmark(name: "RecordPage/collect300Roots") == .recordPage(step: "collect300Roots"))
@@ -36,6 +37,7 @@ import Testing
         .commitScaling(strategy: "rootVerdict", handles: 0, touched: false),
         .countersCost(setting: "on"),
         .eventLogCost(setting: "off"),
+        .localUpdate(write: "serverField"),
         .responsePath(input: "Feed", step: "JSONDecoder"),
         .fanOut(step: "normalize", depth: 2),
         .recordPage(step: "commitAgain"),

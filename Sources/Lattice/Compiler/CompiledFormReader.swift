@@ -147,7 +147,9 @@ struct CompiledFormReader {
                 return action
             }
             let catchTarget = try reader.optional { reader throws(CompiledFormError) in try reader.catchTarget() }
-            let isAdded = try reader.bool()
+            let mark = try reader.byte()
+            guard mark <= 2 else { throw reader.failure("an unknown field mark") }
+            let (isAdded, isClientOnly) = (mark == 1, mark == 2)
             let errorsThrow = try reader.bool()
             let isCaught = try reader.bool()
             let location = try reader.string()
@@ -174,7 +176,7 @@ struct CompiledFormReader {
             return FieldNode(responseKey: responseKey, name: name, type: type, kind: kind, key: key,
                              required: required, catchTarget: catchTarget, isAdded: isAdded,
                              errorsThrow: errorsThrow, isCaught: isCaught, location: location,
-                             connection: connection, edgeEdit: edgeEdit)
+                             connection: connection, edgeEdit: edgeEdit, isClientOnly: isClientOnly)
         }
     }
 

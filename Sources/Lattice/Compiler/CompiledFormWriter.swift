@@ -149,7 +149,9 @@ struct CompiledFormWriter {
             }
             writer.optional(field.required) { $0.string($1.rawValue) }
             writer.optional(field.catchTarget) { $0.string($1.rawValue) }
-            writer.bool(field.isAdded)
+            // One byte for both marks, so the forms of documents without client fields are
+            // as they were: 0 written, 1 added, 2 client-only.
+            writer.byte(field.isAdded ? 1 : field.isClientOnly ? 2 : 0)
             writer.bool(field.errorsThrow)
             writer.bool(field.isCaught)
             writer.location(field.location)

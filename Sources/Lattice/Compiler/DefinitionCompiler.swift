@@ -19,6 +19,9 @@ struct DefinitionCompiler {
     private var documentCatch: CatchTarget?
     /// What `compileSelections` added, for the request text.
     private var addedSyntax: AddedSyntax = [:]
+    /// Where each client-only field is written (its start offset), which the request text
+    /// leaves out (`ExecutableDefinition.leavingOut`).
+    private var clientFields: Set<Int> = []
     /// The selection set being compiled, counted from the definition's (1).
     private(set) var level = 0
     /// The kind of the definition being compiled.
@@ -113,7 +116,7 @@ struct DefinitionCompiler {
                         variables: variables, throwsOnFieldError: throwsOnFieldError,
                         catchTarget: documentCatch, expiresSeconds: expires,
                         variableKeys: variableKeys, location: place(definition.location),
-                        variableUsages: usages, requestText: definition.requestText(adding: addedSyntax, leavingOut: unsent, renaming: renaming,
+                        variableUsages: usages, requestText: definition.leavingOut(clientFields, added: addedSyntax).requestText(adding: addedSyntax, leavingOut: unsent, renaming: renaming,
                                                             hoisted: hoisted),
                         refetchQuery: refetchQuery, hoistsFragmentVariables: !hoisted.isEmpty,
                         defersOrStreams: usesDeferOrStream)
@@ -201,6 +204,9 @@ struct DefinitionCompiler {
             for selection in set.selections {
                 switch selection {
                 case .field(let field):
+                    if schema.field(field.name.value, on: parent)?.isClientOnly == true {
+                        clientFields.insert(field.location.start)
+                    }
                     let key = field.alias?.value ?? field.name.value
                     guard let index = fieldIndex[key] else {
                         fieldIndex[key] = items.count
@@ -317,7 +323,7 @@ struct DefinitionCompiler {
             isAdded: false,
             errorsThrow: throwsOnFieldError && !underCatch && catchHere == nil,
             isCaught: underCatch || catchHere != nil, location: place(field.location), connection: connection,
-            edgeEdit: edgeEdit)
+            edgeEdit: edgeEdit, isClientOnly: schemaField.isClientOnly)
     }
 
     /// A constant key when no argument uses a variable (the fast path), else a slot of the

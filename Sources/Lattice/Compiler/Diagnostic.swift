@@ -104,6 +104,10 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
     /// `@alias` on a spread or inline fragment without a name to take, or with one another
     /// selection of its set already takes.
     case invalidAlias(reason: String)
+    /// A client schema file declares what it may not: a field the server's type already has,
+    /// an extension of a type the server schema lacks, or a definition of another kind
+    /// (`SchemaBuilder+Client.swift`).
+    case invalidClientSchema(String)
     case unsupported(String)
 
     public var description: String {
@@ -167,6 +171,7 @@ public enum CompileProblem: Hashable, Sendable, CustomStringConvertible {
                 + "declare it as Lattice does (`\(builtIn)`) or not at all"
         case let .invalidSemanticNonNull(field, reason): "@semanticNonNull on \(field): \(reason)"
         case .invalidAlias(let reason): "@alias: \(reason)"
+        case .invalidClientSchema(let reason): "client schema: \(reason)"
         case .unsupported(let what): "unsupported: \(what)"
         }
     }

@@ -35,6 +35,13 @@ public final class FieldNode: Sendable {
     /// written by the user: it is sent and required like any field, but lenses do not expose
     /// it and reading back skips it.
     public let isAdded: Bool
+    /// Declared by a client schema file (`SchemaField.isClientOnly`): left out of the text
+    /// sent, never expected in a response, not needed for availability (`DataChecker`, as
+    /// Relay's client fields), and read as null until a local update writes it.
+    public let isClientOnly: Bool
+    /// Whether the normalizer passes the field by: a client-only field (no response holds it)
+    /// or an added `__typename` (`normalizeObject` reads it first). One load on every field.
+    let normalizerSkips: Bool
     /// Whether a field error here fails the read of the document: the document has
     /// `@throwOnFieldError` and no `@catch` encloses the field (or is on it).
     public let errorsThrow: Bool
@@ -59,7 +66,7 @@ public final class FieldNode: Sendable {
     init(responseKey: String, name: String, type: GraphQLType, kind: Kind, key: FieldKeyRef,
          required: RequiredAction?, catchTarget: CatchTarget?, isAdded: Bool,
          errorsThrow: Bool, isCaught: Bool, location: String, connection: ConnectionField? = nil,
-         edgeEdit: EdgeEdit? = nil) {
+         edgeEdit: EdgeEdit? = nil, isClientOnly: Bool = false) {
         self.responseKey = responseKey
         self.name = name
         self.type = type
@@ -68,6 +75,8 @@ public final class FieldNode: Sendable {
         self.required = required
         self.catchTarget = catchTarget
         self.isAdded = isAdded
+        self.isClientOnly = isClientOnly
+        normalizerSkips = isClientOnly || (isAdded && name == "__typename")
         self.errorsThrow = errorsThrow
         self.isCaught = isCaught
         self.location = location

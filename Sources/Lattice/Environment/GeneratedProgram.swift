@@ -11,6 +11,11 @@ public protocol GeneratedProgram: SendableMetatype {
     /// are built in and need not be among them.
     /// - Complexity: O(size of the SDL), copied into bytes at each read.
     static var schema: [GraphQLSource] { get }
+    /// The app's client schema files (client-only fields and types, `Schema.clientSources`),
+    /// each named by its last path component; none unless the config names some (the
+    /// default, so code generated before client fields needs no change).
+    /// - Complexity: O(size of the files), copied into bytes at each read.
+    static var clientSchema: [GraphQLSource] { get }
     /// Every operation's and fragment's document, each named by its last path component, in
     /// name order. - Complexity: O(size of the documents), copied into bytes at each read.
     static var documents: [GraphQLSource] { get }
@@ -26,4 +31,9 @@ public protocol GeneratedProgram: SendableMetatype {
     /// decoded from `compiled` at its first use. The launch and the first query's request of
     /// spec/'s cost GenerateScaling/programLaunch (its goal is 1 ms).
     static var program: Program { get }
+}
+
+extension GeneratedProgram {
+    /// No client schema files: what a program generated without any has.
+    public static var clientSchema: [GraphQLSource] { [] }
 }

@@ -82,7 +82,7 @@ public final class Program: Sendable {
     public init<Generated: GeneratedProgram>(generated: Generated.Type) {
         schemaDigest = Generated.schemaDigest
         storage = .lazy(LazyArtifacts(forms: Generated.compiled, schemaSources: { Generated.schema },
-                                      documentSources: { Generated.documents }, owner: { "\(Generated.self)" }))
+                                      clientSchemaSources: { Generated.clientSchema }, documentSources: { Generated.documents }, owner: { "\(Generated.self)" }))
     }
 
     /// The artifact of the generated operation `operation` in the program generated with it

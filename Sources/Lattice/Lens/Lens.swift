@@ -61,7 +61,8 @@ public struct Lens {
     @inline(__always)
     func slot(_ field: FieldNode) -> Slot? {
         record.registrar.access(record, keyPath: bound.keyPath(of: field))
-        return record.slots[bound.fieldKey(of: field)]
+        // A client-only field no local update wrote reads as null, never as missing.
+        return record.slots[bound.fieldKey(of: field)] ?? (field.isClientOnly ? Slot(value: .null) : nil)
     }
 
     /// Resolves a null read: `nil` when the read may be null, else the error that explains it.

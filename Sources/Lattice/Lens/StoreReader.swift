@@ -80,6 +80,8 @@ private struct DataReading {
 
     mutating func value(_ field: FieldNode, on record: Record, bound: BoundArtifact, path: String) -> FieldLookup {
         guard let slot = record.slots[bound.fieldKey(of: field)] else {
+            // A client-only field no local update wrote reads as null.
+            if field.isClientOnly { return .value(.null) }
             missing.append(path)
             return .absent
         }

@@ -85,9 +85,13 @@ struct VerdictWalk<Tracking: ReadTracking> {
         }
         switch peek.kind {
         case .absent:
-            guard collectsErrors && field.errorsThrow else { return .complete }
-            path.append(.key(field.responseKey))
-            return .stopped(.missing)
+            // A client-only field no local update wrote reads as null.
+            if !field.isClientOnly {
+                guard collectsErrors && field.errorsThrow else { return .complete }
+                path.append(.key(field.responseKey))
+                return .stopped(.missing)
+            }
+            fallthrough
         case .null:
             guard let action = field.required else { return .complete }
             return requiredNull(field, action: action, on: record, bound: bound)

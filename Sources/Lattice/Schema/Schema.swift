@@ -18,13 +18,18 @@ public final class Schema: Sendable {
     /// for `lattice generate`, which embeds it in the program it writes; its bytes stay in
     /// memory as long as the schema); empty when built from parsed documents.
     public let sources: [GraphQLSource]
+    /// The app's client schema files (client-only fields and types) as
+    /// `SchemaBuilder.build(sources:clientSources:)` was given them; empty without any.
+    public let clientSources: [GraphQLSource]
     /// Concrete object types of each interface and union, and of each object (itself).
     private let possibleTypesByName: [String: Set<String>]
 
     init(types: [String: SchemaType], directives: [String: SchemaDirective],
-         queryType: String, mutationType: String?, subscriptionType: String?, sources: [GraphQLSource] = []) {
+         queryType: String, mutationType: String?, subscriptionType: String?, sources: [GraphQLSource] = [],
+         clientSources: [GraphQLSource] = []) {
         self.types = types
         self.sources = sources
+        self.clientSources = clientSources
         self.directives = directives
         self.queryType = queryType
         self.mutationType = mutationType

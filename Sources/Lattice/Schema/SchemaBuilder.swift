@@ -23,11 +23,28 @@ public enum SchemaBuilder {
         try build(try CompileFailure.parsing(sources), sources: sources)
     }
 
-    private static func build(_ inputs: [Input], sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
-        var builder = Builder()
+    /// Parses and builds from the server's SDL `sources` and the app's client schema files
+    /// `clientSources` (client-only fields and types: `SchemaBuilder+Client.swift` says what
+    /// they may hold); both kept (`Schema.sources`, `Schema.clientSources`).
+    /// - Throws: every problem of either, each located; a client file's syntax errors too.
+    /// - Complexity: O(size of the SDL and the client files).
+    public static func build(sources: [GraphQLSource], clientSources: [GraphQLSource]) throws(CompileFailure) -> Schema {
+        var diagnostics: [Diagnostic] = []
+        var server: [Input] = []
+        var client: [Input] = []
+        do { server = try CompileFailure.parsing(sources) } catch { diagnostics += error.diagnostics }
+        do { client = try CompileFailure.parsing(clientSources) } catch { diagnostics += error.diagnostics }
+        guard diagnostics.isEmpty else { throw CompileFailure(diagnostics: diagnostics) }
+        return try build(server, client: client, sources: sources, clientSources: clientSources)
+    }
+
+    private static func build(_ inputs: [Input], client: [Input] = [], sources: [GraphQLSource],
+                              clientSources: [GraphQLSource] = []) throws(CompileFailure) -> Schema {
+        var builder = SchemaBuilderState()
         for input in inputs { builder.collect(input.document, file: input.file) }
         builder.addClientDeclarations()
-        return try builder.finish(sources: sources)
+        for input in client { builder.collectClient(input.document, file: input.file) }
+        return try builder.finish(sources: sources, clientSources: clientSources)
     }
 }
 
@@ -54,8 +71,8 @@ extension GraphQLType {
     }
 }
 
-/// The state of one schema build.
-private struct Builder {
+/// The state of one schema build (its client schema files: `SchemaBuilder+Client.swift`).
+struct SchemaBuilderState {
     struct Pending {
         var name: String
         var kind: SchemaType.Kind
@@ -63,11 +80,13 @@ private struct Builder {
         var interfaces: [String] = []
         var file: String
         var location: SourceLocation
+        /// Declared by a client schema file.
+        var isClientOnly = false
     }
 
     var types: [String: Pending] = [:]
     var order: [String] = []
-    var directives: [String: SchemaDirective] = Builder.builtInDirectives
+    var directives: [String: SchemaDirective] = SchemaBuilderState.builtInDirectives
     var roots: [OperationType: String] = [:]
     var references: [(name: String, file: String, location: SourceLocation)] = []
     var diagnostics: [Diagnostic] = []
@@ -117,7 +136,7 @@ private struct Builder {
     }()
 
     init() {
-        for name in Builder.builtInScalars {
+        for name in SchemaBuilderState.builtInScalars {
             types[name] = Pending(name: name, kind: .scalar, file: "<built-in>",
                                   location: SourceLocation(start: 0, end: 0, line: 0, column: 0))
         }
@@ -304,7 +323,7 @@ private struct Builder {
         }
     }
 
-    mutating func finish(sources: [GraphQLSource]) throws(CompileFailure) -> Schema {
+    mutating func finish(sources: [GraphQLSource], clientSources: [GraphQLSource]) throws(CompileFailure) -> Schema {
         for reference in references where types[reference.name] == nil {
             diagnostics.append(Diagnostic(reference.file, reference.location, .unknownType(reference.name)))
         }
@@ -324,8 +343,8 @@ private struct Builder {
         let subscription = roots[.subscription] ?? (types["Subscription"] != nil ? "Subscription" : nil)
         return Schema(
             types: types.mapValues { SchemaType(name: $0.name, kind: $0.kind, fields: $0.fields,
-                                                interfaces: $0.interfaces) },
+                                                interfaces: $0.interfaces, isClientOnly: $0.isClientOnly) },
             directives: directives, queryType: query, mutationType: mutation,
-            subscriptionType: subscription, sources: sources)
+            subscriptionType: subscription, sources: sources, clientSources: clientSources)
     }
 }

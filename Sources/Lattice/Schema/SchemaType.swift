@@ -18,13 +18,18 @@ public struct SchemaType: Sendable {
     public let fields: [String: SchemaField]
     /// Interfaces an object or interface implements.
     public let interfaces: [String]
+    /// Whether the type is declared in a client schema file (`type ClientThing { … }`): the
+    /// server knows nothing of it, and only client-only fields lead to it.
+    public let isClientOnly: Bool
 
     /// A type as the schema builder assembles it.
-    public init(name: String, kind: Kind, fields: [String: SchemaField] = [:], interfaces: [String] = []) {
+    public init(name: String, kind: Kind, fields: [String: SchemaField] = [:], interfaces: [String] = [],
+                isClientOnly: Bool = false) {
         self.name = name
         self.kind = kind
         self.fields = fields
         self.interfaces = interfaces
+        self.isClientOnly = isClientOnly
     }
 
     /// Whether the type is an interface or a union.
@@ -80,15 +85,26 @@ public struct SchemaField: Sendable {
     /// value, 1 a list's items, …); empty without the directive. A document that handles
     /// errors reads them non-null (`GraphQLType.nonNull(atLevels:)`).
     public let semanticNonNullLevels: Set<Int>
+    /// Whether the field is declared in a client schema file (`extend type Book { isSelected:
+    /// Boolean }`): never sent, never in a response, written by local updates
+    /// (`Environment.commitLocalUpdate`).
+    public let isClientOnly: Bool
 
     /// A field with its type and arguments (an input field: with whether it has a default).
     public init(name: String, type: GraphQLType, arguments: [String: SchemaArgument] = [:],
-                hasDefault: Bool = false, semanticNonNullLevels: Set<Int> = []) {
+                hasDefault: Bool = false, semanticNonNullLevels: Set<Int> = [], isClientOnly: Bool = false) {
         self.name = name
         self.type = type
         self.arguments = arguments
         self.hasDefault = hasDefault
         self.semanticNonNullLevels = semanticNonNullLevels
+        self.isClientOnly = isClientOnly
+    }
+
+    /// The same field declared by a client schema file. - Complexity: O(1).
+    var clientOnly: SchemaField {
+        SchemaField(name: name, type: type, arguments: arguments, hasDefault: hasDefault,
+                    semanticNonNullLevels: semanticNonNullLevels, isClientOnly: true)
     }
 }
 

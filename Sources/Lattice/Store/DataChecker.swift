@@ -80,6 +80,9 @@ public struct DataChecker: SelectionVisitor {
     }
 
     mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool {
+        // A client-only field is never needed for availability (Relay's rule): no response
+        // brings it, so an operation that waited for it would never be available.
+        if field.isClientOnly { return true }
         if tracked {
             record.registrar.access(record, keyPath: bound.keyPath(of: field))
             // Deleting the record makes the field null, no longer missing.

@@ -98,8 +98,9 @@ struct ResponseNormalizerWalker {
         for selection in set.selections {
             switch selection {
             case .field(let field):
-                // Required and written by `normalizeObject`, which types the object by it.
-                if field.isAdded && field.name == "__typename" { continue }
+                // An added `__typename` is required and written by `normalizeObject`, which
+                // types the object by it; a client-only field is in no response.
+                if field.normalizerSkips { continue }
                 if let focus {
                     guard focus.path.first == .key(field.responseKey) else { continue }
                     try walk(toward: focus, through: field, of: object, on: id, bound: bound, trie: node)

@@ -310,6 +310,42 @@ import LatticeTesting
         #expect(try runtimeTour() == true)
     }
 
+    /// An environment over `serverSDL` and the shelf's client field whose store holds the
+    /// shelf's one book `book`, answered without its client field.
+    static func shelfEnvironment(_ serverSDL: String, book: DataID) throws -> Environment {
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: serverSDL, name: "schema.graphql")],
+                                             clientSources: [GraphQLSource(text: "extend type Book { isSelected: Boolean }", name: "client.graphql")])
+        let program = try Program(schema: schema, documents: [GraphQLSource(text: "query Shelf { books { title isSelected } }", name: "Shelf.graphql")])
+        let shelf = try #require(program["Shelf"])
+        let environment = Environment(program: program, transport: FixtureTransport(responses: []))
+        try environment.commit(GraphQLResponse(data: .object(["books": .array([
+            .object(["id": .string(book.rawValue), "title": .string("Dune")]),
+        ])])), for: shelf)
+        return environment
+    }
+
+    /// "Client-only fields and local updates".
+    @Test func clientOnlyFields() throws {
+        let serverSDL = "type Query { books: [Book!]! }\ntype Book { id: ID! title: String! }"
+        let environment = try Self.shelfEnvironment(serverSDL, book: DataID("Book:1"))
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: serverSDL, name: "schema.graphql")],
+                                             clientSources: [GraphQLSource(text: "extend type Book { isSelected: Boolean }", name: "client.graphql")])
+        let program = try Program(schema: schema, documents: [GraphQLSource(text: "query Shelf { books { title isSelected } }", name: "Shelf.graphql")])
+        try environment.commitLocalUpdate { update in
+            try update.set("isSelected", of: DataID("Book:1"), to: .bool(true))
+        }
+        let shelf = try #require(program["Shelf"])
+        #expect(program.request(for: shelf, variables: [:]).query == "query Shelf {\n  books {\n    title\n    id\n  }\n}")
+        #expect(environment.check(shelf) == .available)
+        let books: [Lens] = try Lens(BoundArtifact(shelf), record: try #require(environment.store.record(.root))).read("books")
+        #expect(try books.first?.read("isSelected") as Bool? == true)
+        #expect(throws: LocalUpdateError.serverField(record: DataID("Book:1"), type: "Book", field: "title")) {
+            try environment.commitLocalUpdate { update in
+                try update.set("title", of: DataID("Book:1"), to: .string("mine"))
+            }
+        }
+    }
+
     // MARK: The docs hold exactly these examples
 
     @Test(arguments: ["docs/environment-api.md", "docs/runtime-api.md"])
