@@ -17,8 +17,9 @@ let generateCommand = Command(
     named by --program (LatticeProgram by default), from which an app builds its
     Program. Lattice's client directives are built in: no --schema needs them. The
     config file gives the same as JSON: {"schema": [...], "documents": [...], "output":
-    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME}, paths relative
-    to its folder; a
+    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME, "lookups":
+    ["Query.node"]}, paths relative to its folder (each lookup, a field the store
+    answers by its key arguments, is checked against the schema); a
     document entry may be a folder or a pattern (operations/*.graphql,
     operations/**/*.graphql). The types are internal to the module they are compiled
     into, unless --public (for a module other modules read).
@@ -41,7 +42,8 @@ private func runGenerate(_ arguments: [String]) throws(CommandError) -> Int32 {
         printError("generate: \(error)\n")
         return 1
     }
-    guard let program = try loadProgram(schemas: config.schema, documents: documents) else { return 1 }
+    guard let program = try loadProgram(schemas: config.schema, documents: documents, lookups: config.checkedLookups)
+    else { return 1 }
     do {
         let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic,
                                                  programName: config.program)

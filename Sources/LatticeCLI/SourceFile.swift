@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLSyntax
 import Lattice
+import LatticeCodegen
 import LatticeBench
 
 /// Reads a file's bytes as a `Source` named by its path.
@@ -46,10 +47,32 @@ func report(_ error: SyntaxError) {
 /// - Returns: the program, or `nil` when there were compile problems (printed).
 /// - Throws: `CommandError.unreadable` when a file cannot be read.
 func loadProgram(schemas: [String], documents: [String]) throws(CommandError) -> Program? {
+    try loadProgram(schemas: schemas, documents: documents, lookups: { _ in .none })
+}
+
+/// The program of `documents` over the schema of `schemas`, with the lookups `lookups` checks
+/// against that schema; `nil` after printing the problems (the schema's and the documents'
+/// diagnostics, or the lookups').
+func loadProgram(schemas: [String], documents: [String],
+                 lookups: (Schema) throws(GenerateConfigError) -> Lookups) throws(CommandError) -> Program? {
     let schemaSources = try schemas.map(readSource)
     let documentSources = try documents.map(readSource)
+    let schema: Schema
     do {
-        return try Program(schema: try SchemaBuilder.build(sources: schemaSources), documents: documentSources)
+        schema = try SchemaBuilder.build(sources: schemaSources)
+    } catch {
+        printError(error.diagnostics.map { "\($0)\n" }.joined())
+        return nil
+    }
+    let checked: Lookups
+    do {
+        checked = try lookups(schema)
+    } catch {
+        printError("\(error)\n")
+        return nil
+    }
+    do {
+        return try Program(schema: schema, documents: documentSources, lookups: checked)
     } catch {
         printError(error.diagnostics.map { "\($0)\n" }.joined())
         return nil

@@ -1,4 +1,5 @@
 import Foundation
+import Lattice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,7 @@ import Darwin
 ///
 ///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
 ///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public",
-///      "program": "AppProgram"}
+///      "program": "AppProgram", "lookups": ["Query.node"]}
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
 /// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
@@ -31,19 +32,27 @@ public struct GenerateConfig: Hashable, Sendable {
     /// The name of the generated `GeneratedProgram` (`"program"`), which carries the schema's
     /// and the documents' text: `defaultProgram` unless given.
     public var program: String
+    /// The fields the store answers by their key arguments (`"lookups"`: schema coordinates,
+    /// `"Query.node"`), checked against the schema (`checkedLookups(schema:)`) and carried by
+    /// the generated program (`GeneratedProgram.lookups`). None unless given.
+    public var lookups: [String]
+    /// Where each of `lookups` is written, `PATH:LINE:COLUMN`, for its problems; empty for a
+    /// configuration given as flags.
+    public var lookupLocations: [String: String] = [:]
 
     /// The generated program's name when the configuration gives none.
     public static let defaultProgram = "LatticeProgram"
 
     /// A configuration given as flags (paths relative to the working folder).
     public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
-                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram) {
+                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram, lookups: [String] = []) {
         self.schema = schema
         self.documents = documents
         self.output = output
         self.scalars = scalars
         self.isPublic = isPublic
         self.program = program
+        self.lookups = lookups
     }
 
     /// Whether `name` is an ASCII Swift type name: a letter or `_`, then letters, digits and
@@ -62,6 +71,7 @@ public struct GenerateConfig: Hashable, Sendable {
         let scalars: [String: String]?
         let access: String?
         let program: String?
+        let lookups: [String]?
     }
 
     /// The configuration `data`, the text of `lattice.json` at `url`, its paths made relative
@@ -92,7 +102,35 @@ public struct GenerateConfig: Hashable, Sendable {
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
         self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
                   output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public",
-                  program: file.program ?? Self.defaultProgram)
+                  program: file.program ?? Self.defaultProgram, lookups: file.lookups ?? [])
+        let text = String(decoding: data, as: UTF8.self)
+        for lookup in lookups {
+            lookupLocations[lookup] = "\(url.path):" + Self.position(of: "\"" + lookup + "\"", in: text)
+        }
+    }
+
+    /// The lookups, checked against `schema` (`Lookups(_:schema:)`).
+    /// - Throws: `GenerateConfigError.lookups` with every problem, each where its lookup is
+    ///   written. - Complexity: as `Lookups(_:schema:)`.
+    public func checkedLookups(schema: Schema) throws(GenerateConfigError) -> Lookups {
+        do {
+            return try Lookups(lookups, schema: schema)
+        } catch {
+            throw .lookups(error.problems.map { problem in
+                lookupLocations[problem.lookup].map { "\($0): \(problem)" } ?? "\(problem)"
+            })
+        }
+    }
+
+    /// `LINE:COLUMN` (1-based, the column in characters) of the first `needle` in `text`;
+    /// `1:1` when it is not there (a coordinate written with escapes).
+    private static func position(of needle: String, in text: String) -> String {
+        guard let found = text.range(of: needle) else { return "1:1" }
+        let before = text[..<found.lowerBound]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex,
+                                     to: before.endIndex) + 1
+        return "\(line):\(column)"
     }
 
     /// The document files the entries name, each once, in path order.
@@ -114,12 +152,16 @@ public enum GenerateConfigError: Error, Hashable, Sendable, CustomStringConverti
     case invalid(path: String, reason: String)
     /// No `.graphql` file matches the document entry `entry`.
     case noDocuments(entry: String)
+    /// Lookups the schema refutes: each problem, `PATH:LINE:COLUMN: lookup …` where the
+    /// configuration file writes it.
+    case lookups([String])
 
     /// The problem, naming the file or the entry.
     public var description: String {
         switch self {
         case let .invalid(path, reason): "\(path): \(reason)"
         case let .noDocuments(entry): "no .graphql document matches \(entry)"
+        case let .lookups(problems): problems.joined(separator: "\n")
         }
     }
 }

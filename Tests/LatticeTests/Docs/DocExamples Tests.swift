@@ -77,6 +77,35 @@ import LatticeTesting
         #expect(transport.requestCount(for: "Dashboard") == 3)
     }
 
+    /// "Lookups: fields the store answers by key"; `nil` if its guard returned.
+    func lookups() throws -> (title: String?, transport: FixtureTransport, environment: Environment)? {
+        let bookSchema = try SchemaBuilder.build(sources: [
+            GraphQLSource(text: "type Book { id: ID! title: String } type Query { books: [Book!]! book(id: ID!): Book }",
+                          name: "books.graphql"),
+        ])
+        let books = try Program(schema: bookSchema, documents: [
+            GraphQLSource(text: "query Books { books { id title } } query Book($id: ID!) { book(id: $id) { title } }",
+                          name: "Books.graphql"),
+        ], lookups: try Lookups(["Query.book"], schema: bookSchema))
+        let bookTransport = FixtureTransport(responses: [])
+        let bookEnv = Environment(program: books, transport: bookTransport)
+        guard let shelf = books["Books"], let one = books["Book"] else { return nil }
+        try bookEnv.commit(GraphQLResponse(data: .object([
+            "books": .array([.object(["id": .string("B1"), "title": .string("Dune")])]),
+        ])), for: shelf)
+        let book = bookEnv.attach(one, variables: ["id": .string("B1")], policy: .storeOrNetwork)
+        let bookLens: Lens? = try book.phase.lens?.read("book")
+        let bookTitle: String? = try bookLens?.read("title")
+        return (bookTitle, bookTransport, bookEnv)
+    }
+
+    @Test func lookupsAnswerFromTheStore() throws {
+        let (title, transport, environment) = try #require(try lookups())
+        #expect(title == "Dune")
+        #expect(transport.requests.isEmpty)
+        #expect(environment.program.lookups.fields == [LookupField(type: "Query", field: "book")])
+    }
+
     @Test func failures() async throws {
         let (_, dashboard, ok, env, transport) = try fixtures()
         let handle = env.attach(dashboard, variables: ok.variables, policy: .storeOrNetwork)
