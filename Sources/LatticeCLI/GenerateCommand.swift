@@ -41,7 +41,7 @@ private func runGenerate(_ arguments: [String]) throws(CommandError) -> Int32 {
         printError("generate: \(error)\n")
         return 1
     }
-    guard let program = try loadProgram(schemas: config.schema, documents: documents) else { return 1 }
+    guard let program = try loadProgram(schemas: config.schema, documents: documents, config: config) else { return 1 }
     do {
         let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic,
                                                  programName: config.program)

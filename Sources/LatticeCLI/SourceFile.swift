@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLSyntax
 import Lattice
+import LatticeCodegen
 import LatticeBench
 
 /// Reads a file's bytes as a `Source` named by its path.
@@ -45,11 +46,22 @@ func report(_ error: SyntaxError) {
 /// `Program`. Compile problems are printed as FILE:LINE:COLUMN: message.
 /// - Returns: the program, or `nil` when there were compile problems (printed).
 /// - Throws: `CommandError.unreadable` when a file cannot be read.
-func loadProgram(schemas: [String], documents: [String]) throws(CommandError) -> Program? {
+/// With `config`, the schema is keyed as its `identity` says, and a configuration the schema
+/// refuses is printed at the configuration's file.
+func loadProgram(schemas: [String], documents: [String], config: GenerateConfig? = nil) throws(CommandError) -> Program? {
     let schemaSources = try schemas.map(readSource)
     let documentSources = try documents.map(readSource)
     do {
-        return try Program(schema: try SchemaBuilder.build(sources: schemaSources), documents: documentSources)
+        var schema = try SchemaBuilder.build(sources: schemaSources)
+        if let config {
+            do {
+                schema = try config.keyed(schema)
+            } catch {
+                printError("\(error)\n")
+                return nil
+            }
+        }
+        return try Program(schema: schema, documents: documentSources)
     } catch {
         printError(error.diagnostics.map { "\($0)\n" }.joined())
         return nil

@@ -1,4 +1,5 @@
 import Foundation
+import Lattice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,9 @@ import Darwin
 ///
 ///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
 ///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public",
-///      "program": "AppProgram"}
+///      "program": "AppProgram", "identity": {"Book": {"key": ["isbn", "edition"]}}}
+///
+/// `identity` configures how the store keys each named type's records (`IdentityEntry`).
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
 /// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
@@ -31,14 +34,22 @@ public struct GenerateConfig: Hashable, Sendable {
     /// The name of the generated `GeneratedProgram` (`"program"`), which carries the schema's
     /// and the documents' text: `defaultProgram` unless given.
     public var program: String
+    /// How the store keys the records of the types it names (`"identity"`); the default
+    /// (every type with `id: ID!` keyed by its global `id`) unless given.
+    public var identity: RecordIdentity
+    /// The configuration's file, which its errors name; `lattice.json` for one given as flags.
+    public var file: String
 
     /// The generated program's name when the configuration gives none.
     public static let defaultProgram = "LatticeProgram"
 
     /// A configuration given as flags (paths relative to the working folder).
     public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
-                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram) {
+                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram,
+                identity: RecordIdentity = .default, file: String = "lattice.json") {
         self.schema = schema
+        self.identity = identity
+        self.file = file
         self.documents = documents
         self.output = output
         self.scalars = scalars
@@ -62,6 +73,7 @@ public struct GenerateConfig: Hashable, Sendable {
         let scalars: [String: String]?
         let access: String?
         let program: String?
+        let identity: [String: IdentityEntry]?
     }
 
     /// The configuration `data`, the text of `lattice.json` at `url`, its paths made relative
@@ -88,11 +100,19 @@ public struct GenerateConfig: Hashable, Sendable {
         if let program = file.program, !Self.isTypeName(program) {
             throw .invalid(path: url.path, reason: "`program` is a Swift type name (letters, digits and _), not \"\(program)\"")
         }
+        var identity = RecordIdentity()
+        for (name, entry) in (file.identity ?? [:]).sorted(by: { $0.key < $1.key }) {
+            do {
+                identity.types[name] = try entry.identity(of: name)
+            } catch {
+                throw .invalid(path: url.path, reason: error.reason)
+            }
+        }
         let folder = url.deletingLastPathComponent()
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
         self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
                   output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public",
-                  program: file.program ?? Self.defaultProgram)
+                  program: file.program ?? Self.defaultProgram, identity: identity, file: url.path)
     }
 
     /// The document files the entries name, each once, in path order.

@@ -53,10 +53,22 @@ do {
     fail("\(configPath):1:1: error: \(error)")
 }
 
+let schema: Schema
+do {
+    schema = try SchemaBuilder.build(sources: config.schema.map(source))
+} catch {
+    fail(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): error: \($0.problem)" }.joined(separator: "\n"))
+}
+let keyed: Schema
+do {
+    keyed = try config.keyed(schema)
+} catch {
+    fail("\(configPath):1:1: error: \(error)")
+}
+
 let program: Program
 do {
-    program = try Program(schema: try SchemaBuilder.build(sources: config.schema.map(source)),
-                          documents: documents.map(source))
+    program = try Program(schema: keyed, documents: documents.map(source))
 } catch {
     fail(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): error: \($0.problem)" }.joined(separator: "\n"))
 }
