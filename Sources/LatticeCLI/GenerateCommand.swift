@@ -17,9 +17,10 @@ let generateCommand = Command(
     named by --program (LatticeProgram by default), from which an app builds its
     Program. Lattice's client directives are built in: no --schema needs them. The
     config file gives the same as JSON: {"schema": [...], "documents": [...], "output":
-    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME}, paths relative
-    to its folder; a
-    document entry may be a folder or a pattern (operations/*.graphql,
+    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME, "identity":
+    {TYPE: {"key": [FIELD...], "scope": "global" | "type"}}}, paths relative to its
+    folder; identity keys a type's records by its key fields (none: stored under its
+    parent), and a key the schema refuses is printed at the config file; a document entry may be a folder or a pattern (operations/*.graphql,
     operations/**/*.graphql). The types are internal to the module they are compiled
     into, unless --public (for a module other modules read).
 
