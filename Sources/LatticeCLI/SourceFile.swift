@@ -46,33 +46,30 @@ func report(_ error: SyntaxError) {
 /// `Program`. Compile problems are printed as FILE:LINE:COLUMN: message.
 /// - Returns: the program, or `nil` when there were compile problems (printed).
 /// - Throws: `CommandError.unreadable` when a file cannot be read.
-func loadProgram(schemas: [String], documents: [String]) throws(CommandError) -> Program? {
-    try loadProgram(schemas: schemas, documents: documents, lookups: { _ in .none })
-}
-
-/// The program of `documents` over the schema of `schemas`, with the lookups `lookups` checks
-/// against that schema; `nil` after printing the problems (the schema's and the documents'
-/// diagnostics, or the lookups').
-func loadProgram(schemas: [String], documents: [String],
-                 lookups: (Schema) throws(GenerateConfigError) -> Lookups) throws(CommandError) -> Program? {
+/// With `config`, the schema is keyed as its `identity` says and its `lookups` are checked
+/// against it; a configuration the schema refuses is printed at the configuration's file.
+func loadProgram(schemas: [String], documents: [String], config: GenerateConfig? = nil) throws(CommandError) -> Program? {
     let schemaSources = try schemas.map(readSource)
     let documentSources = try documents.map(readSource)
-    let schema: Schema
+    var schema: Schema
     do {
         schema = try SchemaBuilder.build(sources: schemaSources)
     } catch {
         printError(error.diagnostics.map { "\($0)\n" }.joined())
         return nil
     }
-    let checked: Lookups
-    do {
-        checked = try lookups(schema)
-    } catch {
-        printError("\(error)\n")
-        return nil
+    var lookups = Lookups.none
+    if let config {
+        do {
+            schema = try config.keyed(schema)
+            lookups = try config.checkedLookups(schema: schema)
+        } catch {
+            printError("\(error)\n")
+            return nil
+        }
     }
     do {
-        return try Program(schema: schema, documents: documentSources, lookups: checked)
+        return try Program(schema: schema, documents: documentSources, lookups: lookups)
     } catch {
         printError(error.diagnostics.map { "\($0)\n" }.joined())
         return nil

@@ -11,7 +11,11 @@ import Darwin
 ///
 ///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
 ///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public",
-///      "program": "AppProgram", "lookups": ["Query.node"]}
+///      "program": "AppProgram", "identity": {"Book": {"key": ["isbn", "edition"]}},
+///      "lookups": ["Query.node"]}
+///
+/// `identity` configures how the store keys each named type's records (`IdentityEntry`);
+/// `lookups`, the fields the store answers by their key arguments (`checkedLookups(schema:)`).
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
 /// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
@@ -32,6 +36,11 @@ public struct GenerateConfig: Hashable, Sendable {
     /// The name of the generated `GeneratedProgram` (`"program"`), which carries the schema's
     /// and the documents' text: `defaultProgram` unless given.
     public var program: String
+    /// How the store keys the records of the types it names (`"identity"`); the default
+    /// (every type with `id: ID!` keyed by its global `id`) unless given.
+    public var identity: RecordIdentity
+    /// The configuration's file, which its errors name; `lattice.json` for one given as flags.
+    public var file: String
     /// The fields the store answers by their key arguments (`"lookups"`: schema coordinates,
     /// `"Query.node"`), checked against the schema (`checkedLookups(schema:)`) and carried by
     /// the generated program (`GeneratedProgram.lookups`). None unless given.
@@ -45,8 +54,11 @@ public struct GenerateConfig: Hashable, Sendable {
 
     /// A configuration given as flags (paths relative to the working folder).
     public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
-                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram, lookups: [String] = []) {
+                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram,
+                identity: RecordIdentity = .default, file: String = "lattice.json", lookups: [String] = []) {
         self.schema = schema
+        self.identity = identity
+        self.file = file
         self.documents = documents
         self.output = output
         self.scalars = scalars
@@ -71,6 +83,7 @@ public struct GenerateConfig: Hashable, Sendable {
         let scalars: [String: String]?
         let access: String?
         let program: String?
+        let identity: [String: IdentityEntry]?
         let lookups: [String]?
     }
 
@@ -98,39 +111,24 @@ public struct GenerateConfig: Hashable, Sendable {
         if let program = file.program, !Self.isTypeName(program) {
             throw .invalid(path: url.path, reason: "`program` is a Swift type name (letters, digits and _), not \"\(program)\"")
         }
+        var identity = RecordIdentity()
+        for (name, entry) in (file.identity ?? [:]).sorted(by: { $0.key < $1.key }) {
+            do {
+                identity.types[name] = try entry.identity(of: name)
+            } catch {
+                throw .invalid(path: url.path, reason: error.reason)
+            }
+        }
         let folder = url.deletingLastPathComponent()
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
         self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
                   output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public",
-                  program: file.program ?? Self.defaultProgram, lookups: file.lookups ?? [])
+                  program: file.program ?? Self.defaultProgram, identity: identity, file: url.path,
+                  lookups: file.lookups ?? [])
         let text = String(decoding: data, as: UTF8.self)
         for lookup in lookups {
             lookupLocations[lookup] = "\(url.path):" + Self.position(of: "\"" + lookup + "\"", in: text)
         }
-    }
-
-    /// The lookups, checked against `schema` (`Lookups(_:schema:)`).
-    /// - Throws: `GenerateConfigError.lookups` with every problem, each where its lookup is
-    ///   written. - Complexity: as `Lookups(_:schema:)`.
-    public func checkedLookups(schema: Schema) throws(GenerateConfigError) -> Lookups {
-        do {
-            return try Lookups(lookups, schema: schema)
-        } catch {
-            throw .lookups(error.problems.map { problem in
-                lookupLocations[problem.lookup].map { "\($0): \(problem)" } ?? "\(problem)"
-            })
-        }
-    }
-
-    /// `LINE:COLUMN` (1-based, the column in characters) of the first `needle` in `text`;
-    /// `1:1` when it is not there (a coordinate written with escapes).
-    private static func position(of needle: String, in text: String) -> String {
-        guard let found = text.range(of: needle) else { return "1:1" }
-        let before = text[..<found.lowerBound]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = before.distance(from: before.lastIndex(of: "\n").map(before.index(after:)) ?? before.startIndex,
-                                     to: before.endIndex) + 1
-        return "\(line):\(column)"
     }
 
     /// The document files the entries name, each once, in path order.

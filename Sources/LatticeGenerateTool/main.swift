@@ -70,9 +70,16 @@ do {
     fail(located(error.diagnostics))
 }
 
+let keyed: Schema
+do {
+    keyed = try config.keyed(schema)
+} catch {
+    fail("\(configPath):1:1: error: \(error)")
+}
+
 let lookups: Lookups
 do {
-    lookups = try config.checkedLookups(schema: schema)
+    lookups = try config.checkedLookups(schema: keyed)
 } catch {
     // Each problem is `PATH:LINE:COLUMN: lookup …` at its lookup in the config.
     guard case .lookups(let problems) = error else { fail("\(configPath):1:1: error: \(error)") }
@@ -81,7 +88,7 @@ do {
 
 let program: Program
 do {
-    program = try Program(schema: schema, documents: documents.map(source), lookups: lookups)
+    program = try Program(schema: keyed, documents: documents.map(source), lookups: lookups)
 } catch {
     fail(located(error.diagnostics))
 }

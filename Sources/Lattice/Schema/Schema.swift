@@ -18,12 +18,17 @@ public final class Schema: Sendable {
     /// for `lattice generate`, which embeds it in the program it writes; its bytes stay in
     /// memory as long as the schema); empty when built from parsed documents.
     public let sources: [GraphQLSource]
+    /// How the store keys each type's records (`RecordIdentity.default` unless the schema was
+    /// made by `keyed(by:)`); `key(of:)` answers it per type.
+    public let identity: RecordIdentity
     /// Concrete object types of each interface and union, and of each object (itself).
     private let possibleTypesByName: [String: Set<String>]
 
     init(types: [String: SchemaType], directives: [String: SchemaDirective],
-         queryType: String, mutationType: String?, subscriptionType: String?, sources: [GraphQLSource] = []) {
+         queryType: String, mutationType: String?, subscriptionType: String?, sources: [GraphQLSource] = [],
+         identity: RecordIdentity = .default) {
         self.types = types
+        self.identity = identity
         self.sources = sources
         self.directives = directives
         self.queryType = queryType

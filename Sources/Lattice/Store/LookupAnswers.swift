@@ -1,5 +1,6 @@
 /// What a data check made of the lookup fields it found missing (`Lookups`), Relay's
-/// missing-field handlers as configuration: a lookup whose key arguments name a record the
+/// missing-field handlers as configuration: a lookup whose key arguments (its records' key
+/// fields, as the record identity configures them) name a record the
 /// store holds, of a type the field can return, is answered by that record (the check goes on
 /// into it, and the link is kept for the attach to write); one whose record is of another type
 /// is refused (kept, for the attach to log at its path) and stays missing, as is one whose
@@ -37,36 +38,42 @@ struct LookupAnswers {
                          bound: BoundArtifact) -> Record? {
         guard case .linked(let child) = field.kind, field.connection == nil,
               lookups.contains(field.name, on: set.typeName),
-              let id = Self.recordID(named: field, bound: bound), let target = store.record(id),
+              let target = Self.record(named: field, returning: child, bound: bound, in: store),
               case .known(let type) = target.type else { return nil }
         guard child.typenames.admits(type) else {
             refusals.append(LookupRefusedEvent(document: bound.artifact.name,
                                                path: bound.artifact.selectionSet.path(to: field) ?? [field.responseKey],
                                                lookup: LookupField(type: set.typeName, field: field.name),
-                                               typename: type.name, record: id))
+                                               typename: type.name, record: target.id))
             return nil
         }
-        links.append(Link(record: record.id, key: bound.fieldKey(of: field), target: id))
+        links.append(Link(record: record.id, key: bound.fieldKey(of: field), target: target.id))
         return target
     }
 
-    /// The record `field`'s key argument names under `bound`'s variables: a string or an
-    /// integer `id`, as the normalizer keys records; `nil` for another value, or one in the
-    /// client namespace (the store's own records, which no server id names).
-    static func recordID(named field: FieldNode, bound: BoundArtifact) -> DataID? {
-        let value: JSONValue?
+    /// The record the store holds that `field`'s arguments under `bound`'s variables name, as
+    /// the records `child` selects are keyed (`ObjectSelection.recordKeys`, the configured
+    /// keys): by the `id` argument when every one is the global `id`, else by each keyed
+    /// type's key fields the arguments carry, the first record found.
+    static func record(named field: FieldNode, returning child: ObjectSelection, bound: BoundArtifact,
+                       in store: Store) -> Record? {
+        let arguments: [String: JSONValue]
         switch field.key {
-        case .constant(let key, _): value = StorageKey.arguments(of: key.storageKey)?[Lookups.keyArgument]
-        case .variable(_, let template): value = template.arguments[Lookups.keyArgument]?.resolve(bound.variables)
+        case .constant(let key, _): arguments = StorageKey.arguments(of: key.storageKey) ?? [:]
+        case .variable(_, let template): arguments = template.arguments.mapValues { $0.resolve(bound.variables) }
         }
-        switch value {
-        case .string(let raw)?:
-            let id = DataID(raw)
-            return id.isClient ? nil : id
-        case .int(let raw)?:
-            return DataID(String(raw))
-        case nil, .null?, .bool?, .double?, .array?, .object?:
-            return nil
+        let keys = child.recordKeys?.keys.map(\.key) ?? [.id]
+        for key in keys {
+            var values: [JSONValue] = []
+            for name in key.fields {
+                guard let value = arguments[name] else { break }
+                values.append(value)
+            }
+            // The client namespace is the store's own records, which no server key names.
+            guard values.count == key.fields.count, let id = key.recordID(values: values), !id.isClient,
+                  let record = store.record(id) else { continue }
+            return record
         }
+        return nil
     }
 }

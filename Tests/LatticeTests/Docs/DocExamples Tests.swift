@@ -36,6 +36,42 @@ import LatticeTesting
         #expect(request.query == "query Greeting {\n  greeting\n}")
     }
 
+    /// "Record identity (keys other than a global `id`)".
+    func keyedProgram() throws -> Program {
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: """
+            type Query { author(_id: ID!): Author }
+            type Author { _id: ID! name: String books: [Book!]! reviews: [Review!]! }
+            type Book { isbn: String! edition: Int! title: String price: Price }
+            type Review { id: ID! text: String }
+            type Price { id: ID! amount: Int }
+            """, name: "schema.graphql")])
+        let documents = [GraphQLSource(text: """
+            query Author { author(_id: "a1") { name books { title price { amount } } reviews { text } } }
+            """, name: "Author.graphql")]
+        let keyed = try schema.keyed(by: RecordIdentity([
+            "Author": .keyed(RecordKey(fields: ["_id"])),
+            "Book": .keyed(RecordKey(fields: ["isbn", "edition"])),
+            "Review": .keyed(RecordKey(fields: ["id"], scope: .type(space: "Review"))),
+            "Price": .unkeyed,
+        ]))
+        let keyedProgram = try Program(schema: keyed, documents: documents)
+        return keyedProgram
+    }
+
+    @Test func aProgramKeyedOtherwise() throws {
+        let program = try keyedProgram()
+        let author = try #require(program["Author"])
+        #expect(author.requestText.contains("isbn\n      edition"))
+        let store = Store()
+        try store.commit(try GraphQLResponse(decoding: Data("""
+            {"data": {"author": {"_id": "a1", "name": "U", "books": [{"title": "T", "isbn": "978-0", "edition": 2,
+             "price": {"amount": 3}}], "reviews": [{"text": "good", "id": "7"}]}}}
+            """.utf8)), for: BoundArtifact(author))
+        #expect(store.record(DataID("a1")) != nil)
+        #expect(store.record(DataID("978-0:2")) != nil)
+        #expect(store.record(DataID("Review:7")) != nil)
+    }
+
     /// "Environments over the fixtures".
     func fixtures() throws -> (spec: CompiledSpec, dashboard: Artifact, ok: FixtureResponse, env: Environment,
                                transport: FixtureTransport) {

@@ -12,8 +12,9 @@ public struct LookupError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The field's type cannot be a record's: a leaf, a list, or an object, interface or
         /// union none of whose possible types is keyed (`type`, as the schema writes it).
         case notARecord(LookupField, type: String)
-        /// The field takes no argument named by the key field `argument` of the records it
-        /// returns, so its arguments cannot name one.
+        /// The field's arguments carry the key fields of none of the records it returns: it
+        /// takes no argument named `argument`, a key field (of the first possible type, by
+        /// name), so its arguments cannot name one.
         case missingKeyArgument(LookupField, argument: String)
 
         /// The problem, starting with the lookup it is about.
@@ -44,6 +45,11 @@ public struct LookupError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Every problem, in the order the lookups were given.
     public let problems: [Problem]
+
+    /// An error of `problems` (at least one).
+    public init(problems: [Problem]) {
+        self.problems = problems
+    }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -5,7 +5,8 @@
 /// Configured in code, `try Lookups(["Query.node"], schema: schema)` handed to
 /// `Program(schema:documents:lookups:)`, or in lattice.json (`"lookups": ["Query.node"]`),
 /// which `lattice generate` checks and writes into the generated program. Every lookup's key
-/// is the record identity's: the arguments named by the key fields (`id`) of the field's type.
+/// is the record identity's (`Schema.key(of:)`): the arguments named by the key fields of the
+/// records the field returns (`id`; `isbn` and `edition` for a type keyed by both).
 public struct Lookups: Hashable, Sendable {
     /// The lookups, each once, in coordinate order.
     public let fields: [LookupField]
@@ -18,13 +19,11 @@ public struct Lookups: Hashable, Sendable {
     /// No lookup: every field is answered by a response alone.
     public static let none = Lookups(checked: [], schemaDigest: nil)
 
-    /// The key argument a lookup names its record by: the store keys a record by its `id`.
-    static let keyArgument = "id"
-
-    /// The lookups `coordinates` name (`"Query.node"`), checked against `schema`.
+    /// The lookups `coordinates` name (`"Query.node"`), checked against `schema` as its
+    /// identity keys it (`Schema.keyed(by:)`: the schema the program is compiled against).
     /// - Throws: `LookupError` with every problem: a coordinate that is not `Type.field`, a
-    ///   type or a field the schema lacks, a field whose type cannot be a record's, a field
-    ///   that takes no argument named by its records' key.
+    ///   type or a field the schema lacks, a field whose type cannot be a record's (none of its
+    ///   objects keyed), a field whose arguments do not carry any of its records' key fields.
     /// - Complexity: O(lookups × possible types of their fields' types).
     public init(_ coordinates: [String], schema: Schema) throws(LookupError) {
         var problems: [LookupError.Problem] = []
@@ -83,10 +82,14 @@ public struct Lookups: Hashable, Sendable {
         case .scalar, .union, .enumeration, .inputObject: return .unknownType(lookup)
         }
         guard let field = owner.fields[lookup.field] else { return .unknownField(lookup) }
-        guard field.type.listDepth == 0, let returned = schema.types[field.type.namedType], returned.isComposite,
-              schema.possibleTypes(of: returned.name).contains(where: { schema.types[$0]?.isIdentified ?? false })
+        guard field.type.listDepth == 0, let returned = schema.types[field.type.namedType], returned.isComposite
         else { return .notARecord(lookup, type: field.type.description) }
-        guard field.arguments[keyArgument] != nil else { return .missingKeyArgument(lookup, argument: keyArgument) }
+        let keys = schema.possibleTypes(of: returned.name).sorted().compactMap { schema.key(of: $0) }
+        guard let first = keys.first else { return .notARecord(lookup, type: field.type.description) }
+        // The arguments name a record of a possible type when they carry all of its key fields.
+        guard keys.contains(where: { key in key.fields.allSatisfy { field.arguments[$0] != nil } }) else {
+            return .missingKeyArgument(lookup, argument: first.fields.first { field.arguments[$0] == nil } ?? "")
+        }
         return nil
     }
 }
