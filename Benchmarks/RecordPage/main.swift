@@ -8,6 +8,9 @@
 //                               then ResponseNormalizer.normalize
 //   RecordPage/commitIntoEmpty  the normalized page published into a new store, made and released
 //                               in the operation (the harness has no set-up per operation)
+//   RecordPage/compositeKeyIngest  `ingest` of the page keyed by the composite (id, name)
+//                               (CompositeKeyPage: issue 39's goal, at most 1.2x `ingest`)
+//   RecordPage/compositeKeyCommit  `commitIntoEmpty` of the page keyed so (at most 1.2x it)
 //   RecordPage/commitAgain      the same records published again into the store holding them:
 //                               every write equal, nothing changes
 //   RecordPage/readUntracked    a body reading the eight scalar fields of the page's first
@@ -490,6 +493,14 @@ func benchmarks(_ fixture: RecordPageFixture) -> [Benchmark] {
             blackHole(try ResponseNormalizer.normalize(try GraphQLResponse(decoding: fixture.bytes), for: fixture.page))
         },
         Benchmark(SuiteBenchmark.recordPage(step: "commitIntoEmpty").nameInExecutable, setUp: { try ResponseNormalizer.normalize(fixture.response, for: fixture.page).delta }) { delta in
+            blackHole(Store().publish(delta))
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "compositeKeyIngest").nameInExecutable, setUp: { try CompositeKeyPage(fixture) }) { keyed in
+            blackHole(try ResponseNormalizer.normalize(try GraphQLResponse(decoding: fixture.bytes), for: keyed.page))
+        },
+        Benchmark(SuiteBenchmark.recordPage(step: "compositeKeyCommit").nameInExecutable, setUp: {
+            try ResponseNormalizer.normalize(fixture.response, for: try CompositeKeyPage(fixture).page).delta
+        }) { delta in
             blackHole(Store().publish(delta))
         },
         Benchmark(SuiteBenchmark.recordPage(step: "commitAgain").nameInExecutable, setUp: { () throws -> (Store, RecordSourceDelta) in

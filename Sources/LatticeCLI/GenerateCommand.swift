@@ -17,9 +17,12 @@ let generateCommand = Command(
     named by --program (LatticeProgram by default), from which an app builds its
     Program. Lattice's client directives are built in: no --schema needs them. The
     config file gives the same as JSON: {"schema": [...], "documents": [...], "output":
-    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME}, paths relative
-    to its folder; a
-    document entry may be a folder or a pattern (operations/*.graphql,
+    DIR, "scalars": {NAME: TYPE}, "access": "public", "program": NAME, "identity":
+    {TYPE: {"key": [FIELD...], "scope": "global" | "type"}}, "lookups": ["Query.node"]},
+    paths relative to its folder; identity keys a type's records by its key fields
+    (none: stored under its parent), each lookup is a field the store answers by its
+    key arguments, and a key or lookup the schema refuses is printed at the config
+    file; a document entry may be a folder or a pattern (operations/*.graphql,
     operations/**/*.graphql). The types are internal to the module they are compiled
     into, unless --public (for a module other modules read).
 
@@ -41,8 +44,7 @@ private func runGenerate(_ arguments: [String]) throws(CommandError) -> Int32 {
         printError("generate: \(error)\n")
         return 1
     }
-    guard let program = try loadProgram(schemas: config.schema, clientSchemas: config.clientSchema,
-                                        documents: documents) else { return 1 }
+    guard let program = try loadProgram(schemas: config.schema, documents: documents, config: config) else { return 1 }
     do {
         let output = try SwiftGenerator.generate(program, scalars: config.scalars, isPublic: config.isPublic,
                                                  programName: config.program)

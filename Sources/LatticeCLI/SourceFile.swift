@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLSyntax
 import Lattice
+import LatticeCodegen
 import LatticeBench
 
 /// Reads a file's bytes as a `Source` named by its path.
@@ -45,13 +46,32 @@ func report(_ error: SyntaxError) {
 /// `Program`. Compile problems are printed as FILE:LINE:COLUMN: message.
 /// - Returns: the program, or `nil` when there were compile problems (printed).
 /// - Throws: `CommandError.unreadable` when a file cannot be read.
-func loadProgram(schemas: [String], clientSchemas: [String] = [], documents: [String]) throws(CommandError) -> Program? {
+/// With `config`, its client schema files extend the schema, the schema is keyed as its
+/// `identity` says and its `lookups` are checked against it; a configuration the schema
+/// refuses is printed at the configuration's file.
+func loadProgram(schemas: [String], documents: [String], config: GenerateConfig? = nil) throws(CommandError) -> Program? {
     let schemaSources = try schemas.map(readSource)
-    let clientSources = try clientSchemas.map(readSource)
+    let clientSources = try (config?.clientSchema ?? []).map(readSource)
     let documentSources = try documents.map(readSource)
+    var schema: Schema
     do {
-        return try Program(schema: try SchemaBuilder.build(sources: schemaSources, clientSources: clientSources),
-                           documents: documentSources)
+        schema = try SchemaBuilder.build(sources: schemaSources, clientSources: clientSources)
+    } catch {
+        printError(error.diagnostics.map { "\($0)\n" }.joined())
+        return nil
+    }
+    var lookups = Lookups.none
+    if let config {
+        do {
+            schema = try config.keyed(schema)
+            lookups = try config.checkedLookups(schema: schema)
+        } catch {
+            printError("\(error)\n")
+            return nil
+        }
+    }
+    do {
+        return try Program(schema: schema, documents: documentSources, lookups: lookups)
     } catch {
         printError(error.diagnostics.map { "\($0)\n" }.joined())
         return nil

@@ -1,4 +1,5 @@
 import Foundation
+import Lattice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,12 @@ import Darwin
 ///
 ///     {"schema": ["schema.graphql"], "documents": ["operations/*.graphql"],
 ///      "output": "Generated", "scalars": {"DateTime": "Timestamp"}, "access": "public",
-///      "program": "AppProgram", "clientSchema": ["client.graphql"]}
+///      "program": "AppProgram", "clientSchema": ["client.graphql"],
+///      "identity": {"Book": {"key": ["isbn", "edition"]}}, "lookups": ["Query.node"]}
+///
+/// `clientSchema` names the app's client-only fields and types; `identity` configures how
+/// the store keys each named type's records (`IdentityEntry`); `lookups`, the fields the store
+/// answers by their key arguments (`checkedLookups(schema:)`).
 ///
 /// A document entry is a file, a folder (every `.graphql` file under it), or a pattern whose
 /// last component has `*`, `?` or `[` (`operations/*.graphql`; `operations/**/*.graphql` looks in
@@ -34,20 +40,36 @@ public struct GenerateConfig: Hashable, Sendable {
     /// The name of the generated `GeneratedProgram` (`"program"`), which carries the schema's
     /// and the documents' text: `defaultProgram` unless given.
     public var program: String
+    /// How the store keys the records of the types it names (`"identity"`); the default
+    /// (every type with `id: ID!` keyed by its global `id`) unless given.
+    public var identity: RecordIdentity
+    /// The configuration's file, which its errors name; `lattice.json` for one given as flags.
+    public var file: String
+    /// The fields the store answers by their key arguments (`"lookups"`: schema coordinates,
+    /// `"Query.node"`), checked against the schema (`checkedLookups(schema:)`) and carried by
+    /// the generated program (`GeneratedProgram.lookups`). None unless given.
+    public var lookups: [String]
+    /// Where each of `lookups` is written, `PATH:LINE:COLUMN`, for its problems; empty for a
+    /// configuration given as flags.
+    public var lookupLocations: [String: String] = [:]
 
     /// The generated program's name when the configuration gives none.
     public static let defaultProgram = "LatticeProgram"
 
     /// A configuration given as flags (paths relative to the working folder).
     public init(schema: [String], documents: [String], output: String, scalars: [String: String] = [:],
-                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram, clientSchema: [String] = []) {
+                isPublic: Bool = false, program: String = GenerateConfig.defaultProgram, clientSchema: [String] = [],
+                identity: RecordIdentity = .default, file: String = "lattice.json", lookups: [String] = []) {
         self.schema = schema
         self.clientSchema = clientSchema
+        self.identity = identity
+        self.file = file
         self.documents = documents
         self.output = output
         self.scalars = scalars
         self.isPublic = isPublic
         self.program = program
+        self.lookups = lookups
     }
 
     /// Whether `name` is an ASCII Swift type name: a letter or `_`, then letters, digits and
@@ -67,6 +89,8 @@ public struct GenerateConfig: Hashable, Sendable {
         let access: String?
         let program: String?
         let clientSchema: [String]?
+        let identity: [String: IdentityEntry]?
+        let lookups: [String]?
     }
 
     /// The configuration `data`, the text of `lattice.json` at `url`, its paths made relative
@@ -93,11 +117,24 @@ public struct GenerateConfig: Hashable, Sendable {
         if let program = file.program, !Self.isTypeName(program) {
             throw .invalid(path: url.path, reason: "`program` is a Swift type name (letters, digits and _), not \"\(program)\"")
         }
+        var identity = RecordIdentity()
+        for (name, entry) in (file.identity ?? [:]).sorted(by: { $0.key < $1.key }) {
+            do {
+                identity.types[name] = try entry.identity(of: name)
+            } catch {
+                throw .invalid(path: url.path, reason: error.reason)
+            }
+        }
         let folder = url.deletingLastPathComponent()
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path }
         self.init(schema: file.schema.map(resolve), documents: (file.documents ?? []).map(resolve),
                   output: file.output.map(resolve) ?? "", scalars: file.scalars ?? [:], isPublic: file.access == "public",
-                  program: file.program ?? Self.defaultProgram, clientSchema: (file.clientSchema ?? []).map(resolve))
+                  program: file.program ?? Self.defaultProgram, clientSchema: (file.clientSchema ?? []).map(resolve),
+                  identity: identity, file: url.path, lookups: file.lookups ?? [])
+        let text = String(decoding: data, as: UTF8.self)
+        for lookup in lookups {
+            lookupLocations[lookup] = "\(url.path):" + Self.position(of: "\"" + lookup + "\"", in: text)
+        }
     }
 
     /// The document files the entries name, each once, in path order.
@@ -119,12 +156,16 @@ public enum GenerateConfigError: Error, Hashable, Sendable, CustomStringConverti
     case invalid(path: String, reason: String)
     /// No `.graphql` file matches the document entry `entry`.
     case noDocuments(entry: String)
+    /// Lookups the schema refutes: each problem, `PATH:LINE:COLUMN: lookup …` where the
+    /// configuration file writes it.
+    case lookups([String])
 
     /// The problem, naming the file or the entry.
     public var description: String {
         switch self {
         case let .invalid(path, reason): "\(path): \(reason)"
         case let .noDocuments(entry): "no .graphql document matches \(entry)"
+        case let .lookups(problems): problems.joined(separator: "\n")
         }
     }
 }

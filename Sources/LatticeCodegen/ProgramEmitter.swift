@@ -27,6 +27,7 @@ struct ProgramEmitter {
             writer.line("\(types.access)static let schemaDigest = \(SwiftNames.literal(program.schema.digest))")
             writer.line("\(types.access)static let program = Program(generated: \(name).self)")
             emitCompiled(program, into: &writer)
+            emitLookups(program.lookups, into: &writer)
             emit(sources(program.schema.sources, sorted: false), named: "schema", into: &writer)
             // Only when there are client files: `GeneratedProgram` gives none by default, so
             // the programs of apps without any are as they were.
@@ -47,6 +48,14 @@ struct ProgramEmitter {
             writer.line("    \(SwiftNames.literal(definition)): \(SwiftNames.literal(form)),")
         }
         writer.line("]")
+    }
+
+    /// `lookups`, the coordinates `lattice generate` checked, when there are any (without,
+    /// `GeneratedProgram`'s default, none, stands, and the file is as it was before lookups).
+    private func emitLookups(_ lookups: Lookups, into writer: inout SwiftWriter) {
+        guard !lookups.isEmpty else { return }
+        let coordinates = lookups.fields.map { SwiftNames.literal($0.description) }.joined(separator: ", ")
+        writer.line("\(types.access)static let lookups: [String] = [\(coordinates)]")
     }
 
     /// `(name, text)` of each source, named by its last path component.

@@ -5,7 +5,7 @@
 //
 //   LatticeGenerateTool --config lattice.json --output DIR DOCUMENT...
 //
-// The config gives the schema files, the custom scalars, the access level and the program's
+// The config gives the schema files, the custom scalars, the access level, the lookups and the program's
 // name (its file, `NAME.graphql.swift`, carries the schema's and the documents' text); the documents
 // and the output folder are the plugin's. Problems are printed `FILE:LINE:COLUMN: error: ...`,
 // the form a build log shows at the GraphQL text; nothing is written then.
@@ -53,13 +53,44 @@ do {
     fail("\(configPath):1:1: error: \(error)")
 }
 
+/// `FILE:LINE:COLUMN: problem` as a build log's error line, `FILE:LINE:COLUMN: error: problem`.
+func errorLine(_ problem: String) -> String {
+    let parts = problem.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+    return parts.count == 4 ? parts[0...2].joined(separator: ":") + ": error:" + parts[3] : "error: " + problem
+}
+
+func located(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map { "\($0.file):\($0.line):\($0.column): error: \($0.problem)" }.joined(separator: "\n")
+}
+
+let schema: Schema
+do {
+    schema = try SchemaBuilder.build(sources: config.schema.map(source), clientSources: config.clientSchema.map(source))
+} catch {
+    fail(located(error.diagnostics))
+}
+
+let keyed: Schema
+do {
+    keyed = try config.keyed(schema)
+} catch {
+    fail("\(configPath):1:1: error: \(error)")
+}
+
+let lookups: Lookups
+do {
+    lookups = try config.checkedLookups(schema: keyed)
+} catch {
+    // Each problem is `PATH:LINE:COLUMN: lookup …` at its lookup in the config.
+    guard case .lookups(let problems) = error else { fail("\(configPath):1:1: error: \(error)") }
+    fail(problems.map(errorLine).joined(separator: "\n"))
+}
+
 let program: Program
 do {
-    program = try Program(schema: try SchemaBuilder.build(sources: config.schema.map(source),
-                                                          clientSources: config.clientSchema.map(source)),
-                          documents: documents.map(source))
+    program = try Program(schema: keyed, documents: documents.map(source), lookups: lookups)
 } catch {
-    fail(error.diagnostics.map { "\($0.file):\($0.line):\($0.column): error: \($0.problem)" }.joined(separator: "\n"))
+    fail(located(error.diagnostics))
 }
 
 do {
@@ -67,11 +98,7 @@ do {
                                              programName: config.program)
     _ = try GeneratedFolder(URL(fileURLWithPath: outputPath)).update(to: try output.oneFilePerDocument(documents))
 } catch let failure as GenerateFailure {
-    fail(failure.problems.map { problem in
-        // `FILE:LINE:COLUMN: problem` → `FILE:LINE:COLUMN: error: problem`.
-        let parts = problem.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        return parts.count == 4 ? parts[0...2].joined(separator: ":") + ": error:" + parts[3] : "error: " + problem
-    }.joined(separator: "\n"))
+    fail(failure.problems.map(errorLine).joined(separator: "\n"))
 } catch {
     fail("\(outputPath): error: cannot write: \(error)")
 }

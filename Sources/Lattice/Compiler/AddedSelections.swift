@@ -1,23 +1,27 @@
 import GraphQLSyntax
 
 /// What the compiler adds to the selections of one object so the store can key and type what
-/// the server sends for it: `id` for an identified type, `__typename` for an interface or a
-/// union, and `... on T { id }` for each identified possible type of an abstract type that has
-/// no `id` itself; each unless the set already selects it under its own name.
+/// the server sends for it: its type's key fields (`Schema.key(of:)`: `id` for a type with
+/// `id: ID!` unless configured otherwise), `__typename` for an interface or a union, and
+/// `... on T { key fields }` for each keyed possible type of an abstract type whose key fields
+/// the abstract type does not declare; each unless the set already selects it under its own
+/// name.
 ///
 /// One decision, two renderings: `nodes` go into the compiled set (the normalizer requires
 /// them like any other field), `syntax(at:)` into the text the runtime sends
 /// (`Artifact.requestText`), so the server is asked for every field the normalizer requires.
 struct AddedSelections {
-    /// Whether `id` is added.
-    let id: Bool
+    /// The key fields added to the set itself, in key order.
+    let keyFields: [FieldNode]
     /// Whether `__typename` is added.
     let typename: Bool
-    /// The identified possible types that get `... on T { id }`, sorted.
-    let identifiedMembers: [String]
+    /// The keyed possible types that get `... on T { key fields }`, sorted, each with the key
+    /// fields the set itself does not give.
+    let keyedMembers: [(name: String, fields: [FieldNode])]
 
     /// The response keys of the added fields, which no alias of another field may take
-    /// (`CompileProblem.reservedAlias`), as Relay refuses an alias `id`.
+    /// (`CompileProblem.reservedAlias`), as Relay refuses an alias `id`; a type's configured
+    /// key fields are reserved on it too (`reservedKeys(of:in:)`).
     static let responseKeys: Set<String> = ["id", "__typename"]
 
     /// The additions for an object of `type` whose set compiled to `present`.
@@ -26,20 +30,40 @@ struct AddedSelections {
         for case .field(let field) in present where field.responseKey == field.name {
             selected.insert(field.name)
         }
-        id = type.isIdentified && !selected.contains("id")
         typename = type.isAbstract && !selected.contains("__typename")
-        identifiedMembers = type.isAbstract && !type.isIdentified
-            ? schema.possibleTypes(of: type.name).sorted().filter { schema.types[$0]?.isIdentified ?? false }
-            : []
+        guard type.isAbstract else {
+            keyFields = (schema.key(of: type.name)?.fields ?? []).filter { !selected.contains($0) }
+                .compactMap { Self.keyField($0, on: type.name, in: schema) }
+            keyedMembers = []
+            return
+        }
+        // The key fields the abstract type declares are selected on it, once; the others in a
+        // fragment on each member that needs them.
+        let members = schema.possibleTypes(of: type.name).sorted()
+        // An identified interface's `id` is its own, members or not (as it always was).
+        var direct: [String] = schema.identity.isDefault && type.isIdentified ? ["id"] : []
+        var needed: [(String, [String])] = []
+        for member in members {
+            guard let key = schema.key(of: member) else { continue }
+            for field in key.fields where !direct.contains(field)
+                && type.fields[field] != nil && type.fields[field]?.type == schema.field(field, on: member)?.type {
+                direct.append(field)
+            }
+            needed.append((member, key.fields))
+        }
+        keyFields = direct.filter { !selected.contains($0) }.compactMap { Self.keyField($0, on: type.name, in: schema) }
+        keyedMembers = needed.compactMap { member, fields in
+            let own = fields.filter { !direct.contains($0) && !selected.contains($0) }
+            return own.isEmpty ? nil : (member, own.compactMap { Self.keyField($0, on: member, in: schema) })
+        }
     }
 
     /// Whether nothing is added.
-    var isEmpty: Bool { !id && !typename && identifiedMembers.isEmpty }
+    var isEmpty: Bool { keyFields.isEmpty && !typename && keyedMembers.isEmpty }
 
     /// The additions as compiled selections, marked generated (`FieldNode.isAdded`).
     var nodes: [SelectionNode] {
-        var added: [SelectionNode] = []
-        if id { added.append(.field(Self.idField())) }
+        var added: [SelectionNode] = keyFields.map { .field($0) }
         if typename {
             added.append(.field(FieldNode(
                 responseKey: "__typename", name: "__typename", type: .nonNull(.named("String")),
@@ -47,10 +71,10 @@ struct AddedSelections {
                 required: nil, catchTarget: nil, isAdded: true, errorsThrow: false, isCaught: false,
                 location: "<added>")))
         }
-        for member in identifiedMembers {
-            let only = TypeCondition(typeName: member, concreteTypes: [member])
-            let set = ObjectSelection(typeName: member, concreteTypename: member, identifiedTypes: only,
-                                      selections: [.field(Self.idField())])
+        for member in keyedMembers {
+            let only = TypeCondition(typeName: member.name, concreteTypes: [member.name])
+            let set = ObjectSelection(typeName: member.name, concreteTypename: member.name, identifiedTypes: only,
+                                      selections: member.fields.map { .field($0) })
             added.append(.inlineFragment(InlineFragmentNode(condition: only, selectionSet: set)))
         }
         return added
@@ -58,17 +82,35 @@ struct AddedSelections {
 
     /// The additions as syntax, in the order of `nodes`, located at the set they complete.
     func syntax(at location: SourceLocation) -> [GraphQLSyntax.Selection] {
-        var added: [GraphQLSyntax.Selection] = []
-        if id { added.append(.field(Field(leaf: "id", location: location))) }
+        var added: [GraphQLSyntax.Selection] = keyFields.map { .field(Field(leaf: $0.name, location: location)) }
         if typename { added.append(.field(Field(leaf: "__typename", location: location))) }
-        for member in identifiedMembers {
+        for member in keyedMembers {
             added.append(.inlineFragment(InlineFragment(
-                on: member, [.field(Field(leaf: "id", location: location))], location: location)))
+                on: member.name, member.fields.map { .field(Field(leaf: $0.name, location: location)) },
+                location: location)))
         }
         return added
     }
 
-    private static func idField() -> FieldNode {
+    /// The response keys no alias on `typeName` may take: the added ones and its key fields.
+    static func reservedKeys(of typeName: String, in schema: Schema) -> Set<String> {
+        guard let key = schema.key(of: typeName), !key.isDefault else { return responseKeys }
+        return responseKeys.union(key.fields)
+    }
+
+    /// The added node of key field `name` on `typeName` (`Schema.keyed(by:)` checked it is a
+    /// non-null leaf there; `id: ID!` is the node every default key shares).
+    private static func keyField(_ name: String, on typeName: String, in schema: Schema) -> FieldNode? {
+        if name == "id", schema.field(name, on: typeName)?.type == .nonNull(.named("ID")) { return idField }
+        guard let declared = schema.field(name, on: typeName),
+              let leafType = schema.types[declared.type.namedType] else { return nil }
+        let interned = FieldKeyTable.shared.intern(name)
+        return FieldNode(responseKey: name, name: name, type: declared.type, kind: .scalar(DefinitionCompiler.leaf(leafType)),
+                         key: .constant(interned.key, interned.keyPath), required: nil, catchTarget: nil,
+                         isAdded: true, errorsThrow: false, isCaught: false, location: "<added>")
+    }
+
+    private static var idField: FieldNode {
         FieldNode(responseKey: "id", name: "id", type: .nonNull(.named("ID")), kind: .scalar(.id),
                   key: .constant(.id, FieldKey.id.keyPath), required: nil, catchTarget: nil,
                   isAdded: true, errorsThrow: false, isCaught: false, location: "<added>")

@@ -9,6 +9,8 @@ struct CompiledFormReader {
     private var offset = 0
     private var objects: [AnyObject] = []
     private let fragments: [String: Artifact]
+    /// Whether selections carry their keys (`CompiledFormWriter.keyedVersion`).
+    private var readsKeys = false
 
     /// The fragments `form` names, which `artifact(from:fragments:)` needs.
     /// - Complexity: O(their names' length).
@@ -34,9 +36,10 @@ struct CompiledFormReader {
 
     private mutating func header() throws(CompiledFormError) -> [String] {
         let version = try byte()
-        guard version == CompiledFormWriter.version else {
-            throw CompiledFormError(offset: 0, problem: "version \(version), this Lattice reads \(CompiledFormWriter.version)")
+        guard version == CompiledFormWriter.version || version == CompiledFormWriter.keyedVersion else {
+            throw CompiledFormError(offset: 0, problem: "version \(version), this Lattice reads \(CompiledFormWriter.version) and \(CompiledFormWriter.keyedVersion)")
         }
+        readsKeys = version == CompiledFormWriter.keyedVersion
         return try list { reader throws(CompiledFormError) in try reader.string() }
     }
 
@@ -80,10 +83,12 @@ struct CompiledFormReader {
             let typeName = try reader.string()
             let concrete = try reader.optional { reader throws(CompiledFormError) in try reader.string() }
             let identified = try reader.optional { reader throws(CompiledFormError) in try reader.condition() }
+            let keys = reader.readsKeys ? try reader.optional { reader throws(CompiledFormError) in try reader.keys() } : nil
             let selections = try reader.list { reader throws(CompiledFormError) in try reader.node() }
             let possible = try reader.list { reader throws(CompiledFormError) in try reader.string() }
             return ObjectSelection(typeName: typeName, concreteTypename: concrete, identifiedTypes: identified,
-                                   selections: selections, possibleTypes: possible)
+                                   recordKeys: keys.flatMap(SelectionKeys.init), selections: selections,
+                                   possibleTypes: possible)
         }
     }
 
@@ -177,6 +182,21 @@ struct CompiledFormReader {
                              required: required, catchTarget: catchTarget, isAdded: isAdded,
                              errorsThrow: errorsThrow, isCaught: isCaught, location: location,
                              connection: connection, edgeEdit: edgeEdit, isClientOnly: isClientOnly)
+        }
+    }
+
+    private mutating func keys() throws(CompiledFormError) -> [(type: String, key: RecordKey)] {
+        try list { reader throws(CompiledFormError) in
+            let type = try reader.string()
+            let fields = try reader.list { reader throws(CompiledFormError) in try reader.string() }
+            let scope: RecordKey.Scope
+            switch try reader.byte() {
+            case 0: scope = .global
+            case 1: scope = .type(space: try reader.string())
+            default: throw reader.failure("an unknown key scope")
+            }
+            guard !fields.isEmpty else { throw reader.failure("a key without fields") }
+            return (type, RecordKey(fields: fields, scope: scope))
         }
     }
 

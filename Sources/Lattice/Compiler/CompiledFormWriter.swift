@@ -21,23 +21,37 @@
 struct CompiledFormWriter {
     /// The first byte of every compiled form: a reader of another version refuses it.
     static let version: UInt8 = 1
+    /// The first byte of a form whose selections carry their configured keys
+    /// (`ObjectSelection.recordKeys`): written only for a definition that reaches a type not
+    /// keyed by the global `id`, so the forms of a schema keyed by default keep their bytes.
+    static let keyedVersion: UInt8 = 2
 
     private var bytes: [UInt8] = []
     private var numbers: [ObjectIdentifier: Int] = [:]
     private var named: [String] = []
     private let program: [String: Artifact]
+    /// Whether selections write their keys (a form of `keyedVersion`).
+    private let writesKeys: Bool
+    /// Whether a selection with configured keys was met.
+    private var metKeys = false
 
     /// A writer for definitions of `program`, whose fragments a spread names.
-    init(program: [String: Artifact]) {
+    init(program: [String: Artifact], writesKeys: Bool = false) {
         self.program = program
+        self.writesKeys = writesKeys
     }
 
-    /// `artifact`'s compiled form. - Complexity: O(size of its tree, fragments it names excluded).
+    /// `artifact`'s compiled form. - Complexity: O(size of its tree, fragments it names
+    /// excluded); twice that for a definition that meets a configured key.
     static func form(of artifact: Artifact, in program: [String: Artifact]) -> [UInt8] {
         var tree = CompiledFormWriter(program: program)
         tree.artifact(artifact)
+        if tree.metKeys {
+            tree = CompiledFormWriter(program: program, writesKeys: true)
+            tree.artifact(artifact)
+        }
         var form = CompiledFormWriter(program: program)
-        form.byte(Self.version)
+        form.byte(tree.writesKeys ? Self.keyedVersion : Self.version)
         form.list(tree.named) { $0.string($1) }
         return form.bytes + tree.bytes
     }
@@ -84,6 +98,21 @@ struct CompiledFormWriter {
             writer.string(selection.typeName)
             writer.optional(selection.concreteTypename) { $0.string($1) }
             writer.optional(selection.identifiedTypes) { $0.condition($1) }
+            if selection.recordKeys != nil { writer.metKeys = true }
+            if writer.writesKeys {
+                writer.optional(selection.recordKeys) { writer, keys in
+                    writer.list(keys.keys) { writer, entry in
+                        writer.string(entry.type)
+                        writer.list(entry.key.fields) { $0.string($1) }
+                        switch entry.key.scope {
+                        case .global: writer.byte(0)
+                        case .type(let space):
+                            writer.byte(1)
+                            writer.string(space)
+                        }
+                    }
+                }
+            }
             writer.list(selection.selections) { $0.node($1) }
             writer.list(selection.concreteTypename == nil ? selection.typenames.concreteTypeNames : []) { $0.string($1) }
         }

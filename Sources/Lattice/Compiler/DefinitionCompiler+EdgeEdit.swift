@@ -1,7 +1,8 @@
 import GraphQLSyntax
 
 /// The edge directives, checked as Relay's compiler checks them: `@deleteRecord` and
-/// `@deleteEdge` on an `ID` field (or a list of them), `@appendEdge` and `@prependEdge` on an
+/// `@deleteEdge` on an `ID` field (or a list of them), or on an object field of a keyed type
+/// (`Schema.key(of:)`: the record its key names), `@appendEdge` and `@prependEdge` on an
 /// object field that selects `cursor` and `node`, `@appendNode` and `@prependNode` on an
 /// object field, with an edge type that has a `node` field of the field's type.
 extension DefinitionCompiler {
@@ -22,7 +23,13 @@ extension DefinitionCompiler {
         let edgeKind: EdgeEdit.Kind
         switch which {
         case "deleteRecord", "deleteEdge":
-            guard case .scalar(.id) = kind else { return refuse("the field must be an ID or a list of IDs, not \(type)") }
+            // An object of a keyed type names its record by its key (a composite or scoped
+            // key has no one ID value to send).
+            let possible = schema.possibleTypes(of: type.namedType)
+            let keyedObject = kind.objectSelection != nil && !possible.isEmpty && possible.allSatisfy { schema.key(of: $0) != nil }
+            if case .scalar(.id) = kind {} else if !keyedObject {
+                return refuse("the field must be an ID or a list of IDs, or an object of a keyed type, not \(type)")
+            }
             edgeKind = which == "deleteRecord" ? .deleteRecord : .deleteEdge
         case "appendEdge", "prependEdge":
             guard let set = kind.objectSelection,

@@ -22,6 +22,13 @@ extension DefinitionCompiler {
                 """))
             return nil
         }
+        // `node(id:)` finds a record by its global `id`; a type keyed otherwise cannot be
+        // fetched by it (its record ID is not what the server takes).
+        if let other = schema.possibleTypes(of: type).sorted().first(where: { schema.key(of: $0)?.isDefault != true }) {
+            diagnose(directive.location, .invalidRefetchable(
+                fragment: fragment, reason: "\(other)'s records are not keyed by a global id, so Query.node(id:) cannot fetch them"))
+            return nil
+        }
         return Artifact.RefetchQuery(name: name, byNode: true)
     }
 }

@@ -249,13 +249,13 @@ struct DefinitionCompiler {
             }
         }
         let possible = schema.possibleTypes(of: parent)
-        let identified = possible.filter { schema.types[$0]?.isIdentified ?? false }
+        let keyed = possible.compactMap { type in schema.key(of: type).map { (type: type, key: $0) } }
         let isObject: Bool
         if case .object? = schema.types[parent]?.kind { isObject = true } else { isObject = false }
         return ObjectSelection(
             typeName: parent, concreteTypename: isObject ? parent : nil,
-            identifiedTypes: identified.isEmpty ? nil : TypeCondition(typeName: parent, concreteTypes: identified),
-            selections: nodes, possibleTypes: isObject ? [] : possible.sorted())
+            identifiedTypes: keyed.isEmpty ? nil : TypeCondition(typeName: parent, concreteTypes: Set(keyed.map(\.type))),
+            recordKeys: SelectionKeys(keyed), selections: nodes, possibleTypes: isObject ? [] : possible.sorted())
     }
 
     private mutating func compileField(_ field: Field, children: [GraphQLSyntax.SelectionSet],
@@ -266,7 +266,8 @@ struct DefinitionCompiler {
             diagnose(field.name.location, .unknownField(field: name, type: parent))
             return nil
         }
-        if let alias = field.alias, AddedSelections.responseKeys.contains(alias.value), alias.value != name {
+        if let alias = field.alias, alias.value != name,
+           AddedSelections.reservedKeys(of: parent, in: schema).contains(alias.value) {
             diagnose(alias.location, .reservedAlias(alias: alias.value, field: name))
         }
         guard let namedType = schema.types[schemaField.type.namedType] else { return nil }

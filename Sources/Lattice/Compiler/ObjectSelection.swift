@@ -24,8 +24,12 @@ public final class ObjectSelection: Sendable {
     /// `concreteTypename` interned: a normalizer meeting an object of this set names its type
     /// by comparing the `__typename` sent with it, instead of looking the name up under a lock.
     let concreteType: TypeKey?
-    /// The concrete types whose objects are records keyed by `id` (`nil`: none are).
+    /// The concrete types whose objects are records keyed by their key (`Schema.key(of:)`;
+    /// `nil`: none are).
     public let identifiedTypes: TypeCondition?
+    /// The keys of `identifiedTypes`, when one is not the default global `id` (`nil`: each is
+    /// keyed by the `id` sent).
+    public let recordKeys: SelectionKeys?
     /// The concrete types an object of this set can be: a `__typename` the server sends must
     /// name one (the type itself, or a possible type of the interface or union).
     public let typenames: TypeCondition
@@ -64,7 +68,8 @@ public final class ObjectSelection: Sendable {
     private static let scanLimit = 16
 
     init(typeName: String, concreteTypename: String?, identifiedTypes: TypeCondition?,
-         selections: [SelectionNode], possibleTypes: [String] = []) {
+         recordKeys: SelectionKeys? = nil, selections: [SelectionNode], possibleTypes: [String] = []) {
+        self.recordKeys = recordKeys
         self.typeName = typeName
         self.concreteTypename = concreteTypename
         concreteType = concreteTypename.map(TypeKey.init)

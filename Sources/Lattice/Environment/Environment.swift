@@ -125,8 +125,9 @@ public final class Environment {
         precondition(operation.kind == .query,
                      "Environment.attach(): `\(operation.name)` is a \(operation.kind.rawValue), not a query")
         let root = retainRoot(operation, variables: variables)
-        var availability = check(root)
-        if availability == .missing, hydrate(root) { availability = check(root) }
+        var (availability, answers) = checkAnswering(root.bound, key: root.key)
+        if availability == .missing, hydrate(root) { (availability, answers) = checkAnswering(root.bound, key: root.key) }
+        if let answers { settle(answers, of: root, available: availability != .missing) }
         let facts = HandleFacts(root: root, policy: policy, hasData: policy.shows(availability),
                                 keeper: coordinator.keeper(for: root))
         let handle = OperationHandle(environment: self, facts: facts)
@@ -188,11 +189,43 @@ public final class Environment {
     public func check(_ operation: Artifact, variables: [String: JSONValue] = [:]) -> OperationAvailability {
         let bound = BoundArtifact(operation, variables: variables)
         let key = OperationKey(name: operation.name, variables: bound.variables)
-        return check(roots[key]?.bound ?? bound, key: key)
+        return checkAnswering(roots[key]?.bound ?? bound, key: key).availability
     }
 
     func check(_ root: OperationRoot) -> OperationAvailability {
         check(root.bound, key: root.key)
+    }
+
+    /// The availability of `bound` (the operation `key`), untracked, its missing lookup
+    /// fields answered from the store (`LookupAnswers`), with what was answered and refused;
+    /// without lookups, the plain check's, and no answers.
+    /// - Complexity: as the plain check, plus O(1) a missing field that is no lookup.
+    private func checkAnswering(_ bound: BoundArtifact,
+                                key: OperationKey) -> (availability: OperationAvailability, answers: LookupAnswers?) {
+        guard !program.lookups.isEmpty else { return (check(bound, key: key), nil) }
+        let (data, answers) = DataChecker.check(bound, in: store, partsComing: executor.partsComing(for: key),
+                                                answering: LookupAnswers(lookups: program.lookups, store: store))
+        return (decide(data, bound: bound, key: key, tracked: false), answers)
+    }
+
+    /// What an attach does with its check's lookups: logs each refused one, and writes the
+    /// links of those answered, in a commit of their own, when the data was there (`available`:
+    /// not missing), so every reader follows them as links a response wrote (Relay's
+    /// missing-field handlers write theirs so). A check that found data missing writes none:
+    /// the fetch answers those fields.
+    /// - Complexity: O(refusals) and, with links, one commit of O(links).
+    private func settle(_ answers: LookupAnswers, of root: OperationRoot, available: Bool) {
+        if let logger {
+            for refusal in answers.refusals {
+                logger.log(.lookupRefused(logger.includesValues ? refusal : refusal.withoutValues))
+            }
+        }
+        guard available, !answers.links.isEmpty else { return }
+        beginCommit()
+        let changes = store.commit { delta in
+            for link in answers.links { delta.set(FieldState(value: .link(link.target)), for: link.key, on: link.record) }
+        }
+        published(changes, by: .lookup(operation: root.key.name))
     }
 
     /// `root`'s availability, read tracked (`OperationHandle.availability` says on what).
@@ -204,9 +237,13 @@ public final class Environment {
     }
 
     private func check(_ bound: BoundArtifact, key: OperationKey, tracked: Bool = false) -> OperationAvailability {
-        OperationAvailability.decide(DataChecker.check(bound, in: store, tracked: tracked,
-                                                       partsComing: executor.partsComing(for: key)),
-                                     written: stamps[key],
+        decide(DataChecker.check(bound, in: store, tracked: tracked, partsComing: executor.partsComing(for: key)),
+               bound: bound, key: key, tracked: tracked)
+    }
+
+    /// The availability of the operation `key` whose data check answered `data`.
+    private func decide(_ data: Availability, bound: BoundArtifact, key: OperationKey, tracked: Bool) -> OperationAvailability {
+        OperationAvailability.decide(data, written: stamps[key],
                                      globalInvalidation: tracked ? store.invalidationEpoch : store.globalInvalidation,
                                      expiresSeconds: bound.artifact.expiresSeconds, now: now)
     }

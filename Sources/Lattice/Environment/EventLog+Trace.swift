@@ -186,6 +186,7 @@ private struct TraceBuilder {
         case .optimisticApply: "optimistic apply"
         case .optimisticRevert: "optimistic revert"
         case .hydration(let operation): "hydration \(operation)"
+        case .lookup(let operation): "lookup \(operation)"
         case .removeAll: "remove all"
         }
     }
@@ -205,6 +206,7 @@ private struct TraceBuilder {
         case .image: "image problem"
         case .request: "request logged"
         case .unavailableRead: "unavailable read"
+        case .lookupRefused: "lookup refused"
         }
     }
 
@@ -214,6 +216,7 @@ private struct TraceBuilder {
         case .image(let line): line
         case .request(let event): String(describing: event)
         case .unavailableRead(let event): String(describing: event)
+        case .lookupRefused(let event): event.description
         }
     }
 }

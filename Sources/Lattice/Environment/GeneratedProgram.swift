@@ -31,6 +31,15 @@ public protocol GeneratedProgram: SendableMetatype {
     /// decoded from `compiled` at its first use. The launch and the first query's request of
     /// spec/'s cost GenerateScaling/programLaunch (its goal is 1 ms).
     static var program: Program { get }
+    /// The lookup fields lattice.json configures (`"lookups"`), as schema coordinates
+    /// (`"Query.node"`), checked by `lattice generate` against the schema: `Program.lookups`.
+    /// None unless generated. - Complexity: O(lookups) to build the array.
+    static var lookups: [String] { get }
+}
+
+extension GeneratedProgram {
+    /// No lookups: what a program generated without `"lookups"` carries.
+    public static var lookups: [String] { [] }
 }
 
 extension GeneratedProgram {

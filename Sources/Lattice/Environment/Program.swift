@@ -57,12 +57,22 @@ public final class Program: Sendable {
 
     private let storage: Storage
 
-    /// Parses and compiles `documents` against `schema`.
+    /// The fields the store answers by their key arguments when no response wrote them
+    /// (`Lookups`): an attach's data check follows them to the records they name.
+    /// - Complexity: O(1).
+    public let lookups: Lookups
+
+    /// Parses and compiles `documents` against `schema`, with `lookups` (checked against the
+    /// same schema: `Lookups(_:schema:)`; none by default).
     /// - Throws: every syntax and validation problem, each at `FILE:LINE:COLUMN`.
     /// - Complexity: O(size of the documents), the operations' sent texts hashed included.
-    public init(schema: Schema, documents: [GraphQLSource]) throws(CompileFailure) {
+    public init(schema: Schema, documents: [GraphQLSource], lookups: Lookups = .none) throws(CompileFailure) {
         let artifacts = try Compiler.compile(sources: documents, schema: schema)
-        schemaDigest = schema.digest
+        let digest = schema.digest
+        schemaDigest = digest
+        precondition(lookups.schemaDigest.map { $0 == digest } ?? true,
+                     "Program.init(): the lookups were checked against another schema")
+        self.lookups = lookups
         storage = .compiled(schema, sources: documents, artifacts: artifacts,
                             documents: artifacts.compactMapValues { artifact in
             artifact.kind == .fragment ? nil : PersistedDocument(sending: artifact)
@@ -81,6 +91,7 @@ public final class Program: Sendable {
     ///   (spec/'s launch and first query's request: GenerateScaling/programLaunch).
     public init<Generated: GeneratedProgram>(generated: Generated.Type) {
         schemaDigest = Generated.schemaDigest
+        lookups = Lookups(generated: Generated.lookups)
         storage = .lazy(LazyArtifacts(forms: Generated.compiled, schemaSources: { Generated.schema },
                                       clientSchemaSources: { Generated.clientSchema }, documentSources: { Generated.documents }, owner: { "\(Generated.self)" }))
     }

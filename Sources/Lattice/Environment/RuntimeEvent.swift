@@ -76,6 +76,9 @@ public struct CommitEvent: Hashable, Sendable {
         case optimisticRevert
         /// Records read from the store's image for the operation named.
         case hydration(operation: String)
+        /// Lookup fields of the operation named answered from the store at its attach: their
+        /// links written (`Lookups`).
+        case lookup(operation: String)
         /// The store emptied (`Environment.removeAll()`).
         case removeAll
     }

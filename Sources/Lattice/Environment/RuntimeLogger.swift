@@ -61,6 +61,9 @@ public enum LogEntry: Hashable, Sendable {
     /// A generated accessor that cannot throw found no value to give and showed its type's
     /// `unavailableValue` (or `nil`, or no items) instead (decision record 0010).
     case unavailableRead(UnavailableReadEvent)
+    /// A lookup field whose key arguments name a record of a type it cannot return: not
+    /// answered from the store, so the operation is fetched (`Lookups`).
+    case lookupRefused(LookupRefusedEvent)
 }
 
 /// A `@required(action: LOG)` field a lens read found null.

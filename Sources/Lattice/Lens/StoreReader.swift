@@ -72,13 +72,13 @@ private struct DataReading {
         return result
     }
 
-    enum FieldLookup {
+    enum FieldFinding {
         case absent
         case bubbled
         case value(JSONValue)
     }
 
-    mutating func value(_ field: FieldNode, on record: Record, bound: BoundArtifact, path: String) -> FieldLookup {
+    mutating func value(_ field: FieldNode, on record: Record, bound: BoundArtifact, path: String) -> FieldFinding {
         guard let slot = record.slots[bound.fieldKey(of: field)] else {
             // A client-only field no local update wrote reads as null.
             if field.isClientOnly { return .value(.null) }

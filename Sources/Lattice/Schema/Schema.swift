@@ -21,13 +21,17 @@ public final class Schema: Sendable {
     /// The app's client schema files (client-only fields and types) as
     /// `SchemaBuilder.build(sources:clientSources:)` was given them; empty without any.
     public let clientSources: [GraphQLSource]
+    /// How the store keys each type's records (`RecordIdentity.default` unless the schema was
+    /// made by `keyed(by:)`); `key(of:)` answers it per type.
+    public let identity: RecordIdentity
     /// Concrete object types of each interface and union, and of each object (itself).
     private let possibleTypesByName: [String: Set<String>]
 
     init(types: [String: SchemaType], directives: [String: SchemaDirective],
          queryType: String, mutationType: String?, subscriptionType: String?, sources: [GraphQLSource] = [],
-         clientSources: [GraphQLSource] = []) {
+         clientSources: [GraphQLSource] = [], identity: RecordIdentity = .default) {
         self.types = types
+        self.identity = identity
         self.sources = sources
         self.clientSources = clientSources
         self.directives = directives

@@ -19,7 +19,8 @@ public struct Availability: Hashable, Sendable {
 /// available; a record whose fields were never received is missing, as Relay's DataChecker
 /// tells NONEXISTENT from UNKNOWN. While the operation's answer in parts is still coming, a
 /// field under a deferred fragment whose part is pending is not missing either: it is on its
-/// way, in the request in flight.
+/// way, in the request in flight. With lookups (`LookupAnswers`), a lookup field never
+/// received is answered by the record its key arguments name, when the store holds it.
 @MainActor
 public struct DataChecker: SelectionVisitor {
     private var latestInvalidation: Int?
@@ -29,11 +30,14 @@ public struct DataChecker: SelectionVisitor {
     /// The parts of the operation's answer in parts still coming, by label (a part without
     /// one by its path); `nil` when none is coming.
     private let partsComing: [String: IncrementalResponse.PartState]?
+    /// The lookups answered and refused, when the check answers lookups.
+    private var answers: LookupAnswers?
     var spreads = SpreadMemo<DataID>()
 
-    private init(tracked: Bool, partsComing: [String: IncrementalResponse.PartState]?) {
+    private init(tracked: Bool, partsComing: [String: IncrementalResponse.PartState]?, answers: LookupAnswers?) {
         self.tracked = tracked
         self.partsComing = partsComing
+        self.answers = answers
     }
 
     /// Checks `operation` at `root`. Untracked.
@@ -54,14 +58,31 @@ public struct DataChecker: SelectionVisitor {
     /// while any part is pending.
     static func check(_ operation: BoundArtifact, root: DataID = .root, in store: Store,
                       tracked: Bool, partsComing: [String: IncrementalResponse.PartState]? = nil) -> Availability {
-        var checker = DataChecker(tracked: tracked, partsComing: partsComing)
+        check(operation, root: root, in: store, tracked: tracked, partsComing: partsComing, answers: nil).availability
+    }
+
+    /// Checks `operation` at `root`, untracked, answering the lookup fields it finds missing
+    /// as `answers` says (`LookupAnswers`): the availability, and what was answered and
+    /// refused. - Complexity: as `check(_:root:in:)`, plus a lookup's answer per missing
+    /// field (O(1) for one that is no lookup).
+    static func check(_ operation: BoundArtifact, root: DataID = .root, in store: Store,
+                      partsComing: [String: IncrementalResponse.PartState]?,
+                      answering answers: LookupAnswers) -> (availability: Availability, answers: LookupAnswers) {
+        let checked = check(operation, root: root, in: store, tracked: false, partsComing: partsComing, answers: answers)
+        return (checked.availability, checked.answers ?? answers)
+    }
+
+    private static func check(_ operation: BoundArtifact, root: DataID, in store: Store, tracked: Bool,
+                              partsComing: [String: IncrementalResponse.PartState]?,
+                              answers: LookupAnswers?) -> (availability: Availability, answers: LookupAnswers?) {
+        var checker = DataChecker(tracked: tracked, partsComing: partsComing, answers: answers)
         if let record = store.record(root) {
             _ = checker.visit(operation, from: record)
         } else {
             checker.isMissing = true
         }
-        return Availability(status: checker.isMissing ? .missing : .available,
-                            latestInvalidation: checker.latestInvalidation)
+        return (Availability(status: checker.isMissing ? .missing : .available,
+                             latestInvalidation: checker.latestInvalidation), checker.answers)
     }
 
     static var looksUpLeaves: Bool { true }
@@ -77,6 +98,11 @@ public struct DataChecker: SelectionVisitor {
             latestInvalidation = max(latestInvalidation ?? epoch, epoch)
         }
         return true
+    }
+
+    mutating func answer(_ field: FieldNode, in set: ObjectSelection, on record: Record,
+                         bound: BoundArtifact) -> Record? {
+        answers?.answer(field, in: set, on: record, bound: bound)
     }
 
     mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool {

@@ -172,7 +172,7 @@ struct ResponseNormalizerWalker {
         } else {
             // An edge of the page walked toward one of its edges is named as `stageEdges` names it.
             let edge: DataID? = if index != nil, page?.connection == id, field.name == "edges",
-                                   field.responseKey == field.name { try edgeID(of: child, in: id) } else { nil }
+                                   field.responseKey == field.name { try edgeID(of: child, set: set, in: id) } else { nil }
             _ = try normalizeObject(child, set: set, parent: id, key: key, index: index, bound: bound,
                                     trie: fieldNode, id: edge)
         }
@@ -351,8 +351,13 @@ struct ResponseNormalizerWalker {
         throws(NormalizeError) -> (type: TypeKey, typename: String, id: DataID) {
         let (type, typename) = try self.type(of: object, set: set)
         if let given { return (type, typename, given) }
-        if set.identifiedTypes?.admits(type) ?? false { return (type, typename, try serverID(of: object)) }
-        // A type without `id: ID!` has no identity of its own: its record is the one at
+        if set.identifiedTypes?.admits(type) ?? false {
+            if let keys = set.recordKeys, let key = keys.key(of: type) {
+                return (type, typename, try keyedID(of: object, key: key))
+            }
+            return (type, typename, try serverID(of: object))
+        }
+        // A type without a key has no identity of its own: its record is the one at
         // this place, the same for every response that reaches it.
         return (type, typename, DataID.client(parent: parent, storageKey: key.storageKey, index: index))
     }
@@ -394,6 +399,21 @@ struct ResponseNormalizerWalker {
         case .null?, .bool?, .double?, .array?, .object?:
             throw .missingID(path: pathText)
         }
+    }
+
+    /// The record ID of an object of a type with a configured key (`RecordKey.recordID`), its
+    /// key fields selected by the document or added by the compiler, so they must be there.
+    func keyedID(of object: [String: JSONValue], key: RecordKey) throws(NormalizeError) -> DataID {
+        var values: [JSONValue] = []
+        values.reserveCapacity(key.fields.count)
+        for field in key.fields {
+            guard let value = object[field] else { throw .missingField(path: pathText + "." + field) }
+            values.append(value)
+        }
+        guard let id = key.recordID(values: values) else { throw .missingID(path: pathText) }
+        // The client namespace is the store's own, as for a server `id`.
+        if id.isClient { throw .clientID(path: pathText, id: id.rawValue) }
+        return id
     }
 
     /// The object's concrete type: the field's type when it is an object type, else the

@@ -56,24 +56,52 @@ extension ResponseNormalizerWalker {
             }
             edges.append(try normalizeObject(edge, set: set, parent: connection, key: .edges, index: index,
                                              bound: bound, trie: node?.child(.index(index)),
-                                             id: try edgeID(of: edge, in: connection)).id)
+                                             id: try edgeID(of: edge, set: set, in: connection)).id)
         }
         page?.edges = edges
     }
 
-    /// The id of a page's edge in `connection`: made from its node's id (its cursor's, for a
-    /// node without one).
-    func edgeID(of edge: [String: JSONValue], in connection: DataID) throws(NormalizeError) -> DataID {
+    /// The id of a page's edge in `connection` (`set` its edges' selection): made from its
+    /// node's record ID, its key's (its cursor's, for a node without one).
+    func edgeID(of edge: [String: JSONValue], set: ObjectSelection, in connection: DataID) throws(NormalizeError) -> DataID {
         guard case .string(let cursor)? = edge["cursor"] else { throw .edgeWithoutCursor(path: pathText) }
         let identity: String
         switch edge["node"] {
         case .object(let node)?:
-            if case .string(let raw)? = node["id"] { identity = raw }
+            if let keys = Self.nodeSelection(in: set)?.recordKeys {
+                identity = Self.keyedIdentity(of: node, keys: keys) ?? "cursor:" + cursor
+            } else if case .string(let raw)? = node["id"] { identity = raw }
             else if case .int(let raw)? = node["id"] { identity = String(raw) }
             else { identity = "cursor:" + cursor }
         default: identity = "cursor:" + cursor
         }
         return ConnectionPage.edgeID(of: DataID(identity), in: connection)
+    }
+
+    /// The selection of the `node` field of an edge's selection `set`.
+    private static func nodeSelection(in set: ObjectSelection) -> ObjectSelection? {
+        for case .field(let field) in set.selections where field.responseKey == "node" { return field.selectionSet }
+        return nil
+    }
+
+    /// The record ID of `node` by its type's key in `keys`, `nil` for an unkeyed type or key
+    /// values that key nothing (the normalizer refuses those at the node).
+    private static func keyedIdentity(of node: [String: JSONValue], keys: SelectionKeys) -> String? {
+        let key: RecordKey?
+        if keys.keys.count == 1 {
+            key = keys.keys[0].key
+        } else if case .string(let name)? = node["__typename"], let type = TypeKey(existing: name) {
+            key = keys.key(of: type)
+        } else {
+            key = nil
+        }
+        guard let key else { return nil }
+        var values: [JSONValue] = []
+        for field in key.fields {
+            guard let value = node[field] else { return nil }
+            values.append(value)
+        }
+        return key.recordID(values: values)?.rawValue
     }
 
     /// Stages the page's `pageInfo` fields: normalized as any object's, kept aside for the

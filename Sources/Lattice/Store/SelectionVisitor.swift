@@ -5,8 +5,13 @@
 protocol SelectionVisitor {
     /// Called for each record reached (with its selection); return false to skip it.
     mutating func enter(_ record: Record) -> Bool
-    /// Called for a field never received (read under `bound`); return false to stop the
-    /// whole walk.
+    /// Called for a linked field never received on `record`, where `set` selects it, before
+    /// `missing`: the record that answers it instead (a lookup's, `LookupAnswers`), which the
+    /// walk enters as if linked, or `nil`.
+    mutating func answer(_ field: FieldNode, in set: ObjectSelection, on record: Record,
+                         bound: BoundArtifact) -> Record?
+    /// Called for a field never received (read under `bound`) and not answered; return false
+    /// to stop the whole walk.
     mutating func missing(_ field: FieldNode, on record: Record, bound: BoundArtifact) -> Bool
     /// Whether leaves (fields with no selection) are looked up, for `missing`: a visitor that
     /// only follows links skips them, and the copy of their values.
@@ -21,6 +26,11 @@ protocol SelectionVisitor {
 extension SelectionVisitor {
     /// Visits every deferred fragment: the store holds what landed, and the rest is missing.
     func passesOver(_ deferral: Deferral) -> Bool { false }
+
+    /// Answers no missing field: the walk follows the links the store holds.
+    func answer(_ field: FieldNode, in set: ObjectSelection, on record: Record, bound: BoundArtifact) -> Record? {
+        nil
+    }
 }
 
 @MainActor
@@ -52,7 +62,11 @@ extension SelectionVisitor {
                 let peek = record.slots.peek(key)
                 switch peek.kind {
                 case .absent:
-                    if !missing(field, on: record, bound: bound) { return false }
+                    if let child, let target = answer(field, in: set, on: record, bound: bound) {
+                        if !visit(child, on: target, bound: bound) { return false }
+                    } else if !missing(field, on: record, bound: bound) {
+                        return false
+                    }
                 case .link:
                     guard let child, let target = peek.link else { continue }
                     if !visit(child, on: target.takeUnretainedValue(), bound: bound) { return false }

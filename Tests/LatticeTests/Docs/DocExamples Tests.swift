@@ -36,6 +36,42 @@ import LatticeTesting
         #expect(request.query == "query Greeting {\n  greeting\n}")
     }
 
+    /// "Record identity (keys other than a global `id`)".
+    func keyedProgram() throws -> Program {
+        let schema = try SchemaBuilder.build(sources: [GraphQLSource(text: """
+            type Query { author(_id: ID!): Author }
+            type Author { _id: ID! name: String books: [Book!]! reviews: [Review!]! }
+            type Book { isbn: String! edition: Int! title: String price: Price }
+            type Review { id: ID! text: String }
+            type Price { id: ID! amount: Int }
+            """, name: "schema.graphql")])
+        let documents = [GraphQLSource(text: """
+            query Author { author(_id: "a1") { name books { title price { amount } } reviews { text } } }
+            """, name: "Author.graphql")]
+        let keyed = try schema.keyed(by: RecordIdentity([
+            "Author": .keyed(RecordKey(fields: ["_id"])),
+            "Book": .keyed(RecordKey(fields: ["isbn", "edition"])),
+            "Review": .keyed(RecordKey(fields: ["id"], scope: .type(space: "Review"))),
+            "Price": .unkeyed,
+        ]))
+        let keyedProgram = try Program(schema: keyed, documents: documents)
+        return keyedProgram
+    }
+
+    @Test func aProgramKeyedOtherwise() throws {
+        let program = try keyedProgram()
+        let author = try #require(program["Author"])
+        #expect(author.requestText.contains("isbn\n      edition"))
+        let store = Store()
+        try store.commit(try GraphQLResponse(decoding: Data("""
+            {"data": {"author": {"_id": "a1", "name": "U", "books": [{"title": "T", "isbn": "978-0", "edition": 2,
+             "price": {"amount": 3}}], "reviews": [{"text": "good", "id": "7"}]}}}
+            """.utf8)), for: BoundArtifact(author))
+        #expect(store.record(DataID("a1")) != nil)
+        #expect(store.record(DataID("978-0:2")) != nil)
+        #expect(store.record(DataID("Review:7")) != nil)
+    }
+
     /// "Environments over the fixtures".
     func fixtures() throws -> (spec: CompiledSpec, dashboard: Artifact, ok: FixtureResponse, env: Environment,
                                transport: FixtureTransport) {
@@ -75,6 +111,35 @@ import LatticeTesting
         #expect(availability == .available)
         #expect(!handle.fetch.activity.isInFlight)
         #expect(transport.requestCount(for: "Dashboard") == 3)
+    }
+
+    /// "Lookups: fields the store answers by key"; `nil` if its guard returned.
+    func lookups() throws -> (title: String?, transport: FixtureTransport, environment: Environment)? {
+        let bookSchema = try SchemaBuilder.build(sources: [
+            GraphQLSource(text: "type Book { id: ID! title: String } type Query { books: [Book!]! book(id: ID!): Book }",
+                          name: "books.graphql"),
+        ])
+        let books = try Program(schema: bookSchema, documents: [
+            GraphQLSource(text: "query Books { books { id title } } query Book($id: ID!) { book(id: $id) { title } }",
+                          name: "Books.graphql"),
+        ], lookups: try Lookups(["Query.book"], schema: bookSchema))
+        let bookTransport = FixtureTransport(responses: [])
+        let bookEnv = Environment(program: books, transport: bookTransport)
+        guard let shelf = books["Books"], let one = books["Book"] else { return nil }
+        try bookEnv.commit(GraphQLResponse(data: .object([
+            "books": .array([.object(["id": .string("B1"), "title": .string("Dune")])]),
+        ])), for: shelf)
+        let book = bookEnv.attach(one, variables: ["id": .string("B1")], policy: .storeOrNetwork)
+        let bookLens: Lens? = try book.phase.lens?.read("book")
+        let bookTitle: String? = try bookLens?.read("title")
+        return (bookTitle, bookTransport, bookEnv)
+    }
+
+    @Test func lookupsAnswerFromTheStore() throws {
+        let (title, transport, environment) = try #require(try lookups())
+        #expect(title == "Dune")
+        #expect(transport.requests.isEmpty)
+        #expect(environment.program.lookups.fields == [LookupField(type: "Query", field: "book")])
     }
 
     @Test func failures() async throws {

@@ -1,6 +1,7 @@
 extension Schema {
-    /// A digest of the server schema's types and fields (client-only ones left out), each field with its type and
-    /// semantic non-null levels (16 hex digits,
+    /// A digest of the server schema's types and fields (client-only ones left out), each field
+    /// with its type and semantic non-null levels, and its configured record identity (records
+    /// keyed otherwise are other records) (16 hex digits,
     /// `Fingerprint`): the image keeps it, and an image written under another schema starts
     /// empty; generated code carries the digest of the schema it was checked against
     /// (`GeneratedProgram.schemaDigest`).
@@ -22,6 +23,17 @@ extension Schema {
                 text += ";"
             }
             text += "}"
+        }
+        // Only when configured, so the digests of schemas keyed by default stay as they were.
+        for name in identity.types.keys.sorted() {
+            switch identity.types[name] {
+            case .keyed(let key)?:
+                text += "identity " + name + "=" + key.fields.joined(separator: ",")
+                if case .type(let space) = key.scope { text += "@" + space }
+                text += ";"
+            case .unkeyed?: text += "identity " + name + "=;"
+            case nil: break
+            }
         }
         return Fingerprint.of(text)
     }
