@@ -3,7 +3,9 @@ r"""Lattice's loopback GraphQL server, for the HTTP and SSE transports' tests.
 
 Serves spec/schema.graphql over HTTP on 127.0.0.1, executed by graphql-core with the
 fixture data graph and resolvers (scripts/fixtures), so it answers what the committed
-fixtures were generated from. One graph per process; mutations change it, one request
+fixtures were generated from; with `--schema keyed`, Tests/Fixtures/KeyedSchema's schema over
+its own small graph instead (scripts/fixtures/keyed.py: a schema not keyed by a global `id`;
+no @defer or @stream there). One graph per process; mutations change it, one request
 at a time. Queries and mutations may use @defer and @stream (graphql-core's
 `experimental_execute_incrementally` and its defer/stream validation rules); without them
 the answer is the same as the generator's.
@@ -12,10 +14,11 @@ Usage:
     $LATTICE_PYTHON scripts/server.py [--port 0] [--max-seconds 120]
                                       [--manifest FILE] [--persisted-only]
                                       [--refuse-ids not-supported|bad-request]
-                                      [--require-token TOKEN]
+                                      [--require-token TOKEN] [--schema spec|keyed]
 
     --port N          port to bind on 127.0.0.1; 0 (the default) picks a free one.
     --max-seconds S   exit after S seconds whatever happens (default 120).
+    --schema NAME     `spec` (the default) or `keyed` (above).
     --require-token TOKEN  /graphql answers 401 {"errors": [...]} to a request whose
                       `Authorization` is not `Bearer TOKEN`, event streams and multipart
                       answers included (POST /require-token/TOKEN
@@ -138,6 +141,7 @@ from graphql.execution.executor import UNEXPECTED_MULTIPLE_PAYLOADS  # noqa: E40
 
 from scripts.fixtures.builder import build_graph  # noqa: E402
 from scripts.fixtures.context import RequestContext  # noqa: E402
+from scripts.fixtures.keyed import KeyedGraph  # noqa: E402
 from scripts.fixtures.runner import run_incremental, subscription_stream  # noqa: E402
 
 NOT_JSON = b"<html><body>502 Bad Gateway: upstream sent garbage</body></html>\n"
@@ -150,9 +154,10 @@ class GraphQLServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, port: int, max_seconds: float, documents: dict, persisted_only: bool,
-                 refuse_ids=None, required_token=None) -> None:
+                 refuse_ids=None, required_token=None, schema: str = "spec") -> None:
         super().__init__(("127.0.0.1", port), Handler)
         self.graph = build_graph()
+        self.keyed = KeyedGraph() if schema == "keyed" else None
         self.lock = threading.Lock()
         self.max_seconds = max_seconds
         self.controls_lock = threading.Lock()
@@ -223,6 +228,8 @@ class GraphQLServer(ThreadingHTTPServer):
             return {"data": None,
                     "errors": [{"message": "Subscriptions are not served over HTTP POST."}]}
         with self.lock:
+            if self.keyed is not None:
+                return self.keyed.execute(query, variables, operation_name)
             response = run_incremental(query, variables, operation_name, RequestContext(self.graph))
         if incremental or isinstance(response, dict):
             return response
@@ -573,6 +580,7 @@ def main() -> None:
     parser.add_argument("--persisted-only", action="store_true")
     parser.add_argument("--refuse-ids", choices=["not-supported", "bad-request"])
     parser.add_argument("--require-token")
+    parser.add_argument("--schema", choices=["spec", "keyed"], default="spec")
     arguments = parser.parse_args()
     documents = {}
     if arguments.manifest is not None:
@@ -581,7 +589,7 @@ def main() -> None:
         except (OSError, UnicodeDecodeError, ValueError) as error:
             parser.error(f"{arguments.manifest}: {error}")
     server = GraphQLServer(arguments.port, arguments.max_seconds, documents, arguments.persisted_only,
-                           arguments.refuse_ids, arguments.require_token)
+                           arguments.refuse_ids, arguments.require_token, arguments.schema)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     # A child inherits its spawner's signal mask, and a Swift test's threads block SIGTERM.

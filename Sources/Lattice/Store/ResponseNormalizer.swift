@@ -404,16 +404,14 @@ struct ResponseNormalizerWalker {
     /// The record ID of an object of a type with a configured key (`RecordKey.recordID`), its
     /// key fields selected by the document or added by the compiler, so they must be there.
     func keyedID(of object: [String: JSONValue], key: RecordKey) throws(NormalizeError) -> DataID {
-        var values: [JSONValue] = []
-        values.reserveCapacity(key.fields.count)
-        for field in key.fields {
-            guard let value = object[field] else { throw .missingField(path: pathText + "." + field) }
-            values.append(value)
+        switch key.recordID(in: object) {
+        case .id(let id):
+            // The client namespace is the store's own, as for a server `id`.
+            if id.isClient { throw .clientID(path: pathText, id: id.rawValue) }
+            return id
+        case .missing(let field): throw .missingField(path: pathText + "." + field)
+        case .unusable: throw .missingID(path: pathText)
         }
-        guard let id = key.recordID(values: values) else { throw .missingID(path: pathText) }
-        // The client namespace is the store's own, as for a server `id`.
-        if id.isClient { throw .clientID(path: pathText, id: id.rawValue) }
-        return id
     }
 
     /// The object's concrete type: the field's type when it is an object type, else the

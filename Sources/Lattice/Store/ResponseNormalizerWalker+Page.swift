@@ -95,13 +95,8 @@ extension ResponseNormalizerWalker {
         } else {
             key = nil
         }
-        guard let key else { return nil }
-        var values: [JSONValue] = []
-        for field in key.fields {
-            guard let value = node[field] else { return nil }
-            values.append(value)
-        }
-        return key.recordID(values: values)?.rawValue
+        guard let key, case .id(let id) = key.recordID(in: node) else { return nil }
+        return id.rawValue
     }
 
     /// Stages the page's `pageInfo` fields: normalized as any object's, kept aside for the

@@ -38,40 +38,57 @@ public struct RecordKey: Hashable, Sendable {
     /// when one of them cannot key a record (null, a float, a list or an object).
     /// - Complexity: O(length of the values).
     public func recordID(values: [JSONValue]) -> DataID? {
-        var text: String
-        switch scope {
-        case .global: text = ""
-        case .type(let space): text = space + ":"
-        }
-        if values.count == 1, case .global = scope {
-            return Self.text(of: values[0]).map { DataID($0) }
-        }
+        var text = ""
         for (index, value) in values.enumerated() {
-            guard let part = Self.text(of: value) else { return nil }
-            if index > 0 { text += ":" }
-            text += values.count == 1 ? part : Self.escaped(part)
+            guard append(value, at: index, to: &text) else { return nil }
         }
         return DataID(text)
     }
 
-    /// A key value as text: a string itself, an integer in decimal, a boolean `true`/`false`.
-    private static func text(of value: JSONValue) -> String? {
-        switch value {
-        case .string(let raw): raw
-        case .int(let raw): String(raw)
-        case .bool(let raw): raw ? "true" : "false"
-        case .null, .double, .array, .object: nil
-        }
+    /// What an object's key fields make: its record ID, or the first key field it lacks, or
+    /// `nil` for a value that keys nothing.
+    enum Found {
+        case id(DataID)
+        case missing(field: String)
+        case unusable
     }
 
-    /// `part` with `\` and `:` escaped, so joined values split back one way only.
-    private static func escaped(_ part: String) -> String {
-        guard part.contains(where: { $0 == ":" || $0 == "\\" }) else { return part }
-        var escaped = ""
-        for character in part {
-            if character == ":" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+    /// The record ID of `object`, a response's, by its key fields: what the normalizer keys it
+    /// by, without a copy of the values. - Complexity: O(key fields + length of their values).
+    func recordID(in object: [String: JSONValue]) -> Found {
+        var text = ""
+        for (index, field) in fields.enumerated() {
+            guard let value = object[field] else { return .missing(field: field) }
+            guard append(value, at: index, to: &text) else { return .unusable }
         }
-        return escaped
+        return .id(DataID(text))
+    }
+
+    /// Appends the key value `value` of field `index` to a record ID being made: the space's
+    /// name first, `:` between values, each value escaped when the key has several; false for
+    /// a value that keys nothing.
+    private func append(_ value: JSONValue, at index: Int, to text: inout String) -> Bool {
+        if index == 0, case .type(let space) = scope {
+            text += space
+            text += ":"
+        }
+        let part: String
+        switch value {
+        case .string(let raw): part = raw
+        case .int(let raw): part = String(raw)
+        case .bool(let raw): part = raw ? "true" : "false"
+        case .null, .double, .array, .object: return false
+        }
+        if index > 0 { text += ":" }
+        // One field's value is the ID as it is; several are escaped so they split one way.
+        if fields.count == 1 || !part.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "\\") }) {
+            text += part
+        } else {
+            for character in part.unicodeScalars {
+                if character == ":" || character == "\\" { text.unicodeScalars.append("\\") }
+                text.unicodeScalars.append(character)
+            }
+        }
+        return true
     }
 }
