@@ -28,7 +28,7 @@ extension SuiteTables {
     /// under the section's table; empty when the run recorded none.
     /// - Complexity: O(events).
     func incrementalEvents() -> String {
-        let part = steps { benchmark in
+        let part = index.steps { benchmark in
             if case let .incremental(step, size) = benchmark, step == "part" { (step, size) } else { nil }
         }.first?.result
         let lines = [("part's bodies", "partBodies"), ("other bodies", "otherBodies")].compactMap { label, count in
