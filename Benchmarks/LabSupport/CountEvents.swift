@@ -65,6 +65,7 @@ public struct CountEvents {
         case .response: "response"
         case .optimisticApply, .optimisticRevert: "layer"
         case .hydration: "hydration"
+        case .lookup: "lookup"
         case .removeAll: "removeAll"
         }
     }
