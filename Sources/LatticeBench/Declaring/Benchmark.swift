@@ -25,7 +25,7 @@
 /// meters' start and stop (the clocks' about 0.5 µs, which the harness subtracts).
 ///
 /// ```swift
-/// Benchmark("collectNone", setUp: { try SweptStore() }, setUpEach: { $0.refill() }) { swept in
+/// Benchmark("collectNone", setUp: { try SweptStore(fixture) }, setUpEach: { $0.refillStore() }) { swept in
 ///     blackHole(swept.store.collectGarbage())
 /// }
 /// ```
@@ -51,7 +51,8 @@ public struct Benchmark: Sendable {
     ///   - metrics: what to measure (defaults to `defaultMetrics`).
     ///   - setUp: makes the state, unmeasured; called once per measuring pass.
     ///   - setUpEach: prepares the state for each operation, unmeasured; called before every
-    ///     operation (nil, the default: the state serves every operation as it is).
+    ///     operation (nil, the default: the state serves every operation as it is). It cannot
+    ///     throw: what may fail belongs in `setUp`, which checks the state it makes.
     ///   - tearDown: disposes of the state, unmeasured.
     ///   - counts: cumulative totals of the benchmark's own counters (e.g. body re-runs so far).
     ///   - observe: what the last operation observed of itself, by the name of a
@@ -61,7 +62,7 @@ public struct Benchmark: Sendable {
         _ name: String,
         metrics: [Metric] = Benchmark.defaultMetrics,
         setUp: @escaping @MainActor @Sendable () throws -> State,
-        setUpEach: (@MainActor @Sendable (State) throws -> Void)? = nil,
+        setUpEach: (@MainActor @Sendable (State) -> Void)? = nil,
         tearDown: @escaping @MainActor @Sendable (State) -> Void = { _ in },
         counts: @escaping @MainActor @Sendable (State) -> [String: Int] = { _ in [:] },
         observe: @escaping @MainActor @Sendable (State) -> [String: Double] = { _ in [:] },
@@ -71,8 +72,10 @@ public struct Benchmark: Sendable {
         self.metrics = metrics
         self.instantiate = {
             let state = try setUp()
-            var each: (@MainActor () throws -> Void)?
-            if let setUpEach { each = { try setUpEach(state) } }
+            // Not throwing: a forwarder of the operation's shape would be merged with the
+            // operation's, and every operation would pay the merged function's extra hop.
+            var each: (@MainActor () -> Void)?
+            if let setUpEach { each = { setUpEach(state) } }
             return BenchmarkInstance(
                 callPath: each == nil ? .withState : .withSetUpEach,
                 operation: { try operation(state) },

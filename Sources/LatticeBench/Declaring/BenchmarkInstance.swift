@@ -23,7 +23,7 @@ final class BenchmarkInstance {
     /// The measured operation, state already bound.
     let operation: @MainActor () throws -> Void
     /// Prepares the state for the next operation, unmeasured; nil for a benchmark without it.
-    let setUpEach: (@MainActor () throws -> Void)?
+    let setUpEach: (@MainActor () -> Void)?
     /// Disposes of the state.
     let tearDown: @MainActor () -> Void
     /// Cumulative totals of the benchmark's own counters.
@@ -33,7 +33,7 @@ final class BenchmarkInstance {
 
     init(callPath: CallPath,
          operation: @escaping @MainActor () throws -> Void,
-         setUpEach: (@MainActor () throws -> Void)? = nil,
+         setUpEach: (@MainActor () -> Void)? = nil,
          tearDown: @escaping @MainActor () -> Void,
          readCounts: @escaping @MainActor () -> [String: Int],
          readObservations: @escaping @MainActor () -> [String: Double] = { [:] }) {
@@ -58,7 +58,7 @@ final class BenchmarkInstance {
         var remaining = iterations
         if let setUpEach {
             while remaining > 0 {
-                try setUpEach()
+                setUpEach()
                 try operation()
                 remaining -= 1
             }
@@ -85,7 +85,7 @@ final class BenchmarkInstance {
         let operation = self.operation
         var remaining = iterations
         while remaining > 0 {
-            try setUpEach()
+            setUpEach()
             meter.start()
             try operation()
             meter.stop()
