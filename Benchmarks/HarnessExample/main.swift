@@ -1,6 +1,7 @@
 // A tiny, non-GraphQL example of every LatticeBench metric:
 // time and CPU (`empty`, `sumArray`, `sumArray+10%`), exact allocations (`allocateBoxes`),
-// a custom count (`countedSteps`), and stacks worth profiling (`sortStrings`).
+// a custom count (`countedSteps`), stacks worth profiling (`sortStrings`), and a set-up per
+// operation that no figure counts (`takeBoxes`).
 // Instructions: run with `--instructions`; stacks: with `--profile`.
 import LatticeBench
 
@@ -8,6 +9,17 @@ import LatticeBench
 final class Box {
     var value: Int
     init(_ value: Int) { self.value = value }
+}
+
+/// The boxes `takeBoxes` takes, put back before each operation.
+@MainActor
+final class Shelf {
+    var boxes: [Box] = []
+
+    /// Ten boxes and the array holding them: eleven allocations, and a sum over `numbers`.
+    func fill() {
+        boxes = (0..<10).map { Box($0 + numbers.reduce(0, &+)) }
+    }
 }
 
 /// Counts the steps of `countedSteps`, cumulatively, for the harness to read.
@@ -43,5 +55,11 @@ BenchmarkMain.run([
     },
     Benchmark("sortStrings", setUp: { words }) { words in
         blackHole(words.sorted())
+    },
+    // The shelf filled before each operation, unmeasured: the operation's one allocation (a Box)
+    // is the whole `mallocs`, and the fill's sum none of its instructions.
+    Benchmark("takeBoxes", setUp: { Shelf() }, setUpEach: { $0.fill() }) { shelf in
+        blackHole(Box(shelf.boxes.count))
+        shelf.boxes.removeAll()
     },
 ])

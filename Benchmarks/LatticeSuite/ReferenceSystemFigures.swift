@@ -124,7 +124,7 @@ struct ReferenceSystemFigures {
         Row(benchmark: .recordPage(step: "collect300Roots"), measurement: "Collection over 300 roots of one record each",
             figure: .best(25_400, median: 26_200), date: issue38),
         Row(benchmark: .recordPage(step: "collectNone"),
-            measurement: "Collection keeping none of 50,000 records (here after the commit refilling them)",
+            measurement: "Collection keeping none of 50,000 records (the pass alone; a commit refills them before each, unmeasured)",
             figure: .single(20_400_000), date: issue38),
         Row(benchmark: .recordPage(step: "deleteOne"),
             measurement: "A commit deleting one record of 8,965, the readers of links to it told "

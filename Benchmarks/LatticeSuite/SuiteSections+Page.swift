@@ -73,8 +73,8 @@ extension SuiteSections {
             a row above 1 misses the best (issue 38 sets every row at or under it). \
             \(tables.observableAnchor() ?? "")Here the commit into an empty store makes and releases the store \
             inside the measured operation; a read is the body's time divided by the fields it reads; a \
-            collection pass marks every record and sweeps none (but `collectNone`'s, which sweeps the 50,000 records \
-            the commit in its operation refilled); the image (docs/decisions/0008) is written over \
+            collection pass marks every record and sweeps none (but `collectNone`'s, which sweeps the 50,004 records \
+            a commit refilled before it, a set-up the measurement leaves out); the image (docs/decisions/0008) is written over \
             an image holding the page, each row read and merged, and read into an empty store as an attach at \
             launch reads it. The rows past the page's steps are measured by the executable their benchmark names \
             (`Optimistic`, `Pagination`, `Incremental`) on data of the same shape; where Lattice's operation does more than the \

@@ -18,6 +18,20 @@
 /// behind them come from `events`, run once after the measured pass on state of its own (the
 /// runtime's event log on there, and off in the state measured), and are kept beside each
 /// count (`MetricResult.events`).
+///
+/// An operation that uses up its state (a collection pass sweeping the records a commit
+/// refilled) restores it in `setUpEach`, which runs before each operation and is never
+/// measured: every mode then reads its figures around each operation alone, after its set-up
+/// (the clocks, the allocation and custom counters, callgrind's instrumentation, the
+/// profiler's sampling; see `Meter`). The set-ups still take the run's time: a sample of n
+/// operations lasts n set-ups longer than its figure says, and each operation pays the
+/// meters' start and stop (the clocks' about 0.5 µs, which the harness subtracts).
+///
+/// ```swift
+/// Benchmark("collectNone", setUp: { try SweptStore(fixture) }, setUpEach: { $0.refillStore() }) { swept in
+///     blackHole(swept.store.collectGarbage())
+/// }
+/// ```
 public struct Benchmark: Sendable {
     /// The benchmark's name, unique within its executable; results prefix it with the
     /// executable's name (`HarnessExample/sumArray`).
@@ -42,6 +56,9 @@ public struct Benchmark: Sendable {
     ///   - name: unique within the executable; must not be empty or contain a newline.
     ///   - metrics: what to measure (defaults to `defaultMetrics`).
     ///   - setUp: makes the state, unmeasured; called once per measuring pass.
+    ///   - setUpEach: prepares the state for each operation, unmeasured; called before every
+    ///     operation (nil, the default: the state serves every operation as it is). It cannot
+    ///     throw: what may fail belongs in `setUp`, which checks the state it makes.
     ///   - tearDown: disposes of the state, unmeasured.
     ///   - counts: cumulative totals of the benchmark's own counters (e.g. body re-runs so far).
     ///   - observe: what the last operation observed of itself, by the name of a
@@ -55,6 +72,7 @@ public struct Benchmark: Sendable {
         _ name: String,
         metrics: [Metric] = Benchmark.defaultMetrics,
         setUp: @escaping @MainActor @Sendable () throws -> State,
+        setUpEach: (@MainActor @Sendable (State) -> Void)? = nil,
         tearDown: @escaping @MainActor @Sendable (State) -> Void = { _ in },
         counts: @escaping @MainActor @Sendable (State) -> [String: Int] = { _ in [:] },
         observe: @escaping @MainActor @Sendable (State) -> [String: Double] = { _ in [:] },
@@ -66,9 +84,14 @@ public struct Benchmark: Sendable {
         self.events = events
         self.instantiate = {
             let state = try setUp()
+            // Not throwing: a forwarder of the operation's shape would be merged with the
+            // operation's, and every operation would pay the merged function's extra hop.
+            var each: (@MainActor () -> Void)?
+            if let setUpEach { each = { setUpEach(state) } }
             return BenchmarkInstance(
-                callPath: .withState,
+                callPath: each == nil ? .withState : .withSetUpEach,
                 operation: { try operation(state) },
+                setUpEach: each,
                 tearDown: { tearDown(state) },
                 readCounts: { counts(state) },
                 readObservations: { observe(state) })
@@ -92,6 +115,17 @@ public struct Benchmark: Sendable {
 }
 
 extension Benchmark {
+    /// The empty operation called through `callPath`: what the harness measures its own cost
+    /// with (`HarnessOverhead`, and `InstructionCounter`'s baselines). Named `-`, which a
+    /// declared benchmark may not be.
+    static func empty(_ callPath: BenchmarkInstance.CallPath) -> Benchmark {
+        switch callPath {
+        case .direct: Benchmark("-") {}
+        case .withState: Benchmark("-", setUp: {}, operation: { _ in })
+        case .withSetUpEach: Benchmark("-", setUp: {}, setUpEach: { _ in }, operation: { _ in })
+        }
+    }
+
     /// Whether a run in `mode` reports this benchmark: `--instructions` counts those that want
     /// `.instructions`; the default mode measures those that want any other metric (a
     /// benchmark that wants only `.instructions` but returns custom counts is measured too,

@@ -204,7 +204,9 @@ enum CallgrindLauncher {
             // task, the thread pool's idle spinning) depends on timing and is not counted.
             guard let label = output.clientRequestLabel, let region = InstructionRegion(label: label),
                   output.thread ?? 1 == 1 else { continue }
-            guard let instructions = output.total(of: "Ir") else { throw .noInstructionEvent(file: path) }
+            guard let instructions = output.total(of: "Ir", summingCostLines: region.switchesInstrumentation) else {
+                throw .noInstructionEvent(file: path)
+            }
             regions[region] = instructions
             // Attribution comes from layout 0: the other layouts move where objects are, not
             // where the instructions go, and parsing them would triple the cost.
@@ -289,7 +291,7 @@ enum CallgrindLauncherError: Error, Equatable, Sendable, CustomStringConvertible
         case .launchFailed(let reason): "cannot start callgrind: \(reason)"
         case .childFailed(let status): "the run under callgrind failed with status \(status)"
         case .output(let error): error.description
-        case .noInstructionEvent(let file): "\(file): no 'Ir' event"
+        case .noInstructionEvent(let file): "\(file): no 'Ir' event (or no 'totals:' in a region switching instrumentation)"
         }
     }
 }

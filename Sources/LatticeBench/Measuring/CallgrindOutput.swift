@@ -7,8 +7,12 @@ import Foundation
 /// `desc: Trigger: <what>` (for `CALLGRIND_DUMP_STATS_AT(label)`, `Client Request: <label>`),
 /// `events: Ir ...` naming the event columns, and `summary: <n> ...`, the dump's event
 /// counters. An optional `totals:` line (the sum of the file's cost lines) is used only when
-/// `summary:` is absent: it can include costs of calls in progress when the counters were
-/// zeroed, so it is not exactly linear in the work done.
+/// `summary:` is absent, or when asked for (`total(of:summingCostLines:)`): it can include
+/// costs of calls in progress when the counters were zeroed, so it is not exactly linear in
+/// the work done (by a handful of instructions a dump: 21,743,067 against 21,743,076). But
+/// callgrind resets the thread's counters each time instrumentation starts, so the summary of
+/// a region where it stopped and started again counts only since the last start, and there
+/// the sum of the cost lines is the count.
 struct CallgrindOutput: Equatable, Sendable {
     /// The `desc: Trigger:` text, e.g. `Client Request: lattice-bench 20 Example/sum`.
     var trigger: String?
@@ -19,6 +23,8 @@ struct CallgrindOutput: Equatable, Sendable {
     var events: [String]
     /// One total per event, from `summary:` (or `totals:` when there is no summary).
     var totals: [UInt64]
+    /// One total per event from `totals:`, the sum of the cost lines; nil without the line.
+    var costLineTotals: [UInt64]?
 
     /// The label given to `CALLGRIND_DUMP_STATS_AT`, if a client request triggered the dump.
     var clientRequestLabel: String? {
@@ -27,9 +33,13 @@ struct CallgrindOutput: Equatable, Sendable {
         return String(trigger.dropFirst(prefix.count))
     }
 
-    /// The total of `event` (e.g. `Ir`, instructions executed), if the file counts it.
-    func total(of event: String) -> UInt64? {
-        events.firstIndex(of: event).map { totals[$0] }
+    /// The total of `event` (e.g. `Ir`, instructions executed), if the file counts it: the
+    /// counters' (`summary:`), or, `summingCostLines`, the cost lines' sum (`totals:`; nil
+    /// without it).
+    func total(of event: String, summingCostLines: Bool = false) -> UInt64? {
+        guard let column = events.firstIndex(of: event) else { return nil }
+        guard summingCostLines else { return totals[column] }
+        return costLineTotals?[column]
     }
 
     /// Parses the text of a callgrind output file; `file` names it in errors.
@@ -65,11 +75,15 @@ struct CallgrindOutput: Equatable, Sendable {
             throw .eventCountMismatch(file: file, line: counted.line, events: events.count,
                                       values: counted.values.count)
         }
+        if let totals, totals.values.count > events.count {
+            throw .eventCountMismatch(file: file, line: totals.line, events: events.count, values: totals.values.count)
+        }
         self.trigger = trigger
         self.thread = thread
         self.events = events
         // Callgrind omits trailing zero columns.
         self.totals = counted.values + Array(repeating: 0, count: events.count - counted.values.count)
+        costLineTotals = totals.map { $0.values + Array(repeating: 0, count: events.count - $0.values.count) }
     }
 
     private static func numbers(_ text: Substring, file: String, line: Int)

@@ -3,7 +3,9 @@
 ///
 /// Two parts: the region (the four clock reads around a batch, paid once per sample) and the
 /// iteration (the loop and the call through the benchmark's closure, paid once per operation,
-/// measured with an empty operation called through the same path). After both are
+/// measured with an empty operation called through the same path). A benchmark with a set-up
+/// per operation reads the clocks around each operation, so its region is empty and its
+/// iteration holds the four clock reads. After both are
 /// subtracted an empty operation measures about 0 ns; a figure that would come out negative
 /// because of noise is clamped to 0, so no per-operation figure is ever negative.
 struct HarnessOverhead: Equatable, Sendable {
@@ -51,11 +53,7 @@ struct HarnessOverhead: Equatable, Sendable {
     @MainActor
     static func measure(minimumSampleNanoseconds: UInt64,
                         callPath: BenchmarkInstance.CallPath) throws -> HarnessOverhead {
-        let benchmark = switch callPath {
-        case .direct: Benchmark("-") {}
-        case .withState: Benchmark("-", setUp: {}, operation: { _ in })
-        }
-        let empty = try benchmark.instantiate()
+        let empty = try Benchmark.empty(callPath).instantiate()
         precondition(empty.callPath == callPath, "HarnessOverhead.measure(): wrong call path")
         defer { empty.tearDown() }
         var wallRegions: [Double] = []

@@ -11,7 +11,9 @@ import CCallgrind
 /// same call path (counted once, in layout 0) cancels the loop's per-iteration cost. Nothing
 /// here depends on a clock. Set-up, warm-up and tear-down run uninstrumented (valgrind then
 /// runs the code several times faster and counts nothing), so a suite that builds thousands
-/// of handles per benchmark stays affordable.
+/// of handles per benchmark stays affordable; so does a set-up per operation
+/// (`Benchmark(…, setUpEach:)`): instrumentation stops before it and starts again after it
+/// (`CallgrindMeter`), and its instructions are neither counted nor simulated.
 @MainActor
 enum InstructionCounter {
     /// Whether the process runs under valgrind.
@@ -26,8 +28,8 @@ enum InstructionCounter {
     /// - Complexity: `layouts` set-ups and `4 × iterations` operations per layout and
     ///   benchmark, three of them at callgrind's speed.
     static func markRegions(_ benchmarks: [Benchmark], iterations: Int, layouts: Int, progress: Progress) throws {
-        for baseline in [Benchmark("-") {}, Benchmark("-", setUp: {}, operation: { _ in })] {
-            try measure(baseline, name: nil, layout: 0, iterations: iterations)
+        for path in BenchmarkInstance.CallPath.allCases {
+            try measure(Benchmark.empty(path), name: nil, layout: 0, iterations: iterations)
         }
         for benchmark in benchmarks {
             progress.line("\(benchmark.name): counting instructions")
@@ -43,16 +45,35 @@ enum InstructionCounter {
         let instance = try benchmark.instantiate()
         defer { instance.tearDown() }
         try instance.run(iterations)
-        lattice_callgrind_start_instrumentation()
+        var meter = CallgrindMeter(switching: InstructionRegion.switchesInstrumentation(instance.callPath))
+        if !meter.switching { lattice_callgrind_start_instrumentation() }
         defer { lattice_callgrind_stop_instrumentation() }
         for count in [iterations, 2 * iterations] {
             let region = InstructionRegion(benchmark: name, callPath: instance.callPath, layout: layout,
                                            iterations: count)
             try region.label.withCString { label in
                 lattice_callgrind_zero_stats()
-                try instance.run(count)
+                try instance.run(count, metering: &meter)
                 lattice_callgrind_dump_stats_at(label)
             }
         }
+    }
+}
+
+/// Callgrind's instrumentation, on for the measured parts only, when it `switching`: around
+/// each operation of a benchmark with a set-up per operation, whose set-ups then run
+/// uninstrumented. Otherwise it stays on across both regions of a benchmark and this meter
+/// does nothing: each start resets callgrind's counters, which a region's summary reads
+/// (`InstructionRegion.switchesInstrumentation`). A start also makes valgrind flush its
+/// translations, which costs time, never instructions counted.
+private struct CallgrindMeter: Meter {
+    let switching: Bool
+
+    func start() {
+        if switching { lattice_callgrind_start_instrumentation() }
+    }
+
+    func stop() {
+        if switching { lattice_callgrind_stop_instrumentation() }
     }
 }

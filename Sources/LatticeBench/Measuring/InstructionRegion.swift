@@ -15,6 +15,19 @@ struct InstructionRegion: Hashable, Sendable {
     /// Operations run inside the region.
     var iterations: Int
 
+    /// Whether callgrind's instrumentation stops and starts again inside the region: around
+    /// each operation of a benchmark with a set-up per operation (`InstructionCounter`). Each
+    /// start resets callgrind's counters, so such a region's count is the sum of its dump's
+    /// cost lines (`CallgrindOutput.total(of:summingCostLines:)`), not its summary.
+    var switchesInstrumentation: Bool {
+        Self.switchesInstrumentation(callPath)
+    }
+
+    /// Whether the regions of benchmarks called through `path` switch instrumentation.
+    static func switchesInstrumentation(_ path: BenchmarkInstance.CallPath) -> Bool {
+        path == .withSetUpEach
+    }
+
     private static let prefix = "lattice-bench"
     private static let baselineName = "-"
 

@@ -1,6 +1,7 @@
 /// The timing samples of one benchmark instance, taken one at a time, with what the harness
 /// records beside each: the machine's pace around it (`BracketedPace`), the scheduler's wait
-/// and preemptions during it (`SchedulerReading`), and what its last operation observed of
+/// and preemptions during its measured parts (`SchedulerReading`: a set-up per operation
+/// preempted disturbs nothing measured), and what its last operation observed of
 /// itself. `Runner` takes a benchmark's samples in a row, or several benchmarks' in turn
 /// (interleaved), through this one type.
 @MainActor
@@ -30,11 +31,8 @@ struct TimingSeries {
     /// - Complexity: the batch, two pace probes (one with `fresh`), two scheduler readings.
     mutating func take(_ instance: BenchmarkInstance, batch: Int, overhead: HarnessOverhead, fresh: Bool) throws {
         let paceBefore = fresh ? MachinePace.measure() : (lastPace ?? MachinePace.measure())
-        let before = SchedulerReading.now()
-        let sample = try TimingSample.take(instance, batch: batch)
-        let after = before == nil ? nil : SchedulerReading.now()
-        if let before, let after, scheduler != nil {
-            let disturbance = before.until(after)
+        let sample = try TimingSample.take(instance, batch: batch, readingScheduler: scheduler != nil)
+        if let disturbance = sample.scheduler, scheduler != nil {
             scheduler?.wait.append(disturbance.waitNanoseconds / Double(batch))
             scheduler?.switches.append(disturbance.switches)
         } else {

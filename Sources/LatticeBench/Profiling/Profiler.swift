@@ -19,6 +19,10 @@ import Glibc
 /// further samples are counted as dropped. The interrupted instruction's address, read from
 /// the signal context, tells where the handler's own frames end.
 ///
+/// Samples are kept only while it records: `pause()` and `resume()` set a flag the handler
+/// reads, so the timer keeps its phase and a signal due while paused is ignored (the harness
+/// pauses it outside the measured parts: `ProfilingSession`).
+///
 /// One profiler runs at a time (the handler's buffers are process-wide).
 @MainActor
 final class Profiler {
@@ -58,6 +62,7 @@ final class Profiler {
         ProfilerSignal.maximumDepth = Self.maximumDepth
         ProfilerSignal.next.store(0, ordering: .sequentiallyConsistent)
         ProfilerSignal.dropped.store(0, ordering: .sequentiallyConsistent)
+        ProfilerSignal.paused.store(false, ordering: .sequentiallyConsistent)
         // Unwind once outside the handler, so libunwind's lazy set-up never runs inside it.
         var warm: [UnsafeMutableRawPointer?] = Array(repeating: nil, count: 4)
         _ = unw_backtrace(&warm, 4)
@@ -86,6 +91,16 @@ final class Profiler {
             ProfilerSignal.frames = nil
             throw .systemCall("timer_settime", code)
         }
+    }
+
+    /// Stops keeping samples until `resume()`; the timer runs on. - Complexity: O(1).
+    func pause() {
+        ProfilerSignal.paused.store(true, ordering: .relaxed)
+    }
+
+    /// Keeps samples again after `pause()`. - Complexity: O(1).
+    func resume() {
+        ProfilerSignal.paused.store(false, ordering: .relaxed)
     }
 
     /// Stops sampling and returns the stacks, innermost frame first, handler frames removed.
@@ -142,11 +157,13 @@ enum ProfilerSignal {
     nonisolated(unsafe) static var maximumDepth = 0
     static let next = Atomic<Int>(0)
     static let dropped = Atomic<Int>(0)
+    /// Whether samples are ignored for now (`Profiler.pause()`).
+    static let paused = Atomic<Bool>(false)
 
     /// The handler: reserve a slot, record the interrupted address and the stack.
     static let handle: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
         _, _, context in
-        guard let frames, let depths, let interrupted else { return }
+        guard let frames, let depths, let interrupted, !paused.load(ordering: .relaxed) else { return }
         let savedErrno = errno
         defer { errno = savedErrno }
         let slot = next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -32,11 +32,15 @@ struct ProfilingSession {
         let batch = try BatchCalibration.warmUpAndCalibrate(instance, settings: settings)
         progress.update(resultName, "profiling")
         try profiler.start()
+        // Stacks are kept inside the measured parts only, as every mode measures them: a set-up
+        // per operation is never sampled.
+        profiler.pause()
+        var meter = ProfilerMeter(profiler: profiler)
         let raw: RawProfile
         do {
             let start = Clocks.wallNanoseconds()
             repeat {
-                try instance.run(batch)
+                try instance.run(batch, metering: &meter)
             } while Clocks.wallNanoseconds() &- start < settings.timeBudgetNanoseconds
             raw = profiler.stop()
         } catch {
@@ -57,4 +61,13 @@ struct ProfilingSession {
         try Data(graph.svg.utf8).write(to: svg, options: .atomic)
         return [folded, svg]
     }
+}
+
+/// The profiler, keeping samples during the measured parts only.
+@MainActor
+private struct ProfilerMeter: Meter {
+    let profiler: Profiler
+
+    func start() { profiler.resume() }
+    func stop() { profiler.pause() }
 }

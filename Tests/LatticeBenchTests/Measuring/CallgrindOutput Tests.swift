@@ -46,6 +46,18 @@ import Testing
         #expect(output.total(of: "Dr") == nil)
     }
 
+    /// A region whose instrumentation stopped and started again is counted by its cost lines:
+    /// each start reset the counters its summary reads.
+    @Test func aRegionSwitchingInstrumentationIsCountedByItsCostLines() throws {
+        let output = try CallgrindOutput(parsing: Self.dump, file: "callgrind.out.5")
+        #expect(output.total(of: "Ir", summingCostLines: true) == 18160)
+        #expect(output.total(of: "Dr", summingCostLines: true) == nil)
+        let withoutTotals = try CallgrindOutput(parsing: "events: Ir\nsummary: 12\n", file: "f")
+        #expect(withoutTotals.total(of: "Ir", summingCostLines: true) == nil)
+        #expect(InstructionRegion(benchmark: "b", callPath: .withSetUpEach, iterations: 2).switchesInstrumentation)
+        #expect(!InstructionRegion(benchmark: "b", callPath: .withState, iterations: 2).switchesInstrumentation)
+    }
+
     @Test func theLabelNamesTheRegion() throws {
         let output = try CallgrindOutput(parsing: Self.dump, file: "callgrind.out.5")
         let region = try #require(output.clientRequestLabel.flatMap(InstructionRegion.init(label:)))
@@ -54,7 +66,8 @@ import Testing
 
     @Test func regionLabelsRoundTrip() {
         for region in [InstructionRegion(benchmark: nil, callPath: .direct, iterations: 5),
-                       InstructionRegion(benchmark: "a b/c", callPath: .withState, layout: 2, iterations: 40)] {
+                       InstructionRegion(benchmark: "a b/c", callPath: .withState, layout: 2, iterations: 40),
+                       InstructionRegion(benchmark: "each", callPath: .withSetUpEach, layout: 1, iterations: 4)] {
             #expect(InstructionRegion(label: region.label) == region)
         }
         #expect(InstructionRegion(label: "Program termination") == nil)

@@ -31,9 +31,11 @@ import Testing
     }
 
     static func runner() throws -> Runner {
-        Runner(settings: settings, overheads: [.direct: .zero, .withState: .zero],
+        Runner(settings: settings, overheads: zeroOverheads,
                allocationCounter: .success(try AllocationCounter()), progress: Progress())
     }
+
+    static let zeroOverheads = Dictionary(uniqueKeysWithValues: BenchmarkInstance.CallPath.allCases.map { ($0, HarnessOverhead.zero) })
 
     /// What the harness records beside each timing sample: the pace, and where the kernel
     /// tells (Linux), the scheduler's wait and preemptions.
@@ -120,6 +122,30 @@ import Testing
         #expect(result.metric(named: "machinePace")?.samples.allSatisfy { $0 > 0 } == true)
         #expect(result.metric(named: "steps")?.samples == [2, 2])
         #expect(result.metric(named: "mallocs")?.samples == [0, 0])
+        #expect(result.warnings.isEmpty)
+    }
+
+    /// A set-up per operation allocates and counts before each operation; the figures are the
+    /// operation's alone.
+    @Test func aSetUpPerOperationIsLeftOutOfTheAllocationsAndTheCounts() throws {
+        final class Shelf {
+            var boxes: [Counter] = []
+            var steps = 0
+        }
+        let benchmark = Benchmark("each", metrics: [.wallTime, .mallocs], setUp: { Shelf() },
+                                  setUpEach: { shelf in
+                                      shelf.boxes = (0..<7).map { _ in Counter() }  // eight allocations
+                                      shelf.steps += 5
+                                  },
+                                  counts: { ["steps": $0.steps] }) { shelf in
+            blackHole(Counter())
+            blackHole(Counter())
+            shelf.steps += 2
+        }
+        let result = try Self.runner().measure(benchmark, resultName: "X/each")
+        #expect(result.metric(named: "mallocs")?.samples == [2, 2])
+        #expect(result.metric(named: "steps")?.samples == [2, 2])
+        #expect(result.metric(named: "wallTime")?.samples.count == 3)
         #expect(result.warnings.isEmpty)
     }
 
@@ -228,7 +254,7 @@ import Testing
     }
 
     @Test func aMissingAllocationCounterIsAWarningNotAFailure() throws {
-        let runner = Runner(settings: Self.settings, overheads: [.direct: .zero, .withState: .zero],
+        let runner = Runner(settings: Self.settings, overheads: Self.zeroOverheads,
                             allocationCounter: .failure(.statisticsDisabled), progress: Progress())
         let result = try runner.measure(Benchmark("plain", metrics: [.wallTime, .mallocs]) {},
                                         resultName: "X/plain")
