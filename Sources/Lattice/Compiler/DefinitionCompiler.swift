@@ -204,9 +204,7 @@ struct DefinitionCompiler {
             for selection in set.selections {
                 switch selection {
                 case .field(let field):
-                    if schema.field(field.name.value, on: parent)?.isClientOnly == true {
-                        clientFields.insert(field.location.start)
-                    }
+                    noteIfClientOnly(field, on: parent)
                     let key = field.alias?.value ?? field.name.value
                     guard let index = fieldIndex[key] else {
                         fieldIndex[key] = items.count
@@ -248,6 +246,15 @@ struct DefinitionCompiler {
                 addedSyntax[written.location.start] = added.syntax(at: written.location)
             }
         }
+        return objectSelection(of: parent, nodes)
+    }
+
+    /// `nodes` as the selection of `parent`, with the keys of its possible types. Its own
+    /// function, not inlined: `compileSelections` and `compileField` recurse once a level, and
+    /// a debug build gives every local of a frame its own slot, so what is here would widen
+    /// every level's frame (the depth limit must fit a 512 KiB stack, `CompilerDepthTests`).
+    @inline(never)
+    private func objectSelection(of parent: String, _ nodes: [SelectionNode]) -> ObjectSelection {
         let possible = schema.possibleTypes(of: parent)
         let keyed = possible.compactMap { type in schema.key(of: type).map { (type: type, key: $0) } }
         let isObject: Bool
@@ -256,6 +263,15 @@ struct DefinitionCompiler {
             typeName: parent, concreteTypename: isObject ? parent : nil,
             identifiedTypes: keyed.isEmpty ? nil : TypeCondition(typeName: parent, concreteTypes: Set(keyed.map(\.type))),
             recordKeys: SelectionKeys(keyed), selections: nodes, possibleTypes: isObject ? [] : possible.sorted())
+    }
+
+    /// Notes `field` for the request text to leave out when it is client-only (its own
+    /// function for the frame's sake, as `objectSelection(of:_:)`).
+    @inline(never)
+    private mutating func noteIfClientOnly(_ field: Field, on parent: String) {
+        if schema.field(field.name.value, on: parent)?.isClientOnly == true {
+            clientFields.insert(field.location.start)
+        }
     }
 
     private mutating func compileField(_ field: Field, children: [GraphQLSyntax.SelectionSet],
