@@ -77,8 +77,9 @@ extension Store {
     /// Removed records lose their fields, so a lens still holding one reads missing data, and
     /// a kept record's field linking one (a field no retained selection reads) goes with them.
     /// Nobody is notified: no retained operation reads a removed record or such a field.
-    /// - Returns: the ids removed, sorted.
-    /// - Complexity: O(reachable fields + records), hashing only the ids removed.
+    /// - Returns: the ids removed, sorted (`DataID.sorted(_:)`).
+    /// - Complexity: O(reachable fields + records), hashing only the ids removed, or the ids
+    ///   kept when fewer are.
     @discardableResult
     public func collectGarbage() -> [DataID] {
         collectionNumber &+= 1
@@ -97,14 +98,25 @@ extension Store {
         let collection = collectionNumber
         // The values alone: iterating the pairs copies every id too.
         var removed: [Record] = []
+        removed.reserveCapacity(source.count - marker.reached)
         for record in source.records.values where record.collectionMark != collection {
             removed.append(record)
         }
-        for record in removed {
-            forgetConnectionNodes(of: record)
-            if !connectionPages.isEmpty { connectionPages[record.serial] = nil }
-            record.slots.removeAll()
-            source.remove(record.id)
+        // The connections' tables looked at once, not once a record: each look is a dynamic
+        // exclusivity check (76 instructions).
+        if !connectionNodes.isEmpty || !connectionPages.isEmpty {
+            for record in removed {
+                forgetConnectionNodes(of: record)
+                if !connectionPages.isEmpty { connectionPages[record.serial] = nil }
+            }
+        }
+        for record in removed { record.slots.removeAll() }
+        // Most records going (a screen's data released): the source keeps the others in a new
+        // table rather than hashing every id removed.
+        if removed.count > source.count / 2 {
+            source.keepOnly { $0.collectionMark == collection }
+        } else {
+            for record in removed { source.remove(record.id) }
         }
         // A record kept may link one removed through a field no retained selection reads (the
         // root's field of a page scrolled past): the field goes too, or the empty record and
@@ -112,7 +124,7 @@ extension Store {
         for record in source.records.values {
             for key in record.slots.keysLinkingUnreached(collection) { record.slots.remove(key) }
         }
-        return removed.map(\.id).sorted()
+        return DataID.sorted(removed.map(\.id))
     }
 
     /// Marks the records the retained roots reach as the store shows them now.

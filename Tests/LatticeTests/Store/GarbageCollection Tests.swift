@@ -98,3 +98,36 @@ extension GarbageCollectionTests {
         #expect(store.bufferedCount == 2)
     }
 }
+
+extension GarbageCollectionTests {
+    /// A pass removing most of the store makes the source's table again from the records kept;
+    /// one removing a few removes them one by one. Either way the kept records are the same
+    /// objects, found by their ids, and a later commit writes into them.
+    @Test(arguments: [2, 40])
+    func whetherFewOrMostRecordsGoTheOthersStayFindable(issues: Int) throws {
+        let store = Store(configuration: .init(releaseBufferSize: 0))
+        let viewer = BoundArtifact(artifacts["ViewerQuery"]!)
+        let repo = BoundArtifact(artifacts["RepoQuery"]!, variables: ["owner": "o"])
+        try store.commit(GraphQLResponse(data: try .parse("""
+        {"viewer": {"id": "U1", "login": "ada", "status": {"message": "hi"}}}
+        """)), for: viewer)
+        let list = (1...issues).map { #"{"id": "I\#($0)", "title": "t"}"# }.joined(separator: ", ")
+        try store.commit(GraphQLResponse(data: try .parse("""
+        {"repository": {"id": "R1", "name": "n", "issues": [\(list)]}}
+        """)), for: repo)
+        _ = store.retain(viewer)
+        let keptIDs = [DataID.root, DataID("U1"), DataID.client(parent: DataID("U1"), storageKey: "status")]
+        let kept = keptIDs.map { store.record($0) }
+        let removed = store.collectGarbage()
+        #expect(removed == DataID.sorted((1...issues).map { DataID("I\($0)") } + [DataID("R1")]))
+        #expect((removed.count > keptIDs.count) == (issues == 40), "one pass removes fewer records than it keeps, the other more")
+        #expect(store.source.ids == keptIDs.sorted())
+        #expect(zip(keptIDs, kept).allSatisfy { store.record($0) === $1 && $1 != nil })
+        #expect(removed.allSatisfy { store.record($0) == nil })
+        try store.commit(GraphQLResponse(data: try .parse("""
+        {"viewer": {"id": "U1", "login": "grace", "status": {"message": "hi"}}}
+        """)), for: viewer)
+        #expect(store.source.count == keptIDs.count)
+        #expect(try Lens(viewer, record: try #require(store.record(.root))).read("viewer").read("login") as String == "grace")
+    }
+}
