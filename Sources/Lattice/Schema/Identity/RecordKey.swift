@@ -38,11 +38,11 @@ public struct RecordKey: Hashable, Sendable {
     /// when one of them cannot key a record (null, a float, a list or an object).
     /// - Complexity: O(length of the values).
     public func recordID(values: [JSONValue]) -> DataID? {
-        var text = ""
-        for (index, value) in values.enumerated() {
-            guard append(value, at: index, to: &text) else { return nil }
+        guard values.count == fields.count else { return nil }
+        switch recordID(value: { values[$0] }) {
+        case .id(let id): return id
+        case .missing, .unusable: return nil
         }
-        return DataID(text)
     }
 
     /// What an object's key fields make: its record ID, or the first key field it lacks, or
@@ -56,39 +56,99 @@ public struct RecordKey: Hashable, Sendable {
     /// The record ID of `object`, a response's, by its key fields: what the normalizer keys it
     /// by, without a copy of the values. - Complexity: O(key fields + length of their values).
     func recordID(in object: [String: JSONValue]) -> Found {
-        var text = ""
-        for (index, field) in fields.enumerated() {
-            guard let value = object[field] else { return .missing(field: field) }
-            guard append(value, at: index, to: &text) else { return .unusable }
-        }
-        return .id(DataID(text))
+        recordID(value: { object[fields[$0]] })
     }
 
-    /// Appends the key value `value` of field `index` to a record ID being made: the space's
-    /// name first, `:` between values, each value escaped when the key has several; false for
-    /// a value that keys nothing.
-    private func append(_ value: JSONValue, at index: Int, to text: inout String) -> Bool {
-        if index == 0, case .type(let space) = scope {
-            text += space
-            text += ":"
+    /// The record ID of the key whose field `index` holds `value(index)`. The text is measured
+    /// first and copied once into a string of that length: appending part by part grew it
+    /// several times a record, most of what a composite key added to the ingest (issue 39).
+    @inline(__always)
+    private func recordID(value: (Int) -> JSONValue?) -> Found {
+        if fields.count == 1, case .global = scope {
+            // One field's value is the ID as it is.
+            guard let found = value(0) else { return .missing(field: fields[0]) }
+            guard let part = Self.text(of: found) else { return .unusable }
+            return .id(DataID(part))
         }
-        let part: String
-        switch value {
-        case .string(let raw): part = raw
-        case .int(let raw): part = String(raw)
-        case .bool(let raw): part = raw ? "true" : "false"
-        case .null, .double, .array, .object: return false
-        }
-        if index > 0 { text += ":" }
-        // One field's value is the ID as it is; several are escaped so they split one way.
-        if fields.count == 1 || !part.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "\\") }) {
-            text += part
-        } else {
-            for character in part.unicodeScalars {
-                if character == ":" || character == "\\" { text.unicodeScalars.append("\\") }
-                text.unicodeScalars.append(character)
+        return withUnsafeTemporaryAllocation(of: String.self, capacity: fields.count) { parts -> Found in
+            var filled = 0
+            defer { UnsafeMutableBufferPointer(rebasing: parts[..<filled]).deinitialize() }
+            var length = 0
+            var escapes = 0
+            if case .type(let space) = scope { length += space.utf8.count + 1 }
+            for index in fields.indices {
+                guard let found = value(index) else { return .missing(field: fields[index]) }
+                guard var part = Self.text(of: found) else { return .unusable }
+                // One field's value follows its space as it is; several are escaped, so the
+                // ID splits one way.
+                part.withUTF8 { bytes in
+                    length += (index > 0 ? 1 : 0) + bytes.count
+                    if fields.count > 1 { escapes += bytes.count(where: Self.isEscaped) }
+                }
+                parts.initializeElement(at: index, to: part)
+                filled += 1
             }
+            return .id(DataID(joining(parts[..<filled], length: length + escapes, escaping: escapes > 0)))
         }
-        return true
+    }
+
+    /// The record ID's text, `length` bytes: the space's name and `:` for a scoped key, then
+    /// the parts joined by `:`, with a `\` before each `:` and `\` in them when `escaping`.
+    private func joining(_ parts: Slice<UnsafeMutableBufferPointer<String>>, length: Int, escaping: Bool) -> String {
+        String(unsafeUninitializedCapacity: length) { buffer in
+            var position = 0
+            if case .type(let space) = scope {
+                position = Self.copy(space, into: buffer, at: position, escaping: false)
+                buffer[position] = UInt8(ascii: ":")
+                position += 1
+            }
+            for (index, part) in parts.enumerated() {
+                if index > 0 {
+                    buffer[position] = UInt8(ascii: ":")
+                    position += 1
+                }
+                position = Self.copy(part, into: buffer, at: position, escaping: escaping)
+            }
+            return position
+        }
+    }
+
+    /// Copies `text`'s bytes into `buffer` from `start`, with a `\` before each `:` and `\`
+    /// when `escaping`; returns the position after them.
+    private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int,
+                             escaping: Bool) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard escaping else {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[start ..< start + bytes.count]).update(fromContentsOf: bytes)
+                return start + bytes.count
+            }
+            var position = start
+            for byte in bytes {
+                if isEscaped(byte) {
+                    buffer[position] = UInt8(ascii: "\\")
+                    position += 1
+                }
+                buffer[position] = byte
+                position += 1
+            }
+            return position
+        }
+    }
+
+    /// A key value's text: a string as it is, an integer in decimal, a boolean as `true` or
+    /// `false`; `nil` for a value that keys nothing.
+    private static func text(of value: JSONValue) -> String? {
+        switch value {
+        case .string(let raw): raw
+        case .int(let raw): String(raw)
+        case .bool(let raw): raw ? "true" : "false"
+        case .null, .double, .array, .object: nil
+        }
+    }
+
+    /// Whether a byte of a key's value is escaped in a record ID of several values: `:`, `\`.
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\\")
     }
 }

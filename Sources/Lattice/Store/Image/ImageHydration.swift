@@ -72,7 +72,17 @@ public struct ImageHydration {
     /// first time. - Complexity: one indexed read the first time; one hash of `id` after.
     private mutating func entry(_ id: DataID, live: Record?) throws(ImageDatabaseError) -> Dictionary<DataID, Entry>.Index {
         if let index = entries.index(forKey: id) { return index }
-        let fields = try fields(of: id, live: live)
+        let row = try row(of: id, live: live)
+        let fields: [(key: FieldKey, state: FieldState)]?
+        switch row {
+        case .fields(let read): fields = read
+        case .deleted:
+            // Known deleted, as the store knew it when the row was written: a link to it reads
+            // as null, as before the relaunch, not as data the store lacks.
+            if live == nil { delta.delete(id) }
+            fields = nil
+        case .none: fields = nil
+        }
         let type: RecordType = if case .scalar(.string(let name))? = fields?.first(where: { $0.key == .typename })?.state.value {
             .known(TypeKey(name))
         } else {
@@ -83,17 +93,27 @@ public struct ImageHydration {
         return index
     }
 
-    /// The fields of record `id`'s row; nil when the image has none, it does not read back
-    /// (noted in `corrupt`) or is deleted, or the store knows the record deleted.
-    private mutating func fields(of id: DataID, live: Record?) throws(ImageDatabaseError) -> [(key: FieldKey, state: FieldState)]? {
+    /// What record `id`'s row holds.
+    private enum Row {
+        /// Its fields.
+        case fields([(key: FieldKey, state: FieldState)])
+        /// The record was deleted when the row was written.
+        case deleted
+    }
+
+    /// Record `id`'s row; nil when the image has none, it does not read back (noted in
+    /// `corrupt`), or the store knows the record deleted.
+    private mutating func row(of id: DataID, live: Record?) throws(ImageDatabaseError) -> Row? {
         guard live?.type != .nonexistent else { return nil }
         let keys = self.keys
-        let read = try image.withRow(of: id) { bytes -> Result<[(key: FieldKey, state: FieldState)]?, RecordEncoding.CorruptRow> in
+        let read = try image.withRow(of: id) { bytes -> Result<Row?, RecordEncoding.CorruptRow> in
             guard let bytes else { return .success(nil) }
-            return Result { () throws(RecordEncoding.CorruptRow) in try keys.fields(of: bytes, id: id) }
+            return Result { () throws(RecordEncoding.CorruptRow) in
+                try keys.fields(of: bytes, id: id).map(Row.fields) ?? .deleted
+            }
         }
         switch read {
-        case .success(let fields): return fields
+        case .success(let row): return row
         case .failure(let problem):
             corrupt.append((id, problem.description))
             return nil

@@ -23,7 +23,7 @@ final class RowKeys {
     }
 
     /// The fields of the row in `bytes`, record `id`'s, keys interned; nil when the row is of a
-    /// deleted record.
+    /// deleted record (which is then known deleted, not unknown: `ImageHydration`).
     /// - Throws: `RecordEncoding.CorruptRow`, as `RecordEncoding.decode(_:)`.
     /// - Complexity: O(bytes); a key met before costs a hash of its bytes and one comparison,
     ///   or one array read when the row names it by number.

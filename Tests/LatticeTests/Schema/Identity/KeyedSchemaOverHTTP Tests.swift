@@ -106,5 +106,25 @@ struct KeyedSchemaOverHTTPTests {
         _ = try await next.mutate(try artifact("RemoveBook"), variables: ["isbn": .string("978-0"), "edition": .int(1)])
         #expect(next.store.record(DataID("978-0:1"))?.type == .nonexistent)
         #expect(next.store.record(DataID("978-0:2"))?.type != .nonexistent)
+        await next.imageWritten()
+        await next.closeImage()
+
+        // A launch after the deletion: the reviews still show, the deleted edition read from
+        // its row as deleted (a link to it reads as null), not as data the store lacks.
+        let third = try environment(server, strategy, image: image)
+        let afterDeletion = third.attach(try artifact("Reviews"), variables: ["first": .int(2)], policy: .storeOnly)
+        guard case .ready(let shown) = afterDeletion.phase, let shownConnection: Lens = try shown.read("reviews") else {
+            Issue.record("after a deletion the next launch shows reviews \(afterDeletion.phase.name)")
+            return
+        }
+        let shownEdges: [Lens?] = try shownConnection.read("edges")
+        let titles = shownEdges.map { edge -> String in
+            let node: Lens? = (try? edge?.read("node") as Lens?) ?? nil
+            let book: Lens? = (try? node?.read("book") as Lens?) ?? nil
+            return ((try? book?.read("title") as String?) ?? nil) ?? "null"
+        }
+        // The server's odd reviews are of the second edition, its even ones of the first.
+        #expect(titles == (1...7).map { $0 % 2 == 1 ? "The Dispossessed (revised)" : "null" })
+        #expect(third.store.record(DataID("978-0:1"))?.type == .nonexistent)
     }
 }

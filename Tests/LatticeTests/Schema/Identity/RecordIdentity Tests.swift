@@ -92,6 +92,14 @@ import Testing
         #expect(composite.recordID(values: [.string("a"), .null]) == nil)
         #expect(RecordKey(fields: ["id"], scope: .type(space: "Review")).recordID(values: [.int(7)]) == DataID("Review:7"))
         #expect(RecordKey.id.recordID(values: [.string("x:y")]) == DataID("x:y"))
+        // A scoped composite of values longer than a small string, a `\` escaped as a `:` is;
+        // one scoped value stays as it is.
+        let scoped = RecordKey(fields: ["isbn", "edition", "kept"], scope: .type(space: "Book"))
+        #expect(scoped.recordID(values: [.string("978-0\\1:long-enough-title"), .int(-12), .bool(true)])
+            == DataID("Book:978-0\\\\1\\:long-enough-title:-12:true"))
+        #expect(RecordKey(fields: ["id"], scope: .type(space: "Review")).recordID(values: [.string("a:b\\c")])
+            == DataID("Review:a:b\\c"))
+        #expect(scoped.recordID(values: [.string("a"), .int(1)]) == nil)
     }
 
     @Test(arguments: [
