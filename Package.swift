@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "LatticeTests", dependencies: ["GraphQLSyntax", "Lattice", "LatticeTesting", "SpecLenses"],
                     exclude: ["Compiler/ValidationCorpus"]),
         // What `lattice generate` writes for spec/, Tests/Fixtures/SmallSpec, HostileNames, TypedAPI,
-        // SemanticNullability and ClientFields, checked
+        // SemanticNullability, ClientFields and KeyedSchema, checked
         // in and compiled here; LatticeCodegenTests regenerates them and requires the same bytes.
         .target(name: "SpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SpecLenses"),
         .target(name: "SmallSpecLenses", dependencies: ["Lattice"], path: "Tests/Generated/SmallSpecLenses"),
@@ -109,9 +109,11 @@ let package = Package(
         .target(name: "TypedAPILenses", dependencies: ["Lattice"], path: "Tests/Generated/TypedAPILenses"),
         .target(name: "SemanticLenses", dependencies: ["Lattice"], path: "Tests/Generated/SemanticLenses"),
         .target(name: "ClientFieldLenses", dependencies: ["Lattice"], path: "Tests/Generated/ClientFieldLenses"),
+        .target(name: "KeyedLenses", dependencies: ["Lattice"], path: "Tests/Generated/KeyedLenses"),
         .testTarget(name: "LatticeCodegenTests",
                     dependencies: ["Lattice", "LatticeCodegen", "LatticeTesting", "SpecLenses", "SmallSpecLenses",
-                                   "HostileLenses", "TypedAPILenses", "SemanticLenses", "ClientFieldLenses"]),
+                                   "HostileLenses", "TypedAPILenses", "SemanticLenses", "ClientFieldLenses",
+                                   "KeyedLenses"]),
         .testTarget(name: "LatticeBenchTests", dependencies: ["LatticeBench"]),
         // Results and limits built in code, for the lab's tests and the suite's.
         .target(name: "LabTestSupport", dependencies: ["LatticeBench", "LatticeLab"], path: "Tests/LabTestSupport"),

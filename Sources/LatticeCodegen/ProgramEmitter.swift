@@ -28,6 +28,7 @@ struct ProgramEmitter {
             writer.line("\(types.access)static let program = Program(generated: \(name).self)")
             emitCompiled(program, into: &writer)
             emitLookups(program.lookups, into: &writer)
+            emitIdentity(program.schema.identity, into: &writer)
             emit(sources(program.schema.sources, sorted: false), named: "schema", into: &writer)
             // Only when there are client files: `GeneratedProgram` gives none by default, so
             // the programs of apps without any are as they were.
@@ -56,6 +57,34 @@ struct ProgramEmitter {
         guard !lookups.isEmpty else { return }
         let coordinates = lookups.fields.map { SwiftNames.literal($0.description) }.joined(separator: ", ")
         writer.line("\(types.access)static let lookups: [String] = [\(coordinates)]")
+    }
+
+    /// `identity`, the keys lattice.json configures, when it configures any (without,
+    /// `GeneratedProgram`'s default stands, and the file is as it was before identity), one
+    /// type a line in name order.
+    private func emitIdentity(_ identity: RecordIdentity, into writer: inout SwiftWriter) {
+        guard !identity.isDefault else { return }
+        writer.block("\(types.access)static var identity: RecordIdentity") { writer in
+            writer.line("RecordIdentity([")
+            for name in identity.types.keys.sorted() {
+                guard let type = identity.types[name] else { continue }
+                writer.line("    \(SwiftNames.literal(name)): \(Self.literal(type)),")
+            }
+            writer.line("])")
+        }
+    }
+
+    /// A `TypeIdentity` as Swift source.
+    private static func literal(_ type: TypeIdentity) -> String {
+        switch type {
+        case .unkeyed: return ".unkeyed"
+        case .keyed(let key):
+            let fields = "[" + key.fields.map(SwiftNames.literal).joined(separator: ", ") + "]"
+            switch key.scope {
+            case .global: return ".keyed(RecordKey(fields: \(fields)))"
+            case .type(let space): return ".keyed(RecordKey(fields: \(fields), scope: .type(space: \(SwiftNames.literal(space)))))"
+            }
+        }
     }
 
     /// `(name, text)` of each source, named by its last path component.

@@ -205,7 +205,8 @@ import TypedAPILenses
         let root = fixtures.spec.repositoryRoot
         let doc = try String(contentsOf: root.appendingPathComponent("docs/generated-code.md"), encoding: .utf8)
         var sources = [try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)]
-        for folder in ["SpecLenses", "SmallSpecLenses", "HostileLenses", "TypedAPILenses", "SemanticLenses", "ClientFieldLenses"] {
+        for folder in ["SpecLenses", "SmallSpecLenses", "HostileLenses", "TypedAPILenses", "SemanticLenses", "ClientFieldLenses",
+                       "KeyedLenses"] {
             let url = root.appendingPathComponent("Tests/Generated/\(folder)")
             for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() {
                 sources.append(try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8))

@@ -35,6 +35,15 @@ public protocol GeneratedProgram: SendableMetatype {
     /// (`"Query.node"`), checked by `lattice generate` against the schema: `Program.lookups`.
     /// None unless generated. - Complexity: O(lookups) to build the array.
     static var lookups: [String] { get }
+    /// How the store keys each type's records, as lattice.json's `"identity"` configures it
+    /// (`RecordIdentity`): the program's `schema` is keyed by it, as the documents were when
+    /// they compiled. The default unless generated. - Complexity: O(types named).
+    static var identity: RecordIdentity { get }
+}
+
+extension GeneratedProgram {
+    /// No configured identity: what a program generated without `"identity"` carries.
+    public static var identity: RecordIdentity { .default }
 }
 
 extension GeneratedProgram {

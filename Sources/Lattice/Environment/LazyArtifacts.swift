@@ -22,20 +22,18 @@ final class LazyArtifacts: Sendable {
 
     private let state = Mutex(State())
     private let forms: [String: String]
-    private let schemaSources: @Sendable () -> [GraphQLSource]
-    private let clientSchemaSources: @Sendable () -> [GraphQLSource]
+    /// Builds the schema: the generated SDL, the client files, keyed as configured.
+    private let buildSchema: @Sendable () throws -> Schema
     private let documentSources: @Sendable () -> [GraphQLSource]
     /// The generated program's type, for the messages.
     private let owner: @Sendable () -> String
 
-    /// The artifacts `forms` hold (definition name to compiled form, base64), the schema built
-    /// from `schemaSources` and `clientSchemaSources` when first asked for. - Complexity: O(1).
-    init(forms: [String: String], schemaSources: @escaping @Sendable () -> [GraphQLSource],
-         clientSchemaSources: @escaping @Sendable () -> [GraphQLSource],
+    /// The artifacts `forms` hold (definition name to compiled form, base64), the schema
+    /// `buildSchema` makes built when first asked for. - Complexity: O(1).
+    init(forms: [String: String], buildSchema: @escaping @Sendable () throws -> Schema,
          documentSources: @escaping @Sendable () -> [GraphQLSource], owner: @escaping @Sendable () -> String) {
         self.forms = forms
-        self.schemaSources = schemaSources
-        self.clientSchemaSources = clientSchemaSources
+        self.buildSchema = buildSchema
         self.documentSources = documentSources
         self.owner = owner
     }
@@ -60,7 +58,7 @@ final class LazyArtifacts: Sendable {
         state.withLock { state in
             if let schema = state.schema { return schema }
             do {
-                let schema = try SchemaBuilder.build(sources: schemaSources(), clientSources: clientSchemaSources())
+                let schema = try buildSchema()
                 state.schema = schema
                 return schema
             } catch {

@@ -92,8 +92,10 @@ public final class Program: Sendable {
     public init<Generated: GeneratedProgram>(generated: Generated.Type) {
         schemaDigest = Generated.schemaDigest
         lookups = Lookups(generated: Generated.lookups)
-        storage = .lazy(LazyArtifacts(forms: Generated.compiled, schemaSources: { Generated.schema },
-                                      clientSchemaSources: { Generated.clientSchema }, documentSources: { Generated.documents }, owner: { "\(Generated.self)" }))
+        storage = .lazy(LazyArtifacts(forms: Generated.compiled, buildSchema: {
+            try SchemaBuilder.build(sources: Generated.schema, clientSources: Generated.clientSchema)
+                .keyed(by: Generated.identity)
+        }, documentSources: { Generated.documents }, owner: { "\(Generated.self)" }))
     }
 
     /// The artifact of the generated operation `operation` in the program generated with it
