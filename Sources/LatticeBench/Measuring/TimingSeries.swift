@@ -24,6 +24,13 @@ struct TimingSeries {
     /// Samples taken so far.
     var count: Int { wall.count }
 
+    /// How long the reading after a sample of `wall` nanoseconds reads the machine
+    /// (`MachinePace.fastest(within:)`): 2 % of the sample, at most 5 ms, so the probing costs
+    /// a long sample little and a short one nothing.
+    static func settlingWindow(afterSample wall: UInt64) -> UInt64 {
+        Swift.min(wall / 50, 5_000_000)
+    }
+
     /// Takes one sample of `batch` operations of `instance`. `fresh` reads the pace again
     /// before the sample (another benchmark ran since this series' last sample); otherwise the
     /// last sample's reading after serves as this one's before.
@@ -39,7 +46,7 @@ struct TimingSeries {
             scheduler = nil
         }
         let perOperation = overhead.perOperation(sample, batch: batch)
-        let paceAfter = MachinePace.measure()
+        let paceAfter = MachinePace.fastest(within: Self.settlingWindow(afterSample: sample.wallNanoseconds))
         lastPace = paceAfter
         paces.append(BracketedPace.pace(before: paceBefore, after: paceAfter))
         wall.append(perOperation.wall)
