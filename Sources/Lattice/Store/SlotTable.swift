@@ -129,7 +129,9 @@ struct SlotTable {
             case let (.link(record), .link(id)): return record.id == id
             case let (.links(records), .links(ids)):
                 guard records.count == ids.count else { return false }
-                for (record, id) in zip(records, ids) where record?.id != id { return false }
+                // An index loop: `zip`'s iterator was not inlined here, and cost the commit of an
+                // unchanged payload 10 % of its instructions (issue 38).
+                for index in records.indices where records[index]?.id != ids[index] { return false }
                 return true
             case (.null, _), (.scalar, _), (.link, _), (.links, _): return false
             }

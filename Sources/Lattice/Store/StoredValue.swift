@@ -14,8 +14,9 @@ enum StoredValue: Equatable {
         case let (.scalar(left), .scalar(right)): return left == right
         case let (.link(left), .link(right)): return left === right
         case let (.links(left), .links(right)):
-            return left.count == right.count
-                && zip(left, right).allSatisfy { $0 === $1 }
+            guard left.count == right.count else { return false }
+            for index in left.indices where left[index] !== right[index] { return false }
+            return true
         case (.null, _), (.scalar, _), (.link, _), (.links, _): return false
         }
     }
