@@ -79,7 +79,7 @@ extension Environment {
     /// it. - Returns: whether anything was read.
     func hydrate(_ root: OperationRoot) -> Bool {
         guard let reader = image?.reader else { return false }
-        var hydration = ImageHydration(image: reader, store: store)
+        var hydration = ImageHydration(image: reader, store: store, lookups: program.lookups)
         do throws(ImageDatabaseError) {
             try hydration.hydrate(root.bound)
         } catch where error.isBusy {

@@ -51,29 +51,34 @@ struct LookupAnswers {
         return target
     }
 
-    /// The record the store holds that `field`'s arguments under `bound`'s variables name, as
-    /// the records `child` selects are keyed (`ObjectSelection.recordKeys`, the configured
-    /// keys): by the `id` argument when every one is the global `id`, else by each keyed
-    /// type's key fields the arguments carry, the first record found.
+    /// The record the store holds that `field`'s arguments under `bound`'s variables name
+    /// (`recordIDs(named:returning:bound:)`), the first found.
     static func record(named field: FieldNode, returning child: ObjectSelection, bound: BoundArtifact,
                        in store: Store) -> Record? {
+        recordIDs(named: field, returning: child, bound: bound).lazy.compactMap { store.record($0) }.first
+    }
+
+    /// The record IDs `field`'s arguments under `bound`'s variables name, as the records
+    /// `child` selects are keyed (`ObjectSelection.recordKeys`, the configured keys): by the
+    /// `id` argument when every one is the global `id`, else by each keyed type's key fields
+    /// the arguments carry, in the order of the keys. Never a client record's: the client
+    /// namespace is the store's own, which no server key names.
+    /// - Complexity: O(length of the arguments) plus O(keys).
+    static func recordIDs(named field: FieldNode, returning child: ObjectSelection, bound: BoundArtifact) -> [DataID] {
         let arguments: [String: JSONValue]
         switch field.key {
         case .constant(let key, _): arguments = StorageKey.arguments(of: key.storageKey) ?? [:]
         case .variable(_, let template): arguments = template.arguments.mapValues { $0.resolve(bound.variables) }
         }
         let keys = child.recordKeys?.keys.map(\.key) ?? [.id]
-        for key in keys {
+        return keys.compactMap { key in
             var values: [JSONValue] = []
             for name in key.fields {
-                guard let value = arguments[name] else { break }
+                guard let value = arguments[name] else { return nil }
                 values.append(value)
             }
-            // The client namespace is the store's own records, which no server key names.
-            guard values.count == key.fields.count, let id = key.recordID(values: values), !id.isClient,
-                  let record = store.record(id) else { continue }
-            return record
+            guard let id = key.recordID(values: values), !id.isClient else { return nil }
+            return id
         }
-        return nil
     }
 }

@@ -35,8 +35,9 @@ struct LookupsOverHTTPTests {
         return try JSONDecoder().decode(Counts.self, from: body).text
     }
 
-    static func environment(_ server: LoopbackServer, _ strategy: PhaseStrategy) throws -> Environment {
-        Environment(program: try program(), transport: HTTPTransport(url: try server.url("/graphql")), strategy: strategy)
+    static func environment(_ server: LoopbackServer, _ strategy: PhaseStrategy, image: URL? = nil) throws -> Environment {
+        Environment(program: try program(), transport: HTTPTransport(url: try server.url("/graphql")),
+                    configuration: .init(strategy: strategy, image: image))
     }
 
     /// The first issue of the fixture repository's list, fetched in `environment`: its id and title.
@@ -90,6 +91,41 @@ struct LookupsOverHTTPTests {
             return
         }
         #expect(try lens.read("node").read("title") == issue.title)
+    }
+}
+
+extension LookupsOverHTTPTests {
+    /// A record the last launch wrote to the image and this launch has not read yet: the
+    /// lookup reads its row at the attach and is answered from it, with no request.
+    @Test(arguments: PhaseStrategy.allCases)
+    func nodeOfARecordInTheImageSendsNothingAfterARelaunch(_ strategy: PhaseStrategy) async throws {
+        let server = try await LoopbackServer.start()
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lattice-lookups-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = folder.appendingPathComponent("store.sqlite")
+        let issue: (id: String, title: String)
+        do {
+            let environment = try Self.environment(server, strategy, image: image)
+            issue = try await Self.firstIssue(in: environment)
+            await environment.imageWritten()
+            await environment.closeImage()
+        }
+        #expect(try await Self.requestsSent(server) == 1)
+
+        let relaunched = try Self.environment(server, strategy, image: image)
+        #expect(relaunched.store.record(DataID(issue.id)) == nil)
+        let node = relaunched.attach(try #require(relaunched.program["LookupIssue"]),
+                                     variables: ["id": .string(issue.id)], policy: .storeOrNetwork)
+        #expect(node.availability == .available)
+        guard case .ready(let lens) = node.phase else {
+            Issue.record("the lookup is not answered from the image: \(node.phase)")
+            return
+        }
+        #expect(try lens.read("node").read("title") == issue.title)
+        await node.waitForFetch()
+        #expect(try await Self.requestsSent(server) == 1)
     }
 }
 

@@ -8,6 +8,8 @@
 public struct ImageHydration {
     private let image: StoreImage
     private let store: Store
+    /// The fields answered from the store by their key arguments.
+    private let lookups: Lookups
     /// What was read, staged: publish it into the store (`Store.publish`).
     public private(set) var delta = RecordSourceDelta()
     /// The records looked up, by id: what their rows hold and which selections were walked
@@ -49,10 +51,13 @@ public struct ImageHydration {
         }
     }
 
-    /// A hydration of `store` from `image`; nothing is read until `hydrate(_:root:)`.
-    public init(image: StoreImage, store: Store) {
+    /// A hydration of `store` from `image`; nothing is read until `hydrate(_:root:)`. A field
+    /// of `lookups` that no row holds is followed to the records its key arguments name, so a
+    /// lookup of a record the image holds is answered at launch as in memory (`LookupAnswers`).
+    public init(image: StoreImage, store: Store, lookups: Lookups = .none) {
         self.image = image
         self.store = store
+        self.lookups = lookups
     }
 
     /// Stages what `operation` reaches from `root` in the image and the store lacks, read in
@@ -150,8 +155,15 @@ public struct ImageHydration {
                     try visit(child, at: target, bound: bound)
                 case .links(let targets)?:
                     for case let target? in targets { try visit(child, at: target, bound: bound) }
-                case .null?, .scalar?, nil:
+                case .null?, .scalar?:
                     continue
+                case nil:
+                    // Never fetched through this field: a lookup's records are read from their
+                    // rows, for the check to answer it with (the check judges their type).
+                    guard field.connection == nil, lookups.contains(field.name, on: set.typeName) else { continue }
+                    for target in LookupAnswers.recordIDs(named: field, returning: child, bound: bound) {
+                        try visit(child, at: target, bound: bound)
+                    }
                 }
             case .inlineFragment(let inline):
                 guard inline.condition?.matches(row.type) ?? true else { continue }
