@@ -77,7 +77,10 @@ extension Store {
     /// Removed records lose their fields, so a lens still holding one reads missing data, and
     /// a kept record's field linking one (a field no retained selection reads) goes with them.
     /// Nobody is notified: no retained operation reads a removed record or such a field.
-    /// - Returns: the ids removed, sorted (`DataID.sorted(_:)`).
+    /// - Returns: the ids removed, in the order their records were made (`Record.serial`): an
+    ///   order that is the same on every run, got by sorting integers. Sorting the ids as
+    ///   strings (`DataID.sorted`) took 54 M of `RecordPage/collectNone`'s 162 M instructions
+    ///   for a list the environment only counts.
     /// - Complexity: O(reachable fields + records), hashing only the ids removed, or the ids
     ///   kept when fewer are.
     @discardableResult
@@ -124,7 +127,22 @@ extension Store {
         for record in source.records.values {
             for key in record.slots.keysLinkingUnreached(collection) { record.slots.remove(key) }
         }
-        return DataID.sorted(removed.map(\.id))
+        let order = Self.indicesBySerial(removed.map(\.serial))
+        return order.map { removed[$0].id }
+    }
+
+    /// The indices of `serials` (unique, as records' are) in the serials' order. When they lie
+    /// close together, as the serials of records made together do, each index is put in its
+    /// place in one pass; otherwise they are sorted, comparing integers (a comparison of the
+    /// records would retain and release both). Nonisolated: a comparison closure isolated to
+    /// the main actor checks the executor at every call (531 M instructions for 50,003 records).
+    /// - Complexity: O(n) when the serials span at most 4n, O(n log n) otherwise.
+    nonisolated private static func indicesBySerial(_ serials: [Int]) -> [Int] {
+        guard let low = serials.min(), let high = serials.max() else { return [] }
+        guard high - low < serials.count * 4 else { return serials.indices.sorted { serials[$0] < serials[$1] } }
+        var places = [Int](repeating: -1, count: high - low + 1)
+        for (index, serial) in serials.enumerated() { places[serial - low] = index }
+        return places.filter { $0 >= 0 }
     }
 
     /// Marks the records the retained roots reach as the store shows them now.

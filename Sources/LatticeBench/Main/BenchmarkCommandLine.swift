@@ -40,6 +40,9 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
     /// The internal `--callgrind-layouts N` flag of a child: count under N heap layouts
     /// instead of the preset's (a hash-seed child counts under one).
     var callgrindLayouts: Int?
+    /// The internal `--measure-group N` flag: this process is the child a measuring run started
+    /// for its `N`th group of benchmarks (`GroupProcess`), and measures that group alone.
+    var measureGroup: Int?
 
     /// Defaults: measure every benchmark, a terminal table on standard output.
     public init() {}
@@ -99,6 +102,10 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
                 result.callgrindLayouts = try value("a whole number ≥ 1") { text -> Int? in
                     Int(text).flatMap { $0 >= 1 ? $0 : nil }
                 }
+            case GroupProcess.childFlag:
+                result.measureGroup = try value("a whole number ≥ 0") { text -> Int? in
+                    Int(text).flatMap { $0 >= 0 ? $0 : nil }
+                }
             case "--heap-layouts":
                 result.heapLayouts = try value("a whole number ≥ 1") { text -> Int? in
                     Int(text).flatMap { $0 >= 1 ? $0 : nil }
@@ -136,10 +143,26 @@ public struct BenchmarkCommandLine: Equatable, Sendable {
         if !result.interleave.isEmpty && result.mode != .measure {
             throw .optionNeedsMode(option: "--interleave", mode: "the default (measure)")
         }
+        if result.measureGroup != nil && result.mode != .measure {
+            throw .optionNeedsMode(option: GroupProcess.childFlag, mode: "the default (measure)")
+        }
         if result.heapLayouts != nil && result.mode != .instructions {
             throw .optionNeedsMode(option: "--heap-layouts", mode: "--instructions")
         }
         return result
+    }
+
+    /// The arguments that make a child of this run measure its group `index` alone and write
+    /// its results as JSON to `output`: the options that select and sample, none that say
+    /// where or how this run reports.
+    func childArguments(group index: Int, output: String) -> [String] {
+        var arguments = quick ? ["--quick"] : []
+        if let filter { arguments += ["--filter", filter] }
+        arguments += interleave.flatMap { ["--interleave", $0] }
+        if let samples { arguments += ["--samples", String(samples)] }
+        if let timeBudgetSeconds { arguments += ["--time-budget", String(timeBudgetSeconds)] }
+        return arguments + [GroupProcess.childFlag, String(index), "--format", OutputFormat.json.rawValue,
+                            "--output", output]
     }
 
     /// The help text.

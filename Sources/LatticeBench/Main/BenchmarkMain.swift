@@ -18,12 +18,15 @@ public enum BenchmarkMain {
     @MainActor
     public static func run(_ benchmarks: [Benchmark], arguments: [String] = CommandLine.arguments,
                            passedEnvironment: [String] = []) -> Never {
-        exit(execute(benchmarks, arguments: arguments, passedEnvironment: passedEnvironment).rawValue)
+        exit(execute(benchmarks, arguments: arguments, passedEnvironment: passedEnvironment, isolating: true).rawValue)
     }
 
-    /// Everything `run` does except exiting; returns the exit status.
+    /// Everything `run` does except exiting; returns the exit status. `isolating` measures each
+    /// group of benchmarks in a process of its own (`GroupProcess`), this executable started
+    /// again; off, everything runs in this process (what a test calling this wants).
     @MainActor
-    static func execute(_ benchmarks: [Benchmark], arguments: [String], passedEnvironment: [String] = []) -> ExitStatus {
+    static func execute(_ benchmarks: [Benchmark], arguments: [String], passedEnvironment: [String] = [],
+                        isolating: Bool = false) -> ExitStatus {
         let machine = Machine.current()
         let executable = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "benchmark"
         let command: BenchmarkCommandLine
@@ -51,8 +54,11 @@ public enum BenchmarkMain {
             return .couldNotRun
         }
         let settings = settings(for: command)
-        let session = BenchmarkSession(executable: executable, command: command, settings: settings,
+        var session = BenchmarkSession(executable: executable, command: command, settings: settings,
                                        progress: Progress(), passedEnvironment: passedEnvironment)
+        if isolating && command.measureGroup == nil {
+            session.launchGroup = { GroupProcess.measure(group: $0, of: command) }
+        }
         if command.callgrindChild || InstructionCounter.isRunningUnderValgrind {
             return session.markInstructionRegions(selected)
         }

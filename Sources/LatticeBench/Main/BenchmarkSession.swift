@@ -22,8 +22,67 @@ struct BenchmarkSession {
     /// The environment variables the callgrind child is given from this process (`BenchmarkMain.run`).
     var passedEnvironment: [String] = []
 
-    /// Default mode: times, allocations and custom counts of each benchmark.
+    /// Measures a group in a process of its own and returns what that process left
+    /// (`GroupProcess.measure`); nil measures every group in this process, as a group's child
+    /// itself does.
+    var launchGroup: ((Int) -> GroupProcess.Outcome)?
+
+    /// Default mode: times, allocations and custom counts of each benchmark. More than one group
+    /// with `launchGroup` set: each group in a process of its own (`GroupProcess`); the child of
+    /// one (`--measure-group N`): that group alone; otherwise all of them here, in turn.
     func measure(_ selected: Selection) -> Measured {
+        let groups = Self.groups(selected, interleaving: command.interleave)
+        if let index = command.measureGroup {
+            guard groups.indices.contains(index) else {
+                var measured = Measured(configuration: configuration(mode: .measure))
+                fail("no group \(index) among the \(groups.count) selected", &measured)
+                return measured
+            }
+            return measureHere([groups[index]], reporting: false)
+        }
+        if let launchGroup, groups.count > 1 {
+            return measureApart(groups, launch: launchGroup, total: selected.count)
+        }
+        return measureHere(groups, reporting: true)
+    }
+
+    /// Each of `groups` measured by `launch` in a process of its own, the results in group order;
+    /// a group whose process failed is named and the others still measured. Each benchmark keeps
+    /// the harness overhead its process measured; the run's is their median.
+    private func measureApart(_ groups: [Selection], launch: (Int) -> GroupProcess.Outcome,
+                              total: Int) -> Measured {
+        var measured = Measured(configuration: configuration(mode: .measure))
+        var overheads: [Double] = []
+        var done = 0
+        for (index, group) in groups.enumerated() {
+            progress.update(group[0].name, "starting its process")
+            let outcome = launch(index)
+            let reported = outcome.results?.benchmarks ?? []
+            let overhead = outcome.results?.configuration.harnessOverheadNanoseconds
+            if let overhead { overheads.append(overhead) }
+            for item in group {
+                done += 1
+                let position = Self.position(done, of: total, item.name, inGroupOf: group.count)
+                guard var result = reported.first(where: { $0.name == item.name }) else {
+                    if outcome.failure == nil { progress.line(position + ": nothing to measure in this mode") }
+                    continue
+                }
+                result.harnessOverheadNanoseconds = result.harnessOverheadNanoseconds ?? overhead
+                measured.results.append(result)
+                progress.line(position + Self.warnings(result))
+            }
+            if let failure = outcome.failure {
+                fail("\(group.map(\.name).joined(separator: ", ")): \(failure)", &measured)
+            }
+        }
+        measured.configuration.harnessOverheadNanoseconds = overheads.isEmpty ? nil
+            : overheads.sorted()[overheads.count / 2]
+        return measured
+    }
+
+    /// `groups` measured in this process, in turn; `reporting` prints the harness overhead and
+    /// a line a benchmark (a group's child leaves that to its parent).
+    private func measureHere(_ groups: [Selection], reporting: Bool) -> Measured {
         var measured = Measured(configuration: configuration(mode: .measure))
         progress.update(executable, "measuring the harness overhead")
         var overheads: [BenchmarkInstance.CallPath: HarnessOverhead] = [:]
@@ -39,11 +98,13 @@ struct BenchmarkSession {
         if let overhead = overheads[.withState] {
             measured.configuration.harnessOverheadNanoseconds = overhead.wallRegionNanoseconds
         }
-        progress.line("\(executable): harness overhead per sample (clock reads): "
-                      + overheads.sorted { $0.key.rawValue < $1.key.rawValue }.map { path, overhead in
-                          String(format: "%@ %.1f ns + %.2f ns per operation", path.rawValue,
-                                 overhead.wallRegionNanoseconds, overhead.wallIterationNanoseconds)
-                      }.joined(separator: "; "))
+        if reporting {
+            progress.line("\(executable): harness overhead per sample (clock reads): "
+                          + overheads.sorted { $0.key.rawValue < $1.key.rawValue }.map { path, overhead in
+                              String(format: "%@ %.1f ns + %.2f ns per operation", path.rawValue,
+                                     overhead.wallRegionNanoseconds, overhead.wallIterationNanoseconds)
+                          }.joined(separator: "; "))
+        }
         let counter: Result<AllocationCounter, AllocationCounterError>
         do throws(AllocationCounterError) {
             counter = .success(try AllocationCounter())
@@ -52,20 +113,20 @@ struct BenchmarkSession {
         }
         let runner = Runner(settings: settings, overheads: overheads, allocationCounter: counter,
                             progress: progress)
+        let total = groups.map(\.count).reduce(0, +)
         var done = 0
-        for group in Self.groups(selected, interleaving: command.interleave) {
+        for group in groups {
             do {
                 let results = try runner.measure(group)
                 for result in results {
                     done += 1
-                    let position = "[\(done)/\(selected.count)] \(result.name)"
-                        + (group.count > 1 ? " (in turn with \(group.count - 1) more)" : "")
+                    let position = Self.position(done, of: total, result.name, inGroupOf: group.count)
                     guard !result.metrics.isEmpty else {
-                        progress.line(position + ": nothing to measure in this mode")
+                        if reporting { progress.line(position + ": nothing to measure in this mode") }
                         continue
                     }
                     measured.results.append(result)
-                    progress.line(position + result.warnings.map { "\n  warning: \($0)" }.joined())
+                    if reporting { progress.line(position + Self.warnings(result)) }
                 }
             } catch {
                 done += group.count
@@ -73,6 +134,16 @@ struct BenchmarkSession {
             }
         }
         return measured
+    }
+
+    /// The progress line of a measured benchmark: `[3/14] RecordPage/check`.
+    private static func position(_ done: Int, of total: Int, _ name: String, inGroupOf size: Int) -> String {
+        "[\(done)/\(total)] \(name)" + (size > 1 ? " (in turn with \(size - 1) more)" : "")
+    }
+
+    /// A result's warnings, a line each, to follow its progress line.
+    private static func warnings(_ result: BenchmarkResult) -> String {
+        result.warnings.map { "\n  warning: \($0)" }.joined()
     }
 
     /// `selected` in the groups it is measured in: one benchmark each, but for those `patterns`

@@ -59,7 +59,7 @@ enum CallgrindLauncher {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let child = try copyWithoutDebugInfo(currentExecutable(), into: directory)
+        let child = try copyWithoutDebugInfo(ThisExecutable.path, into: directory)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
         process.arguments = ["--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes", "-q",
@@ -254,11 +254,6 @@ enum CallgrindLauncher {
             throw .launchFailed(reason: "objcopy --strip-debug \(executable) failed with status \(process.terminationStatus)")
         }
         return copy
-    }
-
-    private static func currentExecutable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
     }
 
     private static func executableInPath(_ name: String) -> String? {

@@ -51,10 +51,13 @@ public enum FigureText {
     }
 
     /// Whether a noisy figure is too noisy, or had too few samples at the reference pace, to judge.
+    /// Samples that all agree are judged, even at zero, where the robust CV is undefined (a
+    /// benchmark that was never preempted reads 0 preemptions).
     public static func isUndecided(_ result: MetricResult) -> Bool {
         guard !result.metric.exact else { return false }
         if let pace = result.referencePace, !pace.suffices { return true }
-        guard result.summary.n >= 2, let cv = result.summary.robustCV else { return true }
+        guard result.summary.n >= 2 else { return true }
+        guard let cv = result.summary.robustCV else { return result.summary.min != result.summary.max }
         return cv > Limit.defaultMaxCV
     }
 

@@ -34,7 +34,8 @@ import Testing
         #expect(store.collectGarbage().isEmpty)
 
         store.release(keepRepo)
-        #expect(store.collectGarbage() == [DataID("I1"), DataID("I2"), DataID("R1")])
+        // In the order the records were made: the repository, then its issues.
+        #expect(store.collectGarbage() == [DataID("R1"), DataID("I1"), DataID("I2")])
         #expect(store.record(DataID("R1")) == nil)
         // The viewer's records, its fragment's client record included, stay.
         #expect(store.record(DataID("U1")) != nil)
@@ -91,7 +92,8 @@ extension GarbageCollectionTests {
         #expect(store.bufferedCount == 2)
         // A third release passes the capacity: the oldest, the repository, leaves.
         #expect(store.release(keepFollowers) === keepRepo)
-        #expect(store.collectGarbage() == [DataID("I1"), DataID("I2"), DataID("R1")])
+        // In the order the records were made: the repository, then its issues.
+        #expect(store.collectGarbage() == [DataID("R1"), DataID("I1"), DataID("I2")])
         #expect(DataChecker.check(viewer, in: store).status == .available)
         // Releasing twice does nothing.
         #expect(store.release(keepFollowers) == nil)
@@ -119,7 +121,7 @@ extension GarbageCollectionTests {
         let keptIDs = [DataID.root, DataID("U1"), DataID.client(parent: DataID("U1"), storageKey: "status")]
         let kept = keptIDs.map { store.record($0) }
         let removed = store.collectGarbage()
-        #expect(removed == DataID.sorted((1...issues).map { DataID("I\($0)") } + [DataID("R1")]))
+        #expect(removed == [DataID("R1")] + (1...issues).map { DataID("I\($0)") }, "in the order the records were made")
         #expect((removed.count > keptIDs.count) == (issues == 40), "one pass removes fewer records than it keeps, the other more")
         #expect(store.source.ids == keptIDs.sorted())
         #expect(zip(keptIDs, kept).allSatisfy { store.record($0) === $1 && $1 != nil })
@@ -129,5 +131,34 @@ extension GarbageCollectionTests {
         """)), for: viewer)
         #expect(store.source.count == keptIDs.count)
         #expect(try Lens(viewer, record: try #require(store.record(.root))).read("viewer").read("login") as String == "grace")
+    }
+}
+
+extension GarbageCollectionTests {
+    /// The ids a pass removes come in the order their records were made, also when records
+    /// made between them stay (their serials then lie far apart and are sorted, not placed).
+    @Test func removedIdsComeInTheOrderTheirRecordsWereMade() throws {
+        let store = Store(configuration: .init(releaseBufferSize: 0))
+        let repo = BoundArtifact(artifacts["RepoQuery"]!, variables: ["owner": "o"])
+        let viewer = BoundArtifact(artifacts["ViewerQuery"]!)
+        try store.commit(GraphQLResponse(data: try .parse("""
+        {"repository": {"id": "R1", "name": "n", "issues": [{"id": "I9", "title": "a"}]}}
+        """)), for: repo)
+        let others = (0..<30).map { BoundArtifact(artifacts["RepoQuery"]!, variables: ["owner": .string("kept\($0)")]) }
+        for (index, other) in others.enumerated() {
+            try store.commit(GraphQLResponse(data: try .parse("""
+            {"repository": {"id": "K\(index)", "name": "n", "issues": []}}
+            """)), for: other)
+        }
+        let kept = others.map { store.retain($0) }
+        try store.commit(GraphQLResponse(data: try .parse("""
+        {"repository": {"id": "R1", "name": "n", "issues": [{"id": "I9", "title": "a"}, {"id": "I1", "title": "b"}]}}
+        """)), for: repo)
+        try store.commit(GraphQLResponse(data: try .parse("""
+        {"viewer": {"id": "U1", "login": "ada", "status": {"message": "hi"}}}
+        """)), for: viewer)
+        #expect(store.collectGarbage() == [DataID("R1"), DataID("I9"), DataID("I1"), DataID("U1"),
+                                           DataID.client(parent: DataID("U1"), storageKey: "status")])
+        #expect(kept.count == 30 && store.record(DataID("K29")) != nil)
     }
 }
