@@ -194,7 +194,7 @@ public final class PaginationHandle: Observable {
     }
 
     private static func value(of key: FieldKey, _ keyPath: FieldKeyPath, in record: Record, tracked: Bool) -> StoredValue? {
-        if tracked { record.registrar.access(record, keyPath: keyPath) }
+        if tracked { record.observe(keyPath) }
         return record.slots[key]?.value
     }
 }

@@ -62,7 +62,7 @@ extension Lens {
                 + "is not deferred: the generated code is not of this document")
         }
         if let condition = spread.condition {
-            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            record.observe(Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }
         }
         let fragment = bound.fragment(spread)
@@ -82,7 +82,7 @@ extension Lens {
                 + "fragment there on \(selection.typeName): the generated code is not of this document")
         }
         if let condition = inline.condition {
-            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            record.observe(Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }
         }
         switch partState(deferral, inline.selectionSet, bound: bound) {
@@ -109,7 +109,7 @@ extension Lens {
     /// walk), each presence read tracked when `tracked`.
     private func fieldsArePresent(_ set: ObjectSelection, bound: BoundArtifact, tracked: Bool) -> Bool {
         for case .field(let field) in set.selections {
-            if tracked { record.registrar.access(record, keyPath: bound.keyPath(of: field)) }
+            if tracked { record.observe(bound.keyPath(of: field)) }
             if record.slots.peek(bound.fieldKey(of: field)).kind == .absent { return false }
         }
         return true

@@ -18,7 +18,7 @@ extension Lens {
     func node(at index: Int) -> FoundField {
         let entry = selection.lensEntries[index]
         guard let condition = entry.condition else { return (entry.field, true) }
-        record.registrar.access(record, keyPath: Record.typeKeyPath)
+        record.observe(Record.typeKeyPath)
         return (entry.field, condition.matches(record.type))
     }
 
@@ -170,7 +170,7 @@ extension Lens {
     @usableFromInline
     func opened(_ spread: SpreadNode) throws(ReadError) -> Lens? {
         if let condition = spread.condition {
-            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            record.observe(Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }
         }
         return try child(record, spread.fragment.selectionSet, bound: bound.fragment(spread))

@@ -53,14 +53,14 @@ public struct Lens {
             preconditionFailure("Lens.read(\"\(key)\"): `\(key)` is not in the selection of \(bound.artifact.name) "
                 + "on \(selection.typeName) (it selects: \(selection.lensKeys.joined(separator: ", ")))")
         }
-        if found.readsType { record.registrar.access(record, keyPath: Record.typeKeyPath) }
+        if found.readsType { record.observe(Record.typeKeyPath) }
         return (found.field, found.matched)
     }
 
     /// The stored slot of `field`, read tracked. - Complexity: O(1) plus one registrar access.
     @inline(__always)
     func slot(_ field: FieldNode) -> Slot? {
-        record.registrar.access(record, keyPath: bound.keyPath(of: field))
+        record.observe(bound.keyPath(of: field))
         // A client-only field no local update wrote reads as null, never as missing.
         return record.slots[bound.fieldKey(of: field)] ?? (field.isClientOnly ? Slot(value: .null) : nil)
     }

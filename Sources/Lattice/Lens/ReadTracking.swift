@@ -20,13 +20,13 @@ public struct TrackedReads: ReadTracking {
     /// - Complexity: one registrar access: free outside a scope, a key path hash inside one.
     @inline(__always)
     public func access(_ record: Record, key: FieldKey, field: FieldNode, bound: BoundArtifact) {
-        record.registrar.access(record, keyPath: bound.keyPath(of: field))
+        record.observe(bound.keyPath(of: field))
     }
 
     /// - Complexity: one registrar access.
     @inline(__always)
     public func accessType(of record: Record) {
-        record.registrar.access(record, keyPath: Record.typeKeyPath)
+        record.observe(Record.typeKeyPath)
     }
 }
 

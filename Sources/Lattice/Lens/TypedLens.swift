@@ -186,7 +186,7 @@ extension Lens {
                 + "on \(selection.typeName): the generated code is not of this document")
         }
         if let condition = inline.condition {
-            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            record.observe(Record.typeKeyPath)
             guard condition.matches(record.type) else { return nil }
         }
         return try child(record, inline.selectionSet, bound: bound)

@@ -110,9 +110,9 @@ public struct DataChecker: SelectionVisitor {
         // brings it, so an operation that waited for it would never be available.
         if field.isClientOnly { return true }
         if tracked {
-            record.registrar.access(record, keyPath: bound.keyPath(of: field))
+            record.observe(bound.keyPath(of: field))
             // Deleting the record makes the field null, no longer missing.
-            record.registrar.access(record, keyPath: Record.typeKeyPath)
+            record.observe(Record.typeKeyPath)
         }
         isMissing = true
         return false

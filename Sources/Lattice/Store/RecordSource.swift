@@ -43,17 +43,11 @@ public final class RecordSource {
         records[id] = nil
     }
 
-    /// Keeps only the records `isKept` picks (garbage collection, when most records go): the
-    /// table is made again from them, hashing only their ids, where removing each of the
-    /// others would hash and look up every one (RecordPage/collectNone: 50,003 ids removed,
-    /// one kept).
-    /// - Complexity: O(records), plus one hash per record kept.
-    func keepOnly(where isKept: (Record) -> Bool) {
-        // A loop, not `Dictionary.filter`: the main-actor predicate handed to the standard
-        // library's closure was checked for its isolation on every call (222 instructions a
-        // record). The values alone: a record's id is its key.
-        var kept: [DataID: Record] = [:]
-        for record in records.values where isKept(record) { kept[record.id] = record }
+    /// Makes `kept` the records (garbage collection, when most records go): the collector
+    /// gathered them in its pass, hashing only their ids, where removing each of the others
+    /// would hash and look up every one (RecordPage/collectNone: 50,003 ids removed, one kept).
+    /// Each record of `kept` must be this source's under its own id. - Complexity: O(1) here.
+    func replaceRecords(with kept: [DataID: Record]) {
         records = kept
     }
 }

@@ -99,27 +99,40 @@ extension Store {
         // Every record reached: nothing to sweep, and no need to look at each.
         guard marker.reached < source.count else { return [] }
         let collection = collectionNumber
-        // The values alone: iterating the pairs copies every id too.
-        var removed: [Record] = []
-        removed.reserveCapacity(source.count - marker.reached)
-        for record in source.records.values where record.collectionMark != collection {
-            removed.append(record)
-        }
+        // Most records going (a screen's data released): the source keeps the others in a new
+        // table rather than hashing every id removed.
+        let mostGo = source.count - marker.reached > source.count / 2
         // The connections' tables looked at once, not once a record: each look is a dynamic
         // exclusivity check (76 instructions).
-        if !connectionNodes.isEmpty || !connectionPages.isEmpty {
-            for record in removed {
+        let forgetsConnections = !connectionNodes.isEmpty || !connectionPages.isEmpty
+        var serials: [Int] = []
+        var ids: [DataID] = []
+        serials.reserveCapacity(source.count - marker.reached)
+        ids.reserveCapacity(source.count - marker.reached)
+        var kept: [DataID: Record] = [:]
+        if mostGo { kept.reserveCapacity(marker.reached) }
+        // One pass over the records, each emptied where it is met: a pass a step (gather,
+        // empty, keep, order, name) missed the cache on every record each time, and the
+        // sweep of RecordPage/collectNone is bound by those misses, not by instructions.
+        // The values alone: iterating the pairs copies every id too.
+        for record in source.records.values {
+            guard record.collectionMark != collection else {
+                if mostGo { kept[record.id] = record }
+                continue
+            }
+            if forgetsConnections {
                 forgetConnectionNodes(of: record)
                 if !connectionPages.isEmpty { connectionPages[record.serial] = nil }
             }
+            record.slots.removeAll()
+            serials.append(record.serial)
+            ids.append(record.id)
         }
-        for record in removed { record.slots.removeAll() }
-        // Most records going (a screen's data released): the source keeps the others in a new
-        // table rather than hashing every id removed.
-        if removed.count > source.count / 2 {
-            source.keepOnly { $0.collectionMark == collection }
+        // The source held the last reference to most records removed: they go here.
+        if mostGo {
+            source.replaceRecords(with: kept)
         } else {
-            for record in removed { source.remove(record.id) }
+            for id in ids { source.remove(id) }
         }
         // A record kept may link one removed through a field no retained selection reads (the
         // root's field of a page scrolled past): the field goes too, or the empty record and
@@ -127,8 +140,7 @@ extension Store {
         for record in source.records.values {
             for key in record.slots.keysLinkingUnreached(collection) { record.slots.remove(key) }
         }
-        let order = Self.indicesBySerial(removed.map(\.serial))
-        return order.map { removed[$0].id }
+        return Self.indicesBySerial(serials).map { ids[$0] }
     }
 
     /// The indices of `serials` (unique, as records' are) in the serials' order. When they lie

@@ -127,15 +127,13 @@ extension Store {
             changedFields.append(FieldRef(record: change.record.serial, key: change.key))
             guard change.record.serial <= lastSerialBefore else { continue }
             log?.notifying(change.key, on: change.record, commit: epoch)
-            change.record.registrar.willSet(change.record, keyPath: change.keyPath)
-            change.record.registrar.didSet(change.record, keyPath: change.keyPath)
+            change.record.notifyChange(of: change.keyPath)
         }
         // Before the invalidations: a body they reach was reached by the commit, not by the
         // last field notified.
         log?.notificationsEnded(commit: epoch)
         for record in invalidated {
-            record.registrar.willSet(record, keyPath: \Record.invalidationToken)
-            record.registrar.didSet(record, keyPath: \Record.invalidationToken)
+            record.notifyChange(of: \Record.invalidationToken)
         }
         return CommitChanges(
             epoch: epoch, recordsWritten: delta.order.count, fieldsWritten: fieldsWritten,

@@ -63,8 +63,7 @@ extension Store {
         changes.baseChanges = changedBase
         notify(shown, madeBefore: lastSerialBefore)
         for record in invalidated {
-            record.registrar.willSet(record, keyPath: \Record.invalidationToken)
-            record.registrar.didSet(record, keyPath: \Record.invalidationToken)
+            record.notifyChange(of: \Record.invalidationToken)
         }
         return changes
     }
@@ -86,8 +85,7 @@ extension Store {
         let log = eventLog
         for change in shown.notifications where change.record.serial <= lastSerialBefore {
             log?.notifying(change.key, on: change.record, commit: epoch)
-            change.record.registrar.willSet(change.record, keyPath: change.keyPath)
-            change.record.registrar.didSet(change.record, keyPath: change.keyPath)
+            change.record.notifyChange(of: change.keyPath)
         }
         log?.notificationsEnded(commit: epoch)
     }

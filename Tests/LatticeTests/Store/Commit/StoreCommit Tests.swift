@@ -35,7 +35,7 @@ import Testing
         try store.commit(try response(), for: bound)
         let issue = store.record(DataID("I1"))!
         let fired = try fires({
-            issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
+            issue.observe(FieldKey("title").keyPath)
         }, after: {
             let changes = try store.commit(try response(), for: bound).changes
             #expect(changes.changedFields.isEmpty)
@@ -82,10 +82,10 @@ import Testing
         let user = store.record(DataID("U1"))!
         let seen = Mutex<[FieldState?]>([])
         let counter = ChangeCounter.track {
-            issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
+            issue.observe(FieldKey("title").keyPath)
         }
         withObservationTracking {
-            issue.registrar.access(issue, keyPath: FieldKey("title").keyPath)
+            issue.observe(FieldKey("title").keyPath)
         } onChange: {
             // Another write of the same commit, to another record, is already applied.
             MainActor.assumeIsolated { seen.withLock { $0.append(user.field(FieldKey("login"))) } }
