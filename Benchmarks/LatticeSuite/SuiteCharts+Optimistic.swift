@@ -16,13 +16,17 @@ extension SuiteCharts {
         optimisticLine("rebase", title: "a server commit under pending layers", sizes: "pending layers")
     }
 
-    /// Per size of `rows`: the notifications and bodies a layer shown and reverted over that many
-    /// observed rows reached; nil when the run measured none.
+    /// Per size of `rows` and `oneRow`: the notifications and bodies a layer shown and reverted
+    /// over that many observed rows reached, writing all of them or one; nil when the run
+    /// measured none.
     /// - Complexity: O(benchmarks log benchmarks).
     func optimisticRows() -> BarChart? {
         let counts = ["notifications", SuiteBenchmark.CountName.bodies]
-        let groups = index.steps(Self.optimistic).filter { $0.step == "rows" }.map { found in
-            BarChart.Group(label: "\(found.size.grouped) rows observed", values: counts.map { median(found.result, $0) })
+        let written = ["rows": "", "oneRow": ", one written"]
+        let groups = index.steps(Self.optimistic).compactMap { found -> BarChart.Group? in
+            guard let label = written[found.step] else { return nil }
+            return BarChart.Group(label: "\(found.size.grouped) rows observed\(label)",
+                                  values: counts.map { median(found.result, $0) })
         }
         guard !groups.isEmpty else { return nil }
         return BarChart(title: "Optimistic layers: whom a layer over observed rows told",

@@ -14,7 +14,8 @@ extension SuiteTables {
             if case let .optimistic(step, size) = benchmark { (step, size) } else { nil }
         }) {
             let noun = ["cycle": ("row", "rows"), "rebase": ("layer", "layers"),
-                        "rows": ("row observed", "rows observed")][step] ?? ("", "")
+                        "rows": ("row observed", "rows observed"),
+                        "oneRow": ("row observed, one written", "rows observed, one written")][step] ?? ("", "")
             let counted = size == 1 ? noun.0 : noun.1
             let cell = { (name: String) in
                 result.metric(named: name).map { FigureText.figure($0) } ?? ""

@@ -82,7 +82,7 @@ import Testing
 
     @Test func rowsOfOtherExecutablesStandBesideTheirPublishedFigures() throws {
         let text = try page([try step("check", 254_000),
-                             try LabSamples.paced("Optimistic/rows/20", 11_080),
+                             try LabSamples.paced("Optimistic/oneRow/20", 11_080),
                              try LabSamples.paced("Pagination/nodes/42", 161_600),
                              try step("readCaught", 1_200, counts: ["fields": 8])])
         // 11.08 µs against the apply's and the revert's medians together, 5.54 µs.
