@@ -57,17 +57,15 @@ struct BenchmarkSession {
         for (index, group) in groups.enumerated() {
             progress.update(group[0].name, "starting its process")
             let outcome = launch(index)
-            let reported = outcome.results?.benchmarks ?? []
-            let overhead = outcome.results?.configuration.harnessOverheadNanoseconds
-            if let overhead { overheads.append(overhead) }
+            let reported = outcome.results?.benchmarksCarryingOverhead ?? []
+            if let overhead = outcome.results?.configuration.harnessOverheadNanoseconds { overheads.append(overhead) }
             for item in group {
                 done += 1
                 let position = Self.position(done, of: total, item.name, inGroupOf: group.count)
-                guard var result = reported.first(where: { $0.name == item.name }) else {
+                guard let result = reported.first(where: { $0.name == item.name }) else {
                     if outcome.failure == nil { progress.line(position + ": nothing to measure in this mode") }
                     continue
                 }
-                result.harnessOverheadNanoseconds = result.harnessOverheadNanoseconds ?? overhead
                 measured.results.append(result)
                 progress.line(position + Self.warnings(result))
             }

@@ -45,18 +45,30 @@ extension ResultsFile {
                 break
             }
             configuration = configuration.agreeing(with: file.configuration)
-            for var benchmark in file.benchmarks {
+            for benchmark in file.benchmarksCarryingOverhead {
                 guard names.insert(benchmark.name).inserted else {
                     throw .duplicateBenchmark(name: benchmark.name)
                 }
-                benchmark.harnessOverheadNanoseconds = benchmark.harnessOverheadNanoseconds
-                    ?? file.configuration.harnessOverheadNanoseconds
                 benchmarks.append(benchmark)
             }
         }
         return ResultsFile(createdAt: earliest.createdAt, machine: earliest.machine,
                            toolchain: toolchain, revision: revision,
                            configuration: configuration, benchmarks: benchmarks)
+    }
+}
+
+extension ResultsFile {
+    /// The benchmarks, each carrying the harness overhead the file's run measured where it has
+    /// none of its own: what a benchmark keeps when it leaves its file (a merge, a measuring
+    /// group's process). - Complexity: O(benchmarks).
+    var benchmarksCarryingOverhead: [BenchmarkResult] {
+        benchmarks.map { benchmark in
+            var benchmark = benchmark
+            benchmark.harnessOverheadNanoseconds = benchmark.harnessOverheadNanoseconds
+                ?? configuration.harnessOverheadNanoseconds
+            return benchmark
+        }
     }
 }
 
